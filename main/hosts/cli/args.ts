@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import type { SimulatorOptions } from '../../simulator';
+import { defaultDataDir } from '../data-dir';
+
+export class UsageError extends Error {}
+
+const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
+       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls`;
+
+/** Parses the flags shared by `serve` and `web` (DESIGN.md "Commands"). */
+export function parseHostArgs(argv: string[]): SimulatorOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        mode: { type: 'string' },
+        dataset: { type: 'string' },
+        now: { type: 'string' },
+        tls: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+  }
+  const v = parsed.values;
+  if (v.help) throw new UsageError(USAGE);
+  const port = v.port === undefined ? 4646 : Number(v.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v.port}"`);
+  }
+  const mode = v.mode ?? 'simulation';
+  if (mode !== 'simulation' && mode !== 'sandbox') {
+    throw new UsageError(`--mode must be simulation or sandbox, got "${mode}"`);
+  }
+  if (v.now !== undefined && Number.isNaN(Date.parse(v.now))) {
+    throw new UsageError(`--now must be an ISO-8601 instant such as 2026-03-29T00:30:00Z, got "${v.now}"`);
+  }
+  return {
+    port,
+    host: v.host ?? '127.0.0.1',
+    dataDir: v.data ?? defaultDataDir(),
+    mode,
+    datasetFile: v.dataset,
+    now: v.now,
+    tls: v.tls ?? false,
+  };
+}
