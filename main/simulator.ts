@@ -1,11 +1,22 @@
-// Contract placeholder; implemented below in this session.
-import type { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SimulatedClock } from './services/clock';
+import { createRepositories, indexDataset, type BankContext, type SimulatorMode } from './services/context';
+import { loadDataset } from './services/dataset-loader';
+import { SimulatorEvents } from './services/events';
+import { createServices } from './services';
+import { registerClient, resetBankState } from './services/reset';
+import { openDatabase } from './store/database';
+import { ensureDataFolderPki } from './pki/data-folder';
+import { buildServer } from './http/server';
+import { resourcesDir } from './resources-dir';
 
 export interface SimulatorOptions {
   port: number;
   host: string;
   dataDir: string;
-  mode: 'simulation' | 'sandbox';
+  mode: SimulatorMode;
   datasetFile?: string | undefined;
   now?: string | undefined;
   tls: boolean;
@@ -17,10 +28,102 @@ export interface RunningSimulator {
   /** e.g. http://127.0.0.1:4646 */
   url: string;
   port: number;
-  /** Printed at start; required by the control API when the host is not loopback. */
+  /** Required by the control API when the host is not loopback. */
   controlToken: string;
-  events: EventEmitter;
+  /** True when the control API requires controlToken. */
+  controlTokenRequired: boolean;
+  events: SimulatorEvents;
   close(): Promise<void>;
 }
 
-export declare function startSimulator(options: SimulatorOptions): Promise<RunningSimulator>;
+const CLOCK_OFFSET_KEY = 'clock.offsetMs';
+const SETTLE_INTERVAL_MS = 1000;
+
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(join(resourcesDir(), '..', 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * The engine: store, services and HTTP server, started the same way by the CLI, the browser host,
+ * Electron's main process and the tests. No Electron here.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  if (options.tls) throw new Error('--tls (mutual TLS) is not available in this version yet; run without it');
+  const dataset = loadDataset(options.datasetFile);
+  const db = openDatabase(options.dataDir);
+  const repos = createRepositories(db);
+  const events = new SimulatorEvents();
+
+  const persistedOffset = Number(repos.settings.get(CLOCK_OFFSET_KEY) ?? '0');
+  const clock = new SimulatedClock(
+    options.now ? SimulatedClock.offsetFor(new Date(options.now)) : persistedOffset,
+    (offset, now) => {
+      repos.settings.set(CLOCK_OFFSET_KEY, String(offset));
+      events.emitEvent({ type: 'clock', now: now.toISOString() });
+    },
+  );
+  repos.settings.set(CLOCK_OFFSET_KEY, String(clock.offset));
+
+  let origin = '';
+  const mode = options.mode;
+  const ctx: BankContext = {
+    db,
+    clock,
+    events,
+    dataset,
+    ...indexDataset(dataset),
+    mode: () => mode,
+    origin: () => origin,
+    repos,
+  };
+
+  const pki = ensureDataFolderPki(options.dataDir, clock.now());
+  registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
+  if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
+
+  const services = createServices(ctx);
+  const controlToken = randomBytes(18).toString('base64url');
+  const controlTokenRequired = !isLoopback(options.host);
+  const app = buildServer(services, {
+    version: version(),
+    requiredToken: controlTokenRequired ? controlToken : null,
+    reset: () => {
+      resetBankState(ctx);
+      events.emitEvent({ type: 'reset' });
+    },
+    uiRoot: options.uiRoot,
+  });
+
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  origin = `http://${hostForUrl}:${port}`;
+
+  const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
+  settleTimer.unref();
+
+  let closed = false;
+  return {
+    url: origin,
+    port,
+    controlToken,
+    controlTokenRequired,
+    events,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(settleTimer);
+      await app.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The one error type of the bank. Services and domain rules throw it; the HTTP layer turns it
+ * into a Berlin Group body (`tppMessages`) or, on the OAuth endpoints, an RFC 6749 body.
+ */
+
+/** Berlin Group message codes with their HTTP status (spec "Errors"; DESIGN.md for the "not shown" ones). */
+export const BERLIN_GROUP_STATUS = {
+  FORMAT_ERROR: 400,
+  PAYMENT_FAILED: 400,
+  PRODUCT_UNKNOWN: 404,
+  RESOURCE_UNKNOWN: 404,
+  RESOURCE_EXPIRED: 403,
+  STATUS_INVALID: 409,
+  CANCELLATION_INVALID: 405,
+  SIGNATURE_INVALID: 401,
+  SIGNATURE_MISSING: 401,
+  CERTIFICATE_INVALID: 401,
+  ROLE_INVALID: 401,
+  TOKEN_INVALID: 401,
+  PSU_CREDENTIALS_INVALID: 401,
+  CONSENT_INVALID: 401,
+  CONSENT_UNKNOWN: 403,
+  SERVICE_BLOCKED: 403,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_INVALID: 405,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+export type BerlinGroupCode = keyof typeof BERLIN_GROUP_STATUS;
+
+/** RFC 6749 section 5.2 and 4.1.2.1 error codes. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'unsupported_response_type'
+  | 'invalid_scope'
+  | 'access_denied';
+
+const OAUTH_STATUS: Record<OAuthErrorCode, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  unsupported_response_type: 400,
+  invalid_scope: 400,
+  access_denied: 403,
+};
+
+export type ErrorProtocol = 'berlin-group' | 'oauth';
+
+export class BankError extends Error {
+  readonly protocol: ErrorProtocol;
+  readonly code: BerlinGroupCode | OAuthErrorCode;
+  readonly status: number;
+
+  private constructor(protocol: ErrorProtocol, code: BerlinGroupCode | OAuthErrorCode, status: number, text: string) {
+    super(text);
+    this.name = 'BankError';
+    this.protocol = protocol;
+    this.code = code;
+    this.status = status;
+  }
+
+  /** `status` overrides the code's usual one where the spec differs by case (RESOURCE_UNKNOWN 403 for another TPP's resource). */
+  static of(code: BerlinGroupCode, text: string, status?: number): BankError {
+    return new BankError('berlin-group', code, status ?? BERLIN_GROUP_STATUS[code], text);
+  }
+
+  static oauth(code: OAuthErrorCode, text: string): BankError {
+    return new BankError('oauth', code, OAUTH_STATUS[code], text);
+  }
+}
+
+export const formatError = (text: string): BankError => BankError.of('FORMAT_ERROR', text);

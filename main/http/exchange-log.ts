@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOG_MAX_EXCHANGES } from '../services/context';
+import type { Services } from '../services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The TPP identity, once a token or certificate has told it. */
+    tppId?: string;
+    /** The signature diagnosis of a signed operation, for the Inspector. */
+    signatureDiagnosis?: unknown;
+  }
+}
+
+interface Timing {
+  startedAt: Date;
+  simulatedAt: Date;
+  hr: bigint;
+  payload: Buffer | null;
+}
+
+const timings = new WeakMap<FastifyRequest, Timing>();
+
+/** The bank's traffic, not the control API or the UI's files, goes to the log (so the UI's polling never floods it). */
+export const isBankTraffic = (url: string): boolean => !url.startsWith('/simulator/') && /^\/(sca|[a-z]+\/(berlingroup|oauth|sandboxauth|sandbox))\//.test(url);
+
+const PRUNE_EVERY = 100;
+
+/** Records every bank exchange: request, response, timing, the TPP and the institution. */
+export function recordExchanges(app: FastifyInstance, services: Services): void {
+  const { ctx } = services;
+  let sincePrune = 0;
+
+  app.addHook('onRequest', async (request) => {
+    if (!isBankTraffic(request.url)) return;
+    timings.set(request, { startedAt: new Date(), simulatedAt: ctx.clock.now(), hr: process.hrtime.bigint(), payload: null });
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const timing = timings.get(request);
+    if (timing) {
+      if (typeof payload === 'string') timing.payload = Buffer.from(payload, 'utf8');
+      else if (Buffer.isBuffer(payload)) timing.payload = payload;
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const timing = timings.get(request);
+    if (!timing) return;
+    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
+    const institution = /^\/([a-z]+)\/(berlingroup|oauth|sandboxauth|sandbox)\//.exec(request.url)?.[1] ?? null;
+    const record = ctx.repos.exchanges.insert({
+      startedAt: timing.startedAt,
+      simulatedAt: timing.simulatedAt,
+      durationMs: Number(process.hrtime.bigint() - timing.hr) / 1e6,
+      method: request.method,
+      url: request.url,
+      institution,
+      tppId: request.tppId ?? null,
+      requestHeaders: request.headers as Record<string, string | string[]>,
+      requestBody: body,
+      status: reply.statusCode,
+      responseHeaders: reply.getHeaders() as Record<string, string | string[]>,
+      responseBody: timing.payload,
+      signature: request.signatureDiagnosis ?? null,
+    });
+    if (++sincePrune >= PRUNE_EVERY) {
+      sincePrune = 0;
+      ctx.repos.exchanges.prune(LOG_MAX_EXCHANGES);
+    }
+    ctx.events.emitEvent({
+      type: 'exchange',
+      exchange: {
+        id: record.id,
+        startedAt: record.startedAt,
+        durationMs: record.durationMs,
+        method: record.method,
+        url: record.url,
+        institution: record.institution,
+        tppId: record.tppId,
+        status: record.response.status,
+      },
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { BankError } from '../../domain/errors';
+import { optionalHeader, requireHeaders, requireJsonContentType } from '../../domain/headers/require';
+import { bankPaths } from '../../services/context';
+import type { Services } from '../../services';
+import { jsonBody } from '../body';
+import { institutionParam } from '../institution';
+
+const BASE = '/:institution/berlingroup/v1/consents';
+
+export function consentRoutes(app: FastifyInstance, services: Services): void {
+  app.post(BASE, async (request, reply) => {
+    const institution = institutionParam(request.params);
+    const grant = services.oauth.bearer(request.headers.authorization, institution, 'tpp');
+    request.tppId = grant.tppId;
+    const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id']);
+    requireJsonContentType(request.headers);
+    const { consent, journey } = services.consents.create({
+      institution,
+      tppId: grant.tppId,
+      psuId: h['psu-id'],
+      tppRedirectUri: h['tpp-redirect-uri'],
+      body: jsonBody(request),
+    });
+    const self = bankPaths.consent(institution, consent.consentId);
+    const links: Record<string, { href: string }> = { self: { href: self }, status: { href: `${self}/status` } };
+    if (journey) links.scaRedirect = { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) };
+    return reply
+      .code(201)
+      .header('location', self)
+      .header('aspsp-sca-approach', 'REDIRECT')
+      .send({ consentStatus: services.consents.status(consent.consentId, institution, grant.tppId).status, consentId: consent.consentId, _links: links });
+  });
+
+  app.get(`${BASE}/:consentId/status`, async (request) => {
+    const institution = institutionParam(request.params);
+    const grant = services.oauth.bearer(request.headers.authorization, institution, 'tpp');
+    request.tppId = grant.tppId;
+    optionalHeader(request.headers, 'x-request-id');
+    const { consentId } = request.params as { consentId: string };
+    const view = services.consents.status(consentId, institution, grant.tppId);
+    return { consentStatus: view.status, scaStatus: view.scaStatus };
+  });
+
+  app.get(`${BASE}/:consentId`, async (request) => {
+    const institution = institutionParam(request.params);
+    const grant = services.oauth.bearer(request.headers.authorization, institution, 'psu');
+    request.tppId = grant.tppId;
+    optionalHeader(request.headers, 'x-request-id');
+    const { consentId } = request.params as { consentId: string };
+    matchConsentHeader(request.headers, consentId);
+    const view = services.consents.read(consentId, grant);
+    const self = bankPaths.consent(institution, consentId);
+    return {
+      access: view.access,
+      recurringIndicator: view.consent.recurringIndicator,
+      validUntil: view.consent.validUntil,
+      frequencyPerDay: view.consent.frequencyPerDay,
+      combinedServiceIndicator: view.consent.combinedServiceIndicator,
+      lastActionDate: view.consent.statusChangedAt.toISOString().slice(0, 10),
+      consentStatus: view.status,
+      _links: { self: { href: self }, status: { href: `${self}/status` } },
+    };
+  });
+
+  app.delete(`${BASE}/:consentId`, async (request, reply) => {
+    const institution = institutionParam(request.params);
+    const grant = services.oauth.bearer(request.headers.authorization, institution, 'psu');
+    request.tppId = grant.tppId;
+    optionalHeader(request.headers, 'x-request-id');
+    const { consentId } = request.params as { consentId: string };
+    matchConsentHeader(request.headers, consentId);
+    services.consents.terminate(consentId, grant);
+    return reply.code(204).send();
+  });
+}
+
+/** Where a Consent-ID header is sent beside a consent path, the two must name the same consent. */
+function matchConsentHeader(headers: Parameters<typeof optionalHeader>[0], consentId: string): void {
+  const header = optionalHeader(headers, 'consent-id');
+  if (header !== undefined && header !== consentId) {
+    throw BankError.of('CONSENT_UNKNOWN', `Consent-ID ${header} does not match the consent ${consentId} of the path`);
+  }
+}

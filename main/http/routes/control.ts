@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INSTITUTION_IDS } from '../../domain/dataset/types';
+import { BankError, formatError } from '../../domain/errors';
+import { addDuration, parseDuration } from '../../domain/time/duration';
+import type { ScaJourneyStatus } from '../../domain/sca/journey';
+import type { Services } from '../../services';
+import { accountReference } from '../../domain/consent/access';
+import type { SimulatorEvent } from '../../services/events';
+import { jsonBody } from '../body';
+
+export interface ControlOptions {
+  version: string;
+  /** Set when the simulator listens beyond loopback: the control API then needs this bearer token. */
+  requiredToken: string | null;
+  reset: () => void;
+}
+
+const JOURNEY_STATUSES: readonly ScaJourneyStatus[] = ['started', 'opened', 'finalised', 'failed'];
+const MAX_EXCHANGES_PAGE = 10_000;
+
+/** The control API (`/simulator/v1`): the PSU's app, the bank's operator and automation. */
+export function controlRoutes(app: FastifyInstance, services: Services, options: ControlOptions): void {
+  const { ctx } = services;
+
+  app.register(
+    async (control) => {
+      control.addHook('onRequest', async (request) => {
+        if (options.requiredToken !== null && request.headers.authorization !== `Bearer ${options.requiredToken}`) {
+          throw BankError.of('TOKEN_INVALID', 'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback');
+        }
+      });
+
+      control.get('/info', async () => ({
+        version: options.version,
+        mode: ctx.mode(),
+        institutions: INSTITUTION_IDS,
+        now: ctx.clock.now().toISOString(),
+      }));
+
+      control.get('/psus', async () =>
+        ctx.dataset.psus.map((psu) => ({
+          psuId: psu.psuId,
+          name: psu.name,
+          institution: psu.institution,
+          corporateId: psu.corporateId,
+          signatoryGroup: psu.signatoryGroup,
+          role: psu.role,
+          accounts: psu.accounts.flatMap((grant) => {
+            const account = ctx.accounts.get(grant.resourceId);
+            return account ? [{ ...accountReference(account), permissions: grant.permissions }] : [];
+          }),
+        })),
+      );
+
+      control.get('/sca', async (request) => {
+        const { status } = request.query as { status?: string };
+        if (status !== undefined && !(JOURNEY_STATUSES as readonly string[]).includes(status)) {
+          throw formatError(`status must be one of ${JOURNEY_STATUSES.join(', ')}`);
+        }
+        return services.sca.list(status as ScaJourneyStatus | undefined);
+      });
+
+      control.post('/sca/:journeyId', async (request) => {
+        const { journeyId } = request.params as { journeyId: string };
+        const body = jsonBody(request) as { action?: unknown };
+        if (body === null || typeof body !== 'object' || (body.action !== 'approve' && body.action !== 'reject')) {
+          throw formatError('the body must be {"action":"approve"} or {"action":"reject"}');
+        }
+        return services.sca.act(journeyId, body.action);
+      });
+
+      control.get('/clock', async () => ({ now: ctx.clock.now().toISOString() }));
+
+      control.post('/clock', async (request) => {
+        const body = jsonBody(request) as { advance?: unknown; set?: unknown };
+        if (body === null || typeof body !== 'object') throw formatError('the body must be {"advance":"P1D"} or {"set":"<ISO-8601 instant>"}');
+        if (typeof body.advance === 'string') {
+          const duration = parseDuration(body.advance);
+          if (!duration) throw formatError(`advance must be an ISO-8601 duration such as PT10M, P1D or P90D, got "${body.advance.slice(0, 40)}"`);
+          ctx.clock.set(addDuration(ctx.clock.now(), duration));
+        } else if (typeof body.set === 'string') {
+          const instant = Date.parse(body.set);
+          if (Number.isNaN(instant) || !/^\d{4}-\d{2}-\d{2}T/.test(body.set)) throw formatError(`set must be an ISO-8601 instant such as 2026-03-29T00:30:00Z`);
+          ctx.clock.set(new Date(instant));
+        } else {
+          throw formatError('the body must be {"advance":"P1D"} or {"set":"<ISO-8601 instant>"}');
+        }
+        services.lifecycle.settle();
+        return { now: ctx.clock.now().toISOString() };
+      });
+
+      control.post('/reset', async () => {
+        options.reset();
+        return { reset: true, now: ctx.clock.now().toISOString() };
+      });
+
+      control.get('/exchanges', async (request) => {
+        const { limit } = request.query as { limit?: string };
+        const n = limit === undefined ? 100 : Number(limit);
+        if (!Number.isInteger(n) || n < 1 || n > MAX_EXCHANGES_PAGE) throw formatError(`limit must be a whole number from 1 to ${MAX_EXCHANGES_PAGE}`);
+        return ctx.repos.exchanges.list(n);
+      });
+
+      control.get('/events', (request, reply) => streamEvents(request, reply, services));
+    },
+    { prefix: '/simulator/v1' },
+  );
+}
+
+/** Server-sent events: one `data:` line of JSON per event, a comment every 15 s to keep proxies open. */
+function streamEvents(request: FastifyRequest, reply: FastifyReply, services: Services): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  res.write(`retry: 2000\n\n`);
+  const listener = (event: SimulatorEvent): void => {
+    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  services.ctx.events.on('event', listener);
+  request.raw.on('close', () => {
+    clearInterval(heartbeat);
+    services.ctx.events.off('event', listener);
+  });
+}

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BankError } from '../domain/errors';
+import type { Services } from '../services';
+import { sendError, toBankError } from './errors';
+import { isBankTraffic, recordExchanges } from './exchange-log';
+import { consentRoutes } from './routes/consents';
+import { controlRoutes, type ControlOptions } from './routes/control';
+import { oauthRoutes } from './routes/oauth';
+import { scaPageRoutes } from './routes/sca-page';
+import { uiRoutes } from './routes/ui';
+
+/** Request bodies are bounded; a pain.001 bulk of a few thousand transactions fits. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Header block bound (Node's own default is 16 KiB; we keep it explicit). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export interface ServerOptions extends ControlOptions {
+  uiRoot?: string | undefined;
+}
+
+export function buildServer(services: Services, options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    return503OnClosing: true,
+    requestTimeout: 30_000,
+  });
+
+  // Every body is kept as the exact bytes received: Digest is computed over them, and each route parses for itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  recordExchanges(app, services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isBankTraffic(request.url)) return;
+    const requestId = request.headers['x-request-id'];
+    if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
+    services.lifecycle.settle();
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`)),
+  );
+
+  consentRoutes(app, services);
+  oauthRoutes(app, services);
+  scaPageRoutes(app, services);
+  controlRoutes(app, services, options);
+  if (options.uiRoot) uiRoutes(app, options.uiRoot);
+  return app;
+}

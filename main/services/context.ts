@@ -1,0 +1,57 @@
+import type { Account, Dataset, InstitutionId, Psu } from '../domain/dataset/types';
+import type { Db } from '../store/database';
+import { ConsentRepository } from '../store/repositories/consents';
+import { ExchangeRepository } from '../store/repositories/exchanges';
+import { OAuthRepository } from '../store/repositories/oauth';
+import { ScaJourneyRepository } from '../store/repositories/sca-journeys';
+import { SettingsRepository } from '../store/repositories/settings';
+import type { SimulatedClock } from './clock';
+import type { SimulatorEvents } from './events';
+
+export type SimulatorMode = 'simulation' | 'sandbox';
+
+/** Stored log bodies are cut here (DESIGN.md: bodies over 1 MB kept truncated in the log). */
+export const LOG_BODY_LIMIT = 1024 * 1024;
+export const LOG_MAX_EXCHANGES = 10_000;
+
+/** What every service works over: the store, the one clock, the dataset, the event bus. */
+export interface BankContext {
+  db: Db;
+  clock: SimulatedClock;
+  events: SimulatorEvents;
+  dataset: Dataset;
+  psus: ReadonlyMap<string, Psu>;
+  accounts: ReadonlyMap<string, Account>;
+  mode: () => SimulatorMode;
+  /** Absolute origin of the simulator (http://127.0.0.1:4646), known once it listens. */
+  origin: () => string;
+  repos: {
+    settings: SettingsRepository;
+    consents: ConsentRepository;
+    journeys: ScaJourneyRepository;
+    oauth: OAuthRepository;
+    exchanges: ExchangeRepository;
+  };
+}
+
+export function createRepositories(db: Db): BankContext['repos'] {
+  return {
+    settings: new SettingsRepository(db),
+    consents: new ConsentRepository(db),
+    journeys: new ScaJourneyRepository(db),
+    oauth: new OAuthRepository(db),
+    exchanges: new ExchangeRepository(db, LOG_BODY_LIMIT),
+  };
+}
+
+export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'accounts'> {
+  return {
+    psus: new Map(dataset.psus.map((p) => [p.psuId, p])),
+    accounts: new Map(dataset.accounts.map((a) => [a.resourceId, a])),
+  };
+}
+
+export const bankPaths = {
+  consent: (institution: InstitutionId, consentId: string): string => `/${institution}/berlingroup/v1/consents/${encodeURIComponent(consentId)}`,
+  scaRedirect: (origin: string, journeyId: string): string => `${origin}/sca/${encodeURIComponent(journeyId)}`,
+};

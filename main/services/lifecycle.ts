@@ -1,0 +1,32 @@
+import { journeyDeadline } from '../domain/sca/journey';
+import type { BankContext } from './context';
+import type { ScaService } from './sca';
+
+/**
+ * Writes the time-driven moves that are due at the clock's now (consent expiry, SCA timeout), so
+ * the store and the events agree with what the rules already report. Runs before each request and
+ * on a timer; reads also apply the rules themselves, so a late settle never shows a stale status.
+ */
+export class LifecycleService {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly sca: ScaService,
+  ) {}
+
+  settle(): void {
+    const now = this.ctx.clock.now();
+    const { consents, journeys } = this.ctx.repos;
+    const expiring = consents.dueToExpire(now);
+    const timedOut = journeys.timedOut(now);
+    if (expiring.length === 0 && timedOut.length === 0) return;
+    this.ctx.db.transaction(() => {
+      for (const consent of expiring) {
+        consents.setStatus(consent.consentId, 'expired', consent.expiresAt);
+        this.ctx.events.emitEvent({ type: 'consent', consentId: consent.consentId, institution: consent.institution, status: 'expired' });
+      }
+      for (const journey of timedOut) {
+        this.sca.finish(journey, 'failed', journeyDeadline(journey) ?? now);
+      }
+    })();
+  }
+}

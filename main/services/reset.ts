@@ -1,0 +1,51 @@
+import { consentExpiry } from '../domain/consent/lifecycle';
+import type { DemoTppClient } from '../pki/data-folder';
+import type { BankContext } from './context';
+import { SANDBOX_OWNER } from './consents';
+import { sha256Hex } from './ids';
+
+/** A far end date for the sandbox's static consents, which never expire. */
+const SANDBOX_VALID_UNTIL = '2099-12-31';
+
+/** Back to the dataset's initial state: bank state is cleared; the traffic log and the TPP registrations stay. */
+export function resetBankState(ctx: BankContext): void {
+  const now = ctx.clock.now();
+  ctx.db.transaction(() => {
+    ctx.db.exec('DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;');
+    for (const preset of ctx.dataset.sandbox.consents) {
+      const psu = ctx.psus.get(preset.psuId);
+      if (!psu) continue;
+      ctx.repos.consents.insert({
+        consentId: preset.consentId,
+        institution: psu.institution,
+        tppId: SANDBOX_OWNER,
+        psuId: psu.psuId,
+        status: 'valid',
+        recurringIndicator: true,
+        validUntil: SANDBOX_VALID_UNTIL,
+        frequencyPerDay: 4,
+        combinedServiceIndicator: true,
+        createdAt: now,
+        expiresAt: consentExpiry(SANDBOX_VALID_UNTIL),
+        statusChangedAt: now,
+        scaJourneyId: '',
+      });
+    }
+    ctx.repos.settings.set('dataset', ctx.dataset.name);
+  })();
+}
+
+export function registerClient(ctx: BankContext, client: DemoTppClient, name: string): void {
+  ctx.repos.oauth.saveClient(
+    {
+      clientId: client.clientId,
+      clientSecretSha256: sha256Hex(client.clientSecret),
+      tppId: client.organizationId,
+      name,
+      roles: client.roles,
+      redirectUri: client.redirectUri,
+      keyId: client.keyId,
+    },
+    ctx.clock.now(),
+  );
+}

@@ -1,0 +1,4 @@
+import { sql as initial } from './001-initial';
+
+/** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
+export const MIGRATIONS: readonly string[] = [initial];

@@ -1,0 +1,90 @@
+import type { Consent, ConsentStatus } from '../../domain/consent/consent';
+import type { InstitutionId } from '../../domain/dataset/types';
+import type { Db } from '../database';
+
+interface ConsentRow {
+  consent_id: string;
+  institution: string;
+  tpp_id: string;
+  psu_id: string;
+  status: string;
+  recurring: number;
+  valid_until: string;
+  frequency_per_day: number;
+  combined_service: number;
+  created_at: number;
+  expires_at: number;
+  status_changed_at: number;
+  sca_journey_id: string;
+}
+
+const toConsent = (r: ConsentRow): Consent => ({
+  consentId: r.consent_id,
+  institution: r.institution as InstitutionId,
+  tppId: r.tpp_id,
+  psuId: r.psu_id,
+  status: r.status as ConsentStatus,
+  recurringIndicator: r.recurring === 1,
+  validUntil: r.valid_until,
+  frequencyPerDay: r.frequency_per_day,
+  combinedServiceIndicator: r.combined_service === 1,
+  createdAt: new Date(r.created_at),
+  expiresAt: new Date(r.expires_at),
+  statusChangedAt: new Date(r.status_changed_at),
+  scaJourneyId: r.sca_journey_id,
+});
+
+export class ConsentRepository {
+  private readonly insertStmt;
+  private readonly byIdStmt;
+  private readonly setStatusStmt;
+  private readonly dueToExpireStmt;
+  private readonly listStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(`INSERT INTO consents (consent_id, institution, tpp_id, psu_id, status, recurring, valid_until,
+      frequency_per_day, combined_service, created_at, expires_at, status_changed_at, sca_journey_id)
+      VALUES (@consent_id, @institution, @tpp_id, @psu_id, @status, @recurring, @valid_until,
+      @frequency_per_day, @combined_service, @created_at, @expires_at, @status_changed_at, @sca_journey_id)`);
+    this.byIdStmt = db.prepare<[string], ConsentRow>('SELECT * FROM consents WHERE consent_id = ?');
+    this.setStatusStmt = db.prepare('UPDATE consents SET status = ?, status_changed_at = ? WHERE consent_id = ?');
+    this.dueToExpireStmt = db.prepare<[number], ConsentRow>("SELECT * FROM consents WHERE status = 'valid' AND expires_at <= ?");
+    this.listStmt = db.prepare<[number], ConsentRow>('SELECT * FROM consents ORDER BY created_at DESC LIMIT ?');
+  }
+
+  insert(c: Consent): void {
+    this.insertStmt.run({
+      consent_id: c.consentId,
+      institution: c.institution,
+      tpp_id: c.tppId,
+      psu_id: c.psuId,
+      status: c.status,
+      recurring: c.recurringIndicator ? 1 : 0,
+      valid_until: c.validUntil,
+      frequency_per_day: c.frequencyPerDay,
+      combined_service: c.combinedServiceIndicator ? 1 : 0,
+      created_at: c.createdAt.getTime(),
+      expires_at: c.expiresAt.getTime(),
+      status_changed_at: c.statusChangedAt.getTime(),
+      sca_journey_id: c.scaJourneyId,
+    });
+  }
+
+  find(consentId: string): Consent | undefined {
+    const row = this.byIdStmt.get(consentId);
+    return row ? toConsent(row) : undefined;
+  }
+
+  setStatus(consentId: string, status: ConsentStatus, at: Date): void {
+    this.setStatusStmt.run(status, at.getTime(), consentId);
+  }
+
+  /** Valid consents whose exclusive end has been reached. */
+  dueToExpire(now: Date): Consent[] {
+    return this.dueToExpireStmt.all(now.getTime()).map(toConsent);
+  }
+
+  list(limit: number): Consent[] {
+    return this.listStmt.all(limit).map(toConsent);
+  }
+}

@@ -1,0 +1,184 @@
+import type { InstitutionId } from '../../domain/dataset/types';
+import type { TokenGrant, TokenKind } from '../../domain/oauth/tokens';
+import type { Db } from '../database';
+
+export interface TppClient {
+  clientId: string;
+  clientSecretSha256: string;
+  tppId: string;
+  name: string;
+  roles: string[];
+  redirectUri: string;
+  keyId: string;
+}
+
+export interface AuthorisationCode {
+  codeSha256: string;
+  clientId: string;
+  institution: InstitutionId;
+  consentId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  familyId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface StoredToken extends TokenGrant {
+  tokenSha256: string;
+  firstAccessAt: Date;
+  usedAt: Date | null;
+}
+
+interface ClientRow {
+  client_id: string;
+  client_secret_sha256: string;
+  tpp_id: string;
+  name: string;
+  roles: string;
+  redirect_uri: string;
+  key_id: string;
+}
+
+interface CodeRow {
+  code_sha256: string;
+  client_id: string;
+  institution: string;
+  consent_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  family_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+interface TokenRow {
+  token_sha256: string;
+  kind: string;
+  client_id: string;
+  tpp_id: string;
+  institution: string;
+  consent_id: string | null;
+  family_id: string;
+  issued_at: number;
+  expires_at: number;
+  first_access_at: number;
+  revoked_at: number | null;
+  used_at: number | null;
+}
+
+const date = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
+export class OAuthRepository {
+  private readonly upsertClientStmt;
+  private readonly clientStmt;
+  private readonly insertCodeStmt;
+  private readonly codeStmt;
+  private readonly useCodeStmt;
+  private readonly insertTokenStmt;
+  private readonly tokenStmt;
+  private readonly useTokenStmt;
+  private readonly revokeFamilyStmt;
+
+  constructor(db: Db) {
+    this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, key_id, created_at)
+      VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @key_id, @created_at)
+      ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
+      name = excluded.name, roles = excluded.roles, redirect_uri = excluded.redirect_uri, key_id = excluded.key_id`);
+    this.clientStmt = db.prepare<[string], ClientRow>('SELECT * FROM tpp_clients WHERE client_id = ?');
+    this.insertCodeStmt = db.prepare(`INSERT INTO authorisation_codes (code_sha256, client_id, institution, consent_id, redirect_uri,
+      code_challenge, family_id, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`);
+    this.codeStmt = db.prepare<[string], CodeRow>('SELECT * FROM authorisation_codes WHERE code_sha256 = ?');
+    this.useCodeStmt = db.prepare('UPDATE authorisation_codes SET used_at = ? WHERE code_sha256 = ? AND used_at IS NULL');
+    this.insertTokenStmt = db.prepare(`INSERT INTO tokens (token_sha256, kind, client_id, tpp_id, institution, consent_id, family_id,
+      issued_at, expires_at, first_access_at, revoked_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`);
+    this.tokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token_sha256 = ?');
+    this.useTokenStmt = db.prepare('UPDATE tokens SET used_at = ? WHERE token_sha256 = ? AND used_at IS NULL');
+    this.revokeFamilyStmt = db.prepare('UPDATE tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
+  }
+
+  saveClient(c: TppClient, at: Date): void {
+    this.upsertClientStmt.run({
+      client_id: c.clientId,
+      client_secret_sha256: c.clientSecretSha256,
+      tpp_id: c.tppId,
+      name: c.name,
+      roles: JSON.stringify(c.roles),
+      redirect_uri: c.redirectUri,
+      key_id: c.keyId,
+      created_at: at.getTime(),
+    });
+  }
+
+  findClient(clientId: string): TppClient | undefined {
+    const r = this.clientStmt.get(clientId);
+    if (!r) return undefined;
+    return {
+      clientId: r.client_id,
+      clientSecretSha256: r.client_secret_sha256,
+      tppId: r.tpp_id,
+      name: r.name,
+      roles: JSON.parse(r.roles) as string[],
+      redirectUri: r.redirect_uri,
+      keyId: r.key_id,
+    };
+  }
+
+  insertCode(c: AuthorisationCode): void {
+    this.insertCodeStmt.run(c.codeSha256, c.clientId, c.institution, c.consentId, c.redirectUri, c.codeChallenge, c.familyId, c.expiresAt.getTime());
+  }
+
+  findCode(codeSha256: string): AuthorisationCode | undefined {
+    const r = this.codeStmt.get(codeSha256);
+    if (!r) return undefined;
+    return {
+      codeSha256: r.code_sha256,
+      clientId: r.client_id,
+      institution: r.institution as InstitutionId,
+      consentId: r.consent_id,
+      redirectUri: r.redirect_uri,
+      codeChallenge: r.code_challenge,
+      familyId: r.family_id,
+      expiresAt: new Date(r.expires_at),
+      usedAt: date(r.used_at),
+    };
+  }
+
+  /** Marks a code used; false if it had been used already (so two racing exchanges cannot both win). */
+  useCode(codeSha256: string, at: Date): boolean {
+    return this.useCodeStmt.run(at.getTime(), codeSha256).changes === 1;
+  }
+
+  insertToken(t: StoredToken): void {
+    this.insertTokenStmt.run(t.tokenSha256, t.kind, t.clientId, t.tppId, t.institution, t.consentId, t.familyId,
+      t.issuedAt.getTime(), t.expiresAt.getTime(), t.firstAccessAt.getTime());
+  }
+
+  findToken(tokenSha256: string): StoredToken | undefined {
+    const r = this.tokenStmt.get(tokenSha256);
+    if (!r) return undefined;
+    return {
+      tokenSha256: r.token_sha256,
+      kind: r.kind as TokenKind,
+      clientId: r.client_id,
+      tppId: r.tpp_id,
+      institution: r.institution as InstitutionId,
+      consentId: r.consent_id,
+      familyId: r.family_id,
+      issuedAt: new Date(r.issued_at),
+      expiresAt: new Date(r.expires_at),
+      firstAccessAt: new Date(r.first_access_at),
+      revoked: r.revoked_at !== null,
+      usedAt: date(r.used_at),
+    };
+  }
+
+  /** Marks a refresh token used (rotation); false if it had been used already. */
+  useToken(tokenSha256: string, at: Date): boolean {
+    return this.useTokenStmt.run(at.getTime(), tokenSha256).changes === 1;
+  }
+
+  revokeFamily(familyId: string, at: Date): void {
+    this.revokeFamilyStmt.run(at.getTime(), familyId);
+  }
+}

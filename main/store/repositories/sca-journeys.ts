@@ -1,0 +1,75 @@
+import type { InstitutionId } from '../../domain/dataset/types';
+import { SCA_TIMEOUT_MS, type ScaJourney, type ScaJourneyKind, type ScaJourneyStatus } from '../../domain/sca/journey';
+import type { Db } from '../database';
+
+interface JourneyRow {
+  journey_id: string;
+  kind: string;
+  institution: string;
+  psu_id: string;
+  resource_id: string;
+  status: string;
+  created_at: number;
+  opened_at: number | null;
+  finished_at: number | null;
+  tpp_redirect_uri: string;
+}
+
+const toJourney = (r: JourneyRow): ScaJourney => ({
+  journeyId: r.journey_id,
+  kind: r.kind as ScaJourneyKind,
+  institution: r.institution as InstitutionId,
+  psuId: r.psu_id,
+  resourceId: r.resource_id,
+  status: r.status as ScaJourneyStatus,
+  createdAt: new Date(r.created_at),
+  openedAt: r.opened_at === null ? null : new Date(r.opened_at),
+  finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+  tppRedirectUri: r.tpp_redirect_uri,
+});
+
+export class ScaJourneyRepository {
+  private readonly insertStmt;
+  private readonly byIdStmt;
+  private readonly openStmt;
+  private readonly finishStmt;
+  private readonly timedOutStmt;
+  private readonly listStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(`INSERT INTO sca_journeys (journey_id, kind, institution, psu_id, resource_id, status, created_at,
+      opened_at, finished_at, tpp_redirect_uri) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`);
+    this.byIdStmt = db.prepare<[string], JourneyRow>('SELECT * FROM sca_journeys WHERE journey_id = ?');
+    this.openStmt = db.prepare("UPDATE sca_journeys SET status = 'opened', opened_at = ? WHERE journey_id = ? AND status = 'started'");
+    this.finishStmt = db.prepare('UPDATE sca_journeys SET status = ?, finished_at = ? WHERE journey_id = ?');
+    this.timedOutStmt = db.prepare<[number], JourneyRow>("SELECT * FROM sca_journeys WHERE status = 'opened' AND opened_at <= ?");
+    this.listStmt = db.prepare<[], JourneyRow>('SELECT * FROM sca_journeys ORDER BY created_at DESC, rowid DESC');
+  }
+
+  insert(j: ScaJourney): void {
+    this.insertStmt.run(j.journeyId, j.kind, j.institution, j.psuId, j.resourceId, j.status, j.createdAt.getTime(), j.tppRedirectUri);
+  }
+
+  find(journeyId: string): ScaJourney | undefined {
+    const row = this.byIdStmt.get(journeyId);
+    return row ? toJourney(row) : undefined;
+  }
+
+  /** Marks a started journey opened; false when it was not started any more (single use). */
+  open(journeyId: string, at: Date): boolean {
+    return this.openStmt.run(at.getTime(), journeyId).changes === 1;
+  }
+
+  finish(journeyId: string, status: 'finalised' | 'failed', at: Date): void {
+    this.finishStmt.run(status, at.getTime(), journeyId);
+  }
+
+  /** Opened journeys whose approval window has passed at `now`. */
+  timedOut(now: Date): ScaJourney[] {
+    return this.timedOutStmt.all(now.getTime() - SCA_TIMEOUT_MS).map(toJourney);
+  }
+
+  list(): ScaJourney[] {
+    return this.listStmt.all().map(toJourney);
+  }
+}
