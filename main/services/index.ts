@@ -3,6 +3,7 @@ import { ConsentService } from './consents';
 import { LifecycleService } from './lifecycle';
 import { OAuthService } from './oauth';
 import { ScaService } from './sca';
+import { TppService } from './tpps';
 
 export interface Services {
   ctx: BankContext;
@@ -10,6 +11,7 @@ export interface Services {
   sca: ScaService;
   oauth: OAuthService;
   lifecycle: LifecycleService;
+  tpps: TppService;
 }
 
 export function createServices(ctx: BankContext): Services {
@@ -21,5 +23,6 @@ export function createServices(ctx: BankContext): Services {
     sca,
     oauth: new OAuthService(ctx, consents),
     lifecycle: new LifecycleService(ctx, sca),
+    tpps: new TppService(ctx),
   };
 }

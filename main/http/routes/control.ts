@@ -69,6 +69,8 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return services.sca.act(journeyId, body.action);
       });
 
+      control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(jsonBody(request))));
+
       control.get('/clock', async () => ({ now: ctx.clock.now().toISOString() }));
 
       control.post('/clock', async (request) => {

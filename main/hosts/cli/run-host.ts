@@ -1,0 +1,76 @@
+// What `serve` and `web` share: start, announce, stop cleanly (DESIGN.md "Commands").
+import type { RunningSimulator, SimulatorOptions } from '../../simulator';
+import { startSimulator } from '../../simulator';
+
+export interface RunHostHooks {
+  /** Called after the listening line, e.g. for `npm start`'s browser fallback to say what to open. */
+  onListening?(simulator: RunningSimulator): void;
+}
+
+// Open connections (a UI's event stream) must not keep a stopping process alive forever.
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {}): Promise<void> {
+  let simulator: RunningSimulator;
+  try {
+    simulator = await startSimulator(options);
+  } catch (err) {
+    console.error(`PSD2 Workbench could not start: ${describeStartError(err, options)}`);
+    process.exit(1);
+  }
+
+  console.log(`PSD2 Workbench listening on ${simulator.url}`);
+  if (!isLoopbackHost(options.host)) {
+    console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
+  }
+  hooks.onListening?.(simulator);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl+C means "now".
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+    stopping = true;
+    setTimeout(() => {
+      console.error(`PSD2 Workbench: closing took longer than ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS).unref();
+    simulator.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`PSD2 Workbench: closing failed: ${firstLine(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** One line a person can act on; the common causes get a hint, the rest keep their own message. */
+export function describeStartError(err: unknown, options: SimulatorOptions): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `port ${options.port} on ${options.host} is already in use; choose another with --port N (0 picks a free one)`;
+    case 'EADDRNOTAVAIL':
+      return `${options.host} is not an address of this machine; check --host`;
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `${firstLine(err)} (is the data folder ${options.dataDir} writable? choose another with --data DIR)`;
+    default:
+      return firstLine(err);
+  }
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+function firstLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n', 1)[0] ?? message;
+}

@@ -1,0 +1,90 @@
+// `npm start`: the desktop app; where Electron's binary is missing and cannot be fetched
+// (npm ci denies its install script, see package.json allowScripts), the browser mode.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runWebHost } from './web-host';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const INSTALL_TIMEOUT_MS = 60_000;
+
+async function main(argv: string[]): Promise<void> {
+  const binary = findOrInstallElectron();
+  if (!binary) {
+    console.log("Electron's binary is not installed and could not be downloaded; starting the browser mode instead.");
+    return startBrowserMode(argv);
+  }
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    console.log('No display is available for the desktop app; starting the browser mode instead.');
+    return startBrowserMode(argv);
+  }
+  if (argv.length > 0) {
+    console.log('Note: flags apply to the browser mode and `npm run serve`; the desktop app uses its own settings and data folder.');
+  }
+  await startDesktop(binary);
+}
+
+function startBrowserMode(argv: string[]): Promise<void> {
+  return runWebHost(argv, {
+    onListening: (simulator) => console.log(`Open ${simulator.url}/ in your browser.`),
+  });
+}
+
+async function startDesktop(binary: string): Promise<void> {
+  console.log('Building the desktop app...');
+  const { build } = await import('electron-vite');
+  await build({ root: PROJECT_ROOT, logLevel: 'warn' });
+
+  const env = { ...process.env };
+  // Inherited from some shells and tools, it would make Electron behave as plain Node.
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(binary, [PROJECT_ROOT], { stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('error', (err) => {
+    console.error(`PSD2 Workbench: could not run Electron: ${err.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+function findOrInstallElectron(): string | undefined {
+  const dir = electronPackageDir();
+  if (!dir) return undefined;
+  return electronBinary(dir) ?? (tryInstall(dir) ? electronBinary(dir) : undefined);
+}
+
+function electronPackageDir(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The executable as node_modules/electron/index.js finds it, without that module throwing when absent. */
+function electronBinary(electronDir: string): string | undefined {
+  const pathFile = join(electronDir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+/** Electron's own postinstall, run once on demand; its output is noise when offline, so it is not shown. */
+function tryInstall(electronDir: string): boolean {
+  if (process.stdout.isTTY) console.log("Downloading Electron's binary (first start)...");
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    cwd: electronDir,
+    stdio: 'ignore',
+    timeout: INSTALL_TIMEOUT_MS,
+  });
+  return result.status === 0;
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(`PSD2 Workbench could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+// The browser host: the simulator plus the UI served at `/`. Builds the UI on first use
+// so `npm run web` works right after `npm ci` (DESIGN.md "Commands").
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../renderer-vite-config';
+import type { SimulatorOptions } from '../../simulator';
+import type { RunHostHooks } from './run-host';
+import { runHost } from './run-host';
+import { parseHostArgs, UsageError } from './args';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function runWebHost(argv: string[], hooks: RunHostHooks = {}): Promise<void> {
+  let options: SimulatorOptions;
+  try {
+    options = parseHostArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+  const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
+  await runHost({ ...options, uiRoot }, hooks);
+}
+
+/** Builds out/renderer when it is missing or older than its sources; returns its absolute path. */
+export async function ensureRendererBuilt(projectRoot: string): Promise<string> {
+  const outDir = join(projectRoot, RENDERER_OUT_DIR);
+  const builtAt = mtimeOf(join(outDir, 'index.html'));
+  if (builtAt !== undefined && newestSourceMtime(projectRoot) <= builtAt) return outDir;
+
+  console.log(builtAt === undefined ? 'Building the user interface (first run)...' : 'Rebuilding the user interface (sources changed)...');
+  // Loaded only when needed: starting with a fresh build is the exception.
+  const { build } = await import('vite');
+  await build({ ...rendererViteConfig(projectRoot), configFile: false, logLevel: 'warn' });
+  return outDir;
+}
+
+function newestSourceMtime(projectRoot: string): number {
+  const inputs = [
+    ...RENDERER_SOURCE_DIRS.map((dir) => join(projectRoot, dir)),
+    join(projectRoot, 'main', 'hosts', 'renderer-vite-config.ts'),
+    // Rewritten by every npm install, so upgraded UI dependencies trigger a rebuild too.
+    join(projectRoot, 'node_modules', '.package-lock.json'),
+  ];
+  return Math.max(0, ...inputs.map(newestMtimeUnder));
+}
+
+function newestMtimeUnder(path: string): number {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtimeUnder(join(path, entry)));
+  return newest;
+}
+
+function mtimeOf(file: string): number | undefined {
+  return existsSync(file) ? statSync(file).mtimeMs : undefined;
+}

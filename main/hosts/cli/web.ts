@@ -1,0 +1,7 @@
+// `npm run web -- [flags]`: the simulator plus the UI at http://HOST:PORT/.
+import { runWebHost } from './web-host';
+
+runWebHost(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(`PSD2 Workbench could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+// The renderer's one Vite config, shared by the Electron build (electron.vite.config.ts)
+// and the browser host's on-demand build (hosts/cli/web-host.ts).
+import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
+import type { Plugin, UserConfig } from 'vite';
+
+/** Folders whose content ends up in the built UI; a change there makes the browser host rebuild. */
+export const RENDERER_SOURCE_DIRS = ['renderer', join('preload', 'api')] as const;
+
+export const RENDERER_OUT_DIR = join('out', 'renderer');
+
+export function rendererViteConfig(projectRoot: string): UserConfig {
+  return {
+    root: join(projectRoot, 'renderer'),
+    // Relative asset URLs work both from file:// (Electron) and from `/` (browser host).
+    base: './',
+    plugins: [react(), relaxCspForDevServer()],
+    build: {
+      outDir: join(projectRoot, RENDERER_OUT_DIR),
+      // The output is outside the root, where Vite would otherwise refuse to clear it.
+      emptyOutDir: true,
+      rolldownOptions: { input: join(projectRoot, 'renderer', 'index.html') },
+    },
+  };
+}
+
+/**
+ * The dev server injects an inline React-refresh script and a websocket, which the
+ * strict policy of index.html blocks; built output keeps the policy untouched.
+ */
+function relaxCspForDevServer(): Plugin {
+  return {
+    name: 'psd2-workbench:dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/i, ''),
+  };
+}
