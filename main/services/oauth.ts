@@ -161,14 +161,14 @@ export class OAuthService {
     const problem = verifierProblem(verifier);
     if (problem) throw BankError.oauth('invalid_request', problem);
 
-    return this.ctx.db.transaction((): TokenResponse => {
+    return this.committingRevocations((): TokenResponse | BankError => {
       const stored = this.ctx.repos.oauth.findCode(sha256Hex(code));
       if (!stored || stored.institution !== institution) throw BankError.oauth('invalid_grant', 'the authorisation code is not known at this institution');
       if (stored.clientId !== client.clientId) throw BankError.oauth('invalid_grant', 'the authorisation code was issued to another client');
       if (stored.usedAt) {
         // RFC 6749 section 4.1.2: a replayed code revokes what it gave.
         this.ctx.repos.oauth.revokeFamily(stored.familyId, now);
-        throw BankError.oauth('invalid_grant', 'the authorisation code has already been used; tokens issued from it are revoked');
+        return BankError.oauth('invalid_grant', 'the authorisation code has already been used; tokens issued from it are revoked');
       }
       if (now >= stored.expiresAt) throw BankError.oauth('invalid_grant', `the authorisation code expired at ${stored.expiresAt.toISOString()} (codes live 2 minutes)`);
       if (redirectUri !== stored.redirectUri) throw BankError.oauth('invalid_grant', 'redirect_uri differs from the one sent to the authorisation endpoint');
@@ -176,13 +176,13 @@ export class OAuthService {
       this.requireValidConsent(stored.consentId, institution, client, now);
       this.ctx.repos.oauth.useCode(stored.codeSha256, now);
       return this.psuPair(client, institution, stored.consentId, stored.familyId, now, now);
-    })();
+    });
   }
 
   private refresh(client: TppClient, params: OAuthParams, institution: InstitutionId): TokenResponse {
     const now = this.ctx.clock.now();
     const refreshToken = required(params, 'refresh_token');
-    return this.ctx.db.transaction((): TokenResponse => {
+    return this.committingRevocations((): TokenResponse | BankError => {
       const stored = this.ctx.repos.oauth.findToken(sha256Hex(refreshToken));
       if (!stored || stored.kind !== 'psu-refresh' || stored.institution !== institution) {
         throw BankError.oauth('invalid_grant', 'the refresh token is not known at this institution');
@@ -191,7 +191,7 @@ export class OAuthService {
       if (stored.revoked) throw BankError.oauth('invalid_grant', 'the refresh token has been revoked');
       if (stored.usedAt) {
         this.ctx.repos.oauth.revokeFamily(stored.familyId, now);
-        throw BankError.oauth('invalid_grant', 'the refresh token was already used (tokens rotate); its family is revoked');
+        return BankError.oauth('invalid_grant', 'the refresh token was already used (tokens rotate); its family is revoked');
       }
       if (now >= stored.expiresAt) {
         throw BankError.oauth('invalid_grant', `the refresh token expired at ${stored.expiresAt.toISOString()}, 21 minutes after the first access token; repeat the authorisation`);
@@ -200,7 +200,14 @@ export class OAuthService {
       this.requireValidConsent(consentId, institution, client, now);
       this.ctx.repos.oauth.useToken(stored.tokenSha256, now);
       return this.psuPair(client, institution, consentId, stored.familyId, now, stored.firstAccessAt);
-    })();
+    });
+  }
+
+  /** A replayed code or refresh token revokes its family: that revocation must commit although the request fails. */
+  private committingRevocations(work: () => TokenResponse | BankError): TokenResponse {
+    const outcome = this.ctx.db.transaction(work)();
+    if (outcome instanceof BankError) throw outcome;
+    return outcome;
   }
 
   private requireValidConsent(consentId: string, institution: InstitutionId, client: TppClient, now: Date): void {

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  advanceClock, approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, form,
+  pkcePair, startTestBank, validConsentWithTokens, type JsonResponse, type TestBank,
+} from '../support/simulator';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(() => bank.stop());
+
+const tokenRequest = (fields: Record<string, string>, authorization: string | null = basic(bank.client), institution = 'frankfurt') => {
+  const f = form(fields);
+  const headers: Record<string, string> = { ...f.headers };
+  if (authorization !== null) headers.authorization = authorization;
+  return call(bank, 'POST', `/${institution}/oauth/v1/token`, { headers, body: f.body });
+};
+
+function expectOAuthError(res: JsonResponse, status: number, error: string): void {
+  expect({ status: res.status, error: res.body?.error }).toEqual({ status, error });
+  expect(typeof res.body.error_description).toBe('string');
+}
+
+async function validConsent(psuId = 'FRA-CREATOR'): Promise<string> {
+  const consent = await createConsent(bank, 'frankfurt', psuId);
+  await approveSca(bank, consent.journeyId);
+  return consent.consentId;
+}
+
+describe('POST /token, client_credentials', () => {
+  it('gives a TPP access token with HTTP Basic client authentication', async () => {
+    const res = await tokenRequest({ grant_type: 'client_credentials' });
+    expect(res.status).toBe(200);
+    expect(res.body.token_type).toBe('Bearer');
+    expect(res.body.access_token.length).toBeGreaterThan(30);
+    expect(res.body.expires_in).toBe(3600);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('without client authentication is invalid_client 401 with WWW-Authenticate', async () => {
+    const res = await tokenRequest({ grant_type: 'client_credentials' }, null);
+    expectOAuthError(res, 401, 'invalid_client');
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+  });
+
+  it('with a wrong secret is invalid_client 401', async () => {
+    expectOAuthError(await tokenRequest({ grant_type: 'client_credentials' }, basic({ clientId: bank.client.clientId, clientSecret: 'wrong' })), 401, 'invalid_client');
+  });
+
+  it('with an unknown client is invalid_client 401', async () => {
+    expectOAuthError(await tokenRequest({ grant_type: 'client_credentials' }, basic({ clientId: 'nobody', clientSecret: 'x' })), 401, 'invalid_client');
+  });
+
+  it('a wrong grant_type is unsupported_grant_type', async () => {
+    expectOAuthError(await tokenRequest({ grant_type: 'password' }), 400, 'unsupported_grant_type');
+  });
+
+  it('a missing grant_type is invalid_request', async () => {
+    expectOAuthError(await tokenRequest({}), 400, 'invalid_request');
+  });
+
+  it('a repeated parameter is invalid_request', async () => {
+    const res = await call(bank, 'POST', '/frankfurt/oauth/v1/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(bank.client) },
+      body: 'grant_type=client_credentials&grant_type=client_credentials',
+    });
+    expectOAuthError(res, 400, 'invalid_request');
+  });
+
+  it('a JSON body is invalid_request', async () => {
+    const res = await call(bank, 'POST', '/frankfurt/oauth/v1/token', {
+      headers: { 'content-type': 'application/json', authorization: basic(bank.client) },
+      body: '{"grant_type":"client_credentials"}',
+    });
+    expectOAuthError(res, 400, 'invalid_request');
+  });
+
+  it('the TPP token expires after its lifetime (TOKEN_INVALID 401)', async () => {
+    const local = await (await import('../support/simulator')).startTestBank();
+    try {
+      const { tppToken, consentHeaders, recurringConsentBody } = await import('../support/simulator');
+      const t = await tppToken(local);
+      await advanceClock(local, 'PT61M');
+      const res = await call(local, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(t, 'FRA-CREATOR'), body: recurringConsentBody() });
+      expectBgError(res, 401, 'TOKEN_INVALID');
+      expect(res.body.tppMessages[0].text).toContain('expired');
+    } finally {
+      await local.stop();
+    }
+  });
+});
+
+describe('GET /sandboxauth/v1/authorize', () => {
+  it('answers 200 with a Location carrying code, state and code_challenge', async () => {
+    const consentId = await validConsent();
+    const { challenge } = pkcePair();
+    const res = await authorize(bank, 'frankfurt', consentId, challenge);
+    expect(res.status).toBe(200);
+    const location = new URL(res.headers.get('location') as string);
+    expect(`${location.origin}${location.pathname}`).toBe(bank.client.redirectUri);
+    expect(location.searchParams.get('state')).toBe('st-123');
+    expect(location.searchParams.get('code_challenge')).toBe(challenge);
+    expect(location.searchParams.get('code')?.length).toBeGreaterThan(30);
+  });
+
+  it('keeps query parameters already on redirect_uri', async () => {
+    const consentId = await validConsent();
+    const res = await authorize(bank, 'frankfurt', consentId, pkcePair().challenge, { redirect_uri: 'https://tpp.example/cb?session=9' });
+    expect(new URL(res.headers.get('location') as string).searchParams.get('session')).toBe('9');
+  });
+
+  const cases: [string, Record<string, string | null>, number, string][] = [
+    ['missing code_challenge', { code_challenge: null }, 400, 'invalid_request'],
+    ['malformed code_challenge', { code_challenge: 'short' }, 400, 'invalid_request'],
+    ['code_challenge_method plain', { code_challenge_method: 'plain' }, 400, 'invalid_request'],
+    ['response_type token', { response_type: 'token' }, 400, 'unsupported_response_type'],
+    ['missing response_type', { response_type: null }, 400, 'invalid_request'],
+    ['wrong client_id', { client_id: 'someone-else' }, 401, 'invalid_client'],
+    ['invalid redirect_uri format', { redirect_uri: 'not a uri' }, 400, 'invalid_request'],
+    ['missing state', { state: null }, 400, 'invalid_request'],
+    ['missing scope', { scope: null }, 400, 'invalid_request'],
+    ['unknown consent in scope', { scope: 'no-such-consent' }, 400, 'invalid_scope'],
+  ];
+  for (const [name, overrides, status, error] of cases) {
+    it(`${name} is ${error}`, async () => {
+      const consentId = await validConsent();
+      expectOAuthError(await authorize(bank, 'frankfurt', consentId, pkcePair().challenge, overrides), status, error);
+    });
+  }
+
+  it('a consent whose SCA is not complete is access_denied', async () => {
+    const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
+    expectOAuthError(await authorize(bank, 'frankfurt', consent.consentId, pkcePair().challenge), 403, 'access_denied');
+  });
+
+  it('a consent of another institution is invalid_scope', async () => {
+    const consentId = await validConsent();
+    expectOAuthError(await authorize(bank, 'paris', consentId, pkcePair().challenge), 400, 'invalid_scope');
+  });
+});
+
+describe('POST /token, authorization_code with PKCE', () => {
+  async function code(): Promise<{ code: string; verifier: string; consentId: string }> {
+    const consentId = await validConsent();
+    const { verifier, challenge } = pkcePair();
+    return { code: codeFrom(await authorize(bank, 'frankfurt', consentId, challenge)), verifier, consentId };
+  }
+
+  it('gives PSU access (10 min) and refresh tokens bound to the consent', async () => {
+    const c = await code();
+    const res = await exchangeCode(bank, 'frankfurt', c.code, c.verifier);
+    expect(res.status).toBe(200);
+    expect(res.body.expires_in).toBe(600);
+    expect(res.body.refresh_token_expires_in).toBe(21 * 60);
+    expect(res.body.scope).toBe(c.consentId);
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${res.body.access_token}` } });
+    expect(read.status).toBe(200);
+  });
+
+  it('a wrong code_verifier is invalid_grant', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, pkcePair().verifier), 400, 'invalid_grant');
+  });
+
+  it('a code_verifier shorter than 43 characters is invalid_request', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, 'a'.repeat(42)), 400, 'invalid_request');
+  });
+
+  it('a code_verifier longer than 128 characters is invalid_request', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, 'a'.repeat(129)), 400, 'invalid_request');
+  });
+
+  it('a code_verifier outside the unreserved set is invalid_request', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, `${'a'.repeat(50)}+/=`), 400, 'invalid_request');
+  });
+
+  it('a reused code is invalid_grant and revokes the tokens it gave', async () => {
+    const c = await code();
+    const first = await exchangeCode(bank, 'frankfurt', c.code, c.verifier);
+    expect(first.status).toBe(200);
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier), 400, 'invalid_grant');
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
+    expectBgError(read, 401, 'TOKEN_INVALID');
+  });
+
+  it('an expired code (older than 2 minutes) is invalid_grant', async () => {
+    const c = await code();
+    await advanceClock(bank, 'PT2M1S');
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier), 400, 'invalid_grant');
+  });
+
+  it('a code is still good just before 2 minutes', async () => {
+    const c = await code();
+    await advanceClock(bank, 'PT1M50S');
+    expect((await exchangeCode(bank, 'frankfurt', c.code, c.verifier)).status).toBe(200);
+  });
+
+  it('a redirect_uri different from the authorisation request is invalid_grant', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier, { redirect_uri: 'https://evil.example/cb' }), 400, 'invalid_grant');
+  });
+
+  it('a client_id other than the authenticated client is invalid_client 401', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier, { client_id: 'someone-else' }), 401, 'invalid_client');
+  });
+
+  for (const missing of ['code', 'redirect_uri', 'client_id', 'code_verifier']) {
+    it(`a missing ${missing} is invalid_request`, async () => {
+      const c = await code();
+      expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier, { [missing]: null }), 400, 'invalid_request');
+    });
+  }
+
+  it('a code used at another institution is invalid_grant', async () => {
+    const c = await code();
+    expectOAuthError(await exchangeCode(bank, 'paris', c.code, c.verifier), 400, 'invalid_grant');
+  });
+
+  it('an unknown code is invalid_grant', async () => {
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', 'no-such-code', pkcePair().verifier), 400, 'invalid_grant');
+  });
+});
+
+describe('PSU token lifetimes and refresh', () => {
+  it('a PSU access token expires after 10 minutes (TOKEN_INVALID 401)', async () => {
+    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-A');
+    const path = `/frankfurt/berlingroup/v1/consents/${psu.consentId}`;
+    await advanceClock(bank, 'PT9M50S');
+    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.access_token}` } })).status).toBe(200);
+    await advanceClock(bank, 'PT11S');
+    expectBgError(await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.access_token}` } }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refresh_token gives a new pair; the old refresh token cannot be used again', async () => {
+    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-B');
+    const first = await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token });
+    expect(first.status).toBe(200);
+    expect(first.body.access_token).not.toBe(psu.access_token);
+    expect(first.body.refresh_token).not.toBe(psu.refresh_token);
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
+    expect(read.status).toBe(200);
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token }), 400, 'invalid_grant');
+  });
+
+  it('refresh tokens live at most 21 minutes from the first access token, however often refreshed', async () => {
+    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    let refresh = psu.refresh_token;
+    for (const step of ['PT9M', 'PT9M']) {
+      await advanceClock(bank, step);
+      const res = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refresh });
+      expect(res.status).toBe(200);
+      refresh = res.body.refresh_token;
+    }
+    // 18 minutes in: the access token given now ends with the window, at 21 minutes.
+    const last = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refresh });
+    expect(last.body.expires_in).toBeLessThanOrEqual(3 * 60);
+    expect(last.body.refresh_token_expires_in).toBeLessThanOrEqual(3 * 60);
+    await advanceClock(bank, 'PT3M1S');
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: last.body.refresh_token }), 400, 'invalid_grant');
+  });
+
+  it('a refresh token cannot be used as an access token', async () => {
+    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.refresh_token}` } });
+    expectBgError(res, 401, 'TOKEN_INVALID');
+  });
+
+  it('a refresh for a terminated consent is invalid_grant', async () => {
+    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token }), 400, 'invalid_grant');
+  });
+
+  it('a missing refresh_token is invalid_request', async () => {
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token' }), 400, 'invalid_request');
+  });
+});
