@@ -27,3 +27,9 @@ export function addDuration(instant: Date, d: Duration): Date {
   if (d.years || d.months) t.setUTCMonth(t.getUTCMonth() + d.years * 12 + d.months);
   return new Date(t.getTime() + d.days * 86_400_000 + d.milliseconds);
 }
+
+/** The simulated clock stays within years 2000-9999, so dates print as YYYY-MM-DD and never overflow. */
+export function isSupportedInstant(instant: Date): boolean {
+  const t = instant.getTime();
+  return Number.isFinite(t) && t >= Date.UTC(2000, 0, 1) && t < Date.UTC(10000, 0, 1);
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INSTITUTION_IDS } from '../../domain/dataset/types';
 import { BankError, formatError } from '../../domain/errors';
-import { addDuration, parseDuration } from '../../domain/time/duration';
+import { addDuration, isSupportedInstant, parseDuration } from '../../domain/time/duration';
 import type { ScaJourneyStatus } from '../../domain/sca/journey';
 import type { Services } from '../../services';
 import { accountReference } from '../../domain/consent/access';
@@ -76,17 +76,19 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.post('/clock', async (request) => {
         const body = jsonBody(request) as { advance?: unknown; set?: unknown };
         if (body === null || typeof body !== 'object') throw formatError('the body must be {"advance":"P1D"} or {"set":"<ISO-8601 instant>"}');
+        let target: Date;
         if (typeof body.advance === 'string') {
           const duration = parseDuration(body.advance);
           if (!duration) throw formatError(`advance must be an ISO-8601 duration such as PT10M, P1D or P90D, got "${body.advance.slice(0, 40)}"`);
-          ctx.clock.set(addDuration(ctx.clock.now(), duration));
+          target = addDuration(ctx.clock.now(), duration);
         } else if (typeof body.set === 'string') {
-          const instant = Date.parse(body.set);
-          if (Number.isNaN(instant) || !/^\d{4}-\d{2}-\d{2}T/.test(body.set)) throw formatError(`set must be an ISO-8601 instant such as 2026-03-29T00:30:00Z`);
-          ctx.clock.set(new Date(instant));
+          if (!/^\d{4}-\d{2}-\d{2}T/.test(body.set)) throw formatError('set must be an ISO-8601 instant such as 2026-03-29T00:30:00Z');
+          target = new Date(Date.parse(body.set));
         } else {
           throw formatError('the body must be {"advance":"P1D"} or {"set":"<ISO-8601 instant>"}');
         }
+        if (!isSupportedInstant(target)) throw formatError('the simulated clock must stay between the years 2000 and 9999');
+        ctx.clock.set(target);
         services.lifecycle.settle();
         return { now: ctx.clock.now().toISOString() };
       });
