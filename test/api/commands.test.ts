@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+});
+
+function launch(command: string, args: string[]): { child: ChildProcess; output: () => string; line: Promise<string>; exit: Promise<number | null> } {
+  const child = spawn(command, args, { cwd: process.cwd(), detached: true, env: { ...process.env, NO_COLOR: '1' } });
+  running.push(child);
+  let out = '';
+  const line = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      out += chunk.toString();
+      const match = /^PSD2 Workbench listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, line, exit };
+}
+
+describe('command contract', () => {
+  it('npm run serve -- --port 0 --data DIR prints the listening line, creates the data folder, and serves', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'wb-cmd-')), 'nested', 'data');
+    const run = launch('npm', ['run', '--silent', 'serve', '--', '--port', '0', '--data', data]);
+    const url = await run.line;
+    const info = (await (await fetch(`${url}/simulator/v1/info`)).json()) as { mode: string };
+    expect(info.mode).toBe('simulation');
+    for (const file of ['workbench.sqlite', 'pki/ca.crt.pem', 'tpp/client.json', 'tpp/qwac.crt.pem', 'tpp/qwac.key.pem', 'tpp/qseal.crt.pem', 'tpp/qseal.key.pem']) {
+      expect(existsSync(join(data, file)), file).toBe(true);
+    }
+    const client = JSON.parse(readFileSync(join(data, 'tpp', 'client.json'), 'utf8'));
+    expect(Object.keys(client).sort()).toEqual(['clientId', 'clientSecret', 'keyId', 'organizationId', 'redirectUri', 'roles']);
+    expect(client.organizationId).toBe('PSDDE-BAFIN-123456');
+    process.kill(-(run.child.pid as number), 'SIGTERM');
+    await run.exit;
+  }, 60_000);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`serve stops cleanly on ${signal} with exit code 0`, async () => {
+      const data = mkdtempSync(join(tmpdir(), 'wb-cmd-'));
+      const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data]);
+      await run.line;
+      await new Promise((r) => setTimeout(r, 500));
+      run.child.kill(signal);
+      expect(await run.exit).toBe(0);
+      rmSync(data, { recursive: true, force: true });
+    }, 60_000);
+  }
+
+  it('--now starts the simulated clock', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'wb-cmd-'));
+    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--now', '2026-03-29T00:30:00Z']);
+    const url = await run.line;
+    const { now } = (await (await fetch(`${url}/simulator/v1/clock`)).json()) as { now: string };
+    expect(Date.parse(now) - Date.parse('2026-03-29T00:30:00Z')).toBeLessThan(30_000);
+    run.child.kill('SIGTERM');
+    await run.exit;
+  }, 60_000);
+
+  it('a data folder that cannot be written gives one clear error and exit code 1', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'wb-ro-'));
+    const blocked = join(parent, 'file');
+    writeFileSync(blocked, 'not a folder');
+    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', join(blocked, 'data')]);
+    run.line.catch(() => undefined);
+    expect(await run.exit).toBe(1);
+    expect(run.output()).toMatch(/cannot write the data folder .*--data DIR/);
+    chmodSync(parent, 0o700);
+  }, 60_000);
+
+  it('a bad dataset is refused with the bad field named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-ds-'));
+    const dataset = JSON.parse(readFileSync('resources/datasets/default.json', 'utf8'));
+    dataset.psus[0].institution = 'atlantis';
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(dataset));
+    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', join(dir, 'data'), '--dataset', join(dir, 'bad.json')]);
+    run.line.catch(() => undefined);
+    expect(await run.exit).toBe(1);
+    expect(run.output()).toContain('psus[0].institution');
+  }, 60_000);
+
+  it('an unknown flag is a usage error with exit code 2', async () => {
+    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--colour', 'blue']);
+    run.line.catch(() => undefined);
+    expect(await run.exit).toBe(2);
+    expect(run.output()).toContain('--port N');
+  }, 60_000);
+});
