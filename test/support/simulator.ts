@@ -36,7 +36,7 @@ export async function startTestBank(options: Partial<SimulatorOptions> = {}): Pr
 export const basic = (client: Pick<DemoTppClient, 'clientId' | 'clientSecret'>): string =>
   `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
 
-export interface JsonResponse<T = unknown> {
+export interface JsonResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
