@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../main/simulator';
+
+/** The README's curl walk-through, run as written (only the server's address and data folder differ). */
+let sim: RunningSimulator;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wb-readme-'));
+  // Real time: the walk-through computes validUntil with the shell's date.
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function walkthrough(): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('### A consent, step by step'));
+  const block = /```bash\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('README walk-through block not found');
+  return block
+    .split('\n')
+    .filter((line) => !line.startsWith('npm run serve'))
+    .join('\n')
+    .replaceAll('http://127.0.0.1:4646', sim.url)
+    .replaceAll('.data/', `${dataDir}/`);
+}
+
+describe('README', () => {
+  it('the curl walk-through works as written: consent, SCA, PKCE token, read, delete', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'wb-readme-run-'));
+    // Asynchronous: the simulator answers from this same process.
+    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd, encoding: 'utf8', timeout: 60_000 });
+    expect(output).toContain('"consentStatus":"valid","scaStatus":"finalised"');
+    expect(output).toContain('"paymentCreations"');
+    expect(output).toMatch(/^204$/m);
+    expect(output).toContain('CONSENT_INVALID');
+  });
+});
