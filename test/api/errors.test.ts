@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../main/domain/random';
 import { basic, call, consentHeaders, expectBgError, startTestBank, tppToken, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
@@ -8,18 +9,6 @@ beforeAll(async () => {
   token = await tppToken(bank);
 });
 afterAll(() => bank.stop());
-
-/** Deterministic pseudo-random source so a failing input can be reproduced. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('errors', () => {
   it('an unknown path is RESOURCE_UNKNOWN 404 with a Berlin Group body', async () => {
@@ -57,7 +46,7 @@ describe('errors', () => {
   });
 
   it('no input produces a 5xx: 400 random requests against every route', async () => {
-    const random = prng(20261122);
+    const random = seededRandom(20261122);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
     const paths = [
       '/frankfurt/berlingroup/v1/consents', '/london/berlingroup/v1/consents/%00/status', '/paris/berlingroup/v1/consents/x',

@@ -6,6 +6,7 @@
  */
 import type { Account } from './types';
 import { fromMinorUnits, toMinorUnits } from '../money';
+import { seededRandom } from '../random';
 
 export interface BookedTransaction {
   transactionId: string;
@@ -27,17 +28,6 @@ const DECIMALS = 2;
 const CREDIT_SHARE = 0.2;
 const CARD_SHARE_OF_DEBITS = 0.5;
 const MIN_RANDOM_MINOR = 100n;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -72,7 +62,7 @@ interface Draft extends Omit<BookedTransaction, 'transactionId' | 'bookingDate' 
 
 function monthDrafts(account: Account, year: number, month0: number): Draft[] {
   const { history, currency } = account;
-  const random = mulberry32(history.seed ^ Math.imul(year * 12 + month0 + 1, 0x9e3779b1));
+  const random = seededRandom(history.seed ^ Math.imul(year * 12 + month0 + 1, 0x9e3779b1));
   const drafts: Draft[] = history.recurring.map((r) => {
     const minor = toMinorUnits(r.amount, DECIMALS);
     return {

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InstitutionId } from '../../domain/dataset/types';
+import type { TokenGrant } from '../../domain/oauth/tokens';
 import { BankError } from '../../domain/errors';
 import { optionalHeader, requireHeaders, requireJsonContentType } from '../../domain/headers/require';
 import { bankPaths } from '../../services/context';
@@ -42,13 +44,22 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
     return { consentStatus: view.status, scaStatus: view.scaStatus };
   });
 
-  app.get(`${BASE}/:consentId`, async (request) => {
+  /** GET and DELETE of a consent: a PSU token of that consent, and a Consent-ID header (if sent) naming it too. */
+  const psuConsentRequest = (request: FastifyRequest): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
     const institution = institutionParam(request.params);
     const grant = services.oauth.bearer(request.headers.authorization, institution, 'psu');
     request.tppId = grant.tppId;
     optionalHeader(request.headers, 'x-request-id');
     const { consentId } = request.params as { consentId: string };
-    matchConsentHeader(request.headers, consentId);
+    const header = optionalHeader(request.headers, 'consent-id');
+    if (header !== undefined && header !== consentId) {
+      throw BankError.of('CONSENT_UNKNOWN', `Consent-ID ${header} does not match the consent ${consentId} of the path`);
+    }
+    return { institution, grant, consentId };
+  };
+
+  app.get(`${BASE}/:consentId`, async (request) => {
+    const { institution, grant, consentId } = psuConsentRequest(request);
     const view = services.consents.read(consentId, grant);
     const self = bankPaths.consent(institution, consentId);
     return {
@@ -64,21 +75,8 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   });
 
   app.delete(`${BASE}/:consentId`, async (request, reply) => {
-    const institution = institutionParam(request.params);
-    const grant = services.oauth.bearer(request.headers.authorization, institution, 'psu');
-    request.tppId = grant.tppId;
-    optionalHeader(request.headers, 'x-request-id');
-    const { consentId } = request.params as { consentId: string };
-    matchConsentHeader(request.headers, consentId);
+    const { grant, consentId } = psuConsentRequest(request);
     services.consents.terminate(consentId, grant);
     return reply.code(204).send();
   });
-}
-
-/** Where a Consent-ID header is sent beside a consent path, the two must name the same consent. */
-function matchConsentHeader(headers: Parameters<typeof optionalHeader>[0], consentId: string): void {
-  const header = optionalHeader(headers, 'consent-id');
-  if (header !== undefined && header !== consentId) {
-    throw BankError.of('CONSENT_UNKNOWN', `Consent-ID ${header} does not match the consent ${consentId} of the path`);
-  }
 }
