@@ -107,14 +107,16 @@ function openOutside(url: string): void {
 }
 
 // Close the simulator (HTTP server, SQLite) before Electron exits; will-quit runs once
-// every window is gone, so nothing is still talking to it.
+// every window is gone, so nothing is still talking to it. An outside client holding a
+// connection open must not keep the app from quitting, hence the bound.
+const CLOSE_TIMEOUT_MS = 5_000;
 let closing: Promise<void> | undefined;
 app.on('will-quit', (event) => {
   if (!simulator) return;
   event.preventDefault();
   const running = simulator;
-  closing ??= running
-    .close()
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
+  closing ??= Promise.race([running.close(), timeout])
     .catch((err: unknown) => console.error('PSD2 Workbench: closing the simulator failed:', err))
     .finally(() => {
       simulator = undefined;

@@ -25,6 +25,8 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     routerOptions: { maxParamLength: 200 },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     return503OnClosing: true,
+    // Open event streams (a UI) must not hold a stopping simulator open.
+    forceCloseConnections: true,
     requestTimeout: 30_000,
   });
 

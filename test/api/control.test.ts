@@ -162,3 +162,16 @@ async function startTestBankOn(host: string): Promise<TestBank> {
   const { startTestBank: start } = await import('../support/simulator');
   return start({ host });
 }
+
+describe('stopping', () => {
+  it('close() finishes promptly while a UI holds the event stream open', async () => {
+    const { startTestBank: start } = await import('../support/simulator');
+    const local = await start();
+    const res = await fetch(`${local.url}/simulator/v1/events`);
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    await local.stop();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await res.body?.cancel().catch(() => undefined);
+  });
+});

@@ -20,7 +20,7 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
   }
 
   console.log(`PSD2 Workbench listening on ${simulator.url}`);
-  if (!isLoopbackHost(options.host)) {
+  if (simulator.controlTokenRequired) {
     console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
   }
   hooks.onListening?.(simulator);
@@ -50,24 +50,18 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
 
 /** One line a person can act on; the common causes get a hint, the rest keep their own message. */
 export function describeStartError(err: unknown, options: SimulatorOptions): string {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
-  switch (code) {
-    case 'EADDRINUSE':
+  const { code, syscall } = (err ?? {}) as NodeJS.ErrnoException;
+  if (syscall === 'listen') {
+    if (code === 'EADDRINUSE') {
       return `port ${options.port} on ${options.host} is already in use; choose another with --port N (0 picks a free one)`;
-    case 'EADDRNOTAVAIL':
-      return `${options.host} is not an address of this machine; check --host`;
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return `${firstLine(err)} (is the data folder ${options.dataDir} writable? choose another with --data DIR)`;
-    default:
-      return firstLine(err);
+    }
+    if (code === 'EADDRNOTAVAIL') return `${options.host} is not an address of this machine; check --host`;
+    if (code === 'EACCES') return `port ${options.port} needs administrator rights; choose one above 1023 with --port N`;
   }
-}
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR') {
+    return `${firstLine(err)} (is the data folder ${options.dataDir} writable? choose another with --data DIR)`;
+  }
+  return firstLine(err);
 }
 
 function firstLine(err: unknown): string {

@@ -68,9 +68,11 @@ function electronPackageDir(): string | undefined {
 /** The executable as node_modules/electron/index.js finds it, without that module throwing when absent. */
 function electronBinary(electronDir: string): string | undefined {
   const pathFile = join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : undefined;
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
+  // Electron's documented way to use a binary installed elsewhere.
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const binary = override ? join(override, relative ?? 'electron') : relative && join(electronDir, 'dist', relative);
+  return binary && existsSync(binary) ? binary : undefined;
 }
 
 /** Electron's own postinstall, run once on demand; its output is noise when offline, so it is not shown. */
