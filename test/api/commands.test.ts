@@ -49,7 +49,6 @@ describe('command contract', () => {
       const data = mkdtempSync(join(tmpdir(), 'wb-cmd-'));
       const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data]);
       await run.line;
-      await new Promise((r) => setTimeout(r, 500));
       run.child.kill(signal);
       expect(await run.exit).toBe(0);
       rmSync(data, { recursive: true, force: true });
@@ -94,4 +93,16 @@ describe('command contract', () => {
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('--port N');
   }, 60_000);
+
+  it('npm start without Electron\'s binary says so in one line and starts the browser mode', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'wb-start-'));
+    const run = launch('npm', ['start', '--silent', '--', '--port', '0', '--data', data]);
+    const url = await run.line;
+    expect(run.output()).toContain("Electron's binary is not installed and could not be downloaded; starting the browser mode instead.");
+    const page = await fetch(`${url}/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('PSD2 Workbench');
+    process.kill(-(run.child.pid as number), 'SIGTERM');
+    await run.exit;
+  }, 120_000);
 });

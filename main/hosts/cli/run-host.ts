@@ -19,12 +19,6 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
     process.exit(1);
   }
 
-  console.log(`PSD2 Workbench listening on ${simulator.url}`);
-  if (simulator.controlTokenRequired) {
-    console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
-  }
-  hooks.onListening?.(simulator);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -46,6 +40,13 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+
+  // Announced only once the handlers are in place: whoever reads the line may signal at once.
+  console.log(`PSD2 Workbench listening on ${simulator.url}`);
+  if (simulator.controlTokenRequired) {
+    console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
+  }
+  hooks.onListening?.(simulator);
 }
 
 /** One line a person can act on; the common causes get a hint, the rest keep their own message. */
