@@ -11,6 +11,8 @@ import { openDatabase } from './store/database';
 import { ensureDataFolderPki } from './pki/data-folder';
 import { buildServer } from './http/server';
 import { resourcesDir } from './resources-dir';
+import { CertificateCache } from './pki/certificate-cache';
+import { issueServerCertificate } from './pki/server-certificate';
 
 export interface SimulatorOptions {
   port: number;
@@ -51,7 +53,6 @@ function version(): string {
  * Electron's main process and the tests. No Electron here.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
-  if (options.tls) throw new Error('--tls (mutual TLS) is not available in this version yet; run without it');
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir);
   const repos = createRepositories(db);
@@ -84,7 +85,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx);
+  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache() });
+  const eidasCa = pki.trust.authority('eidas');
+  const tls = options.tls
+    ? (() => {
+        const server = issueServerCertificate(eidasCa, [options.host], clock.now());
+        return { key: server.privateKeyPem, cert: server.certificatePem, ca: pki.trust.bundlePem() };
+      })()
+    : undefined;
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
   const app = buildServer(services, {
@@ -95,6 +103,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       events.emitEvent({ type: 'reset' });
     },
     uiRoot: options.uiRoot,
+    tls,
   });
 
   try {
@@ -106,7 +115,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-  origin = `http://${hostForUrl}:${port}`;
+  origin = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
 
   const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
   settleTimer.unref();

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TLSSocket } from 'node:tls';
 import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
@@ -16,10 +17,15 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServerOptions extends ControlOptions {
   uiRoot?: string | undefined;
+  /** Mutual TLS (`--tls`): the server's key and certificate and the CAs client certificates must come from. */
+  tls?: { key: string; cert: string; ca: string } | undefined;
 }
 
 export function buildServer(services: Services, options: ServerOptions): FastifyInstance {
   const app = Fastify({
+    // The client certificate is asked for but judged per request on the simulated clock and per institution
+    // (an expired or foreign QWAC gets a Berlin Group CERTIFICATE_INVALID); no certificate at all is refused below.
+    ...(options.tls ? { https: { ...options.tls, requestCert: true, rejectUnauthorized: false } } : {}),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -29,6 +35,12 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     forceCloseConnections: true,
     requestTimeout: 30_000,
   });
+
+  if (options.tls) {
+    app.server.on('secureConnection', (socket: TLSSocket) => {
+      if (!socket.getPeerCertificate()?.raw) socket.destroy();
+    });
+  }
 
   // Every body is kept as the exact bytes received: Digest is computed over them, and each route parses for itself.
   app.removeAllContentTypeParsers();

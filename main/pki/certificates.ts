@@ -1,96 +1,67 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
+import type { Psd2Role } from '../domain/tpp/identity';
+import { OID } from './oids';
+import { encodeQcStatements } from './qc-statements';
+import { newCertificate, rsaKeyPair, signWith, toForgeName, type IssuedCertificate, type SigningAuthority } from './x509-builder';
 
-/**
- * The simulator's test PKI: a CA and TPP certificates carrying the PSD2 organizationIdentifier.
- * node:crypto makes the keys (fast); node-forge builds and signs the X.509 structures.
- */
+/** TPP certificates after the eIDAS PSD2 profile: a QWAC for mutual TLS, a QSEAL for signing requests. */
 
-export interface KeyAndCertificate {
-  certificatePem: string;
-  privateKeyPem: string;
-  serialHex: string;
-}
-
-export const ORGANIZATION_IDENTIFIER_OID = '2.5.4.97';
-const DAY_MS = 86_400_000;
-
-function rsaKeyPair(): { publicKeyPem: string; privateKeyPem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-}
-
-/** Positive serial of 16 random bytes, hex, as X.509 wants (no leading 1 bit). */
-function newSerialHex(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] as number) & 0x7f;
-  return bytes.toString('hex');
-}
-
-export function createCertificateAuthority(commonName: string, now: Date): KeyAndCertificate {
-  const keys = rsaKeyPair();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
-  cert.serialNumber = newSerialHex();
-  cert.validity.notBefore = new Date(now.getTime() - DAY_MS);
-  cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * DAY_MS);
-  const subject = [
-    { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: 'PSD2 Workbench Test PKI' },
-    { name: 'countryName', value: 'EU' },
-  ];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
-  cert.sign(forge.pki.privateKeyFromPem(keys.privateKeyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  return { certificatePem: forge.pki.certificateToPem(cert), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
-}
+export type CertificatePurpose = 'qwac' | 'qseal';
 
 export interface TppCertificateRequest {
-  purpose: 'qwac' | 'qseal';
+  purpose: CertificatePurpose;
+  /** `PSD<country>-<NCA id>-<authorisation number>`, written to the subject's organizationIdentifier. */
   organizationId: string;
   organizationName: string;
   countryCode: string;
+  roles: readonly Psd2Role[];
+  ncaName: string;
+  ncaId: string;
   validFrom: Date;
   validTo: Date;
+  /** For negative tests: no qcStatements extension at all, so neither QcType nor PSD2 roles. */
+  withoutQcStatements?: boolean;
 }
 
-export function issueTppCertificate(ca: KeyAndCertificate, req: TppCertificateRequest): KeyAndCertificate {
+export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificateRequest): IssuedCertificate {
   const keys = rsaKeyPair();
-  const caCert = forge.pki.certificateFromPem(ca.certificatePem);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
-  cert.serialNumber = newSerialHex();
-  cert.validity.notBefore = req.validFrom;
-  cert.validity.notAfter = req.validTo;
-  cert.setSubject([
-    { name: 'commonName', value: `${req.organizationName} ${req.purpose.toUpperCase()}` },
-    { name: 'organizationName', value: req.organizationName },
-    { type: ORGANIZATION_IDENTIFIER_OID, value: req.organizationId },
-    { name: 'countryName', value: req.countryCode },
-  ]);
-  cert.setIssuer(caCert.subject.attributes);
+  const caCert = forge.pki.certificateFromPem(issuer.certificatePem);
+  const cert = newCertificate(keys.publicKeyPem, req.validFrom, req.validTo);
+  cert.setSubject(
+    toForgeName([
+      { oid: OID.commonName, value: `${req.organizationName} ${req.purpose.toUpperCase()}` },
+      { oid: OID.organizationName, value: req.organizationName },
+      { oid: OID.organizationIdentifier, value: req.organizationId },
+      { oid: OID.countryName, value: req.countryCode, printable: true },
+    ]),
+  );
+  cert.setIssuer(issuerNameOf(caCert));
+  const qwac = req.purpose === 'qwac';
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
-    req.purpose === 'qwac'
+    qwac
       ? { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true }
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-    ...(req.purpose === 'qwac' ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
+    ...(qwac ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
     { name: 'subjectKeyIdentifier' },
+    { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId(caCert) },
+    ...(req.withoutQcStatements
+      ? []
+      : [{ id: OID.qcStatements, critical: false, value: encodeQcStatements(qwac ? OID.qcTypeWeb : OID.qcTypeEseal, req) }]),
   ]);
-  cert.sign(forge.pki.privateKeyFromPem(ca.privateKeyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  return { certificatePem: forge.pki.certificateToPem(cert), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
+  return { certificatePem: signWith(cert, issuer.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
 }
 
-/** The issuer DN as keyId writes it: `CN=…,O=…,C=…`. */
-export function issuerDn(certificatePem: string): string {
-  const cert = forge.pki.certificateFromPem(certificatePem);
-  return cert.issuer.attributes.map((a) => `${a.shortName ?? a.type}=${String(a.value)}`).join(',');
+/** forge keeps parsed UTF8 values as raw bytes but encodes them again on write; decode so the issuer stays byte-identical. */
+function issuerNameOf(caCert: forge.pki.Certificate): forge.pki.CertificateField[] {
+  return caCert.subject.attributes.map((a) => ({
+    type: a.type,
+    value: (a.valueTagClass as number) === forge.asn1.Type.UTF8 && typeof a.value === 'string' ? forge.util.decodeUtf8(a.value) : a.value,
+    valueTagClass: a.valueTagClass,
+  }));
+}
+
+function authorityKeyId(caCert: forge.pki.Certificate): string {
+  const ski = caCert.getExtension('subjectKeyIdentifier') as { subjectKeyIdentifier?: string } | null;
+  return ski?.subjectKeyIdentifier ? forge.util.hexToBytes(ski.subjectKeyIdentifier) : caCert.generateSubjectKeyIdentifier().getBytes();
 }

@@ -1,9 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createCertificateAuthority, issuerDn, issueTppCertificate, type KeyAndCertificate } from './certificates';
+import { demoIdentityFrom, ensureDemoCertificates, type DemoIdentity } from './demo-tpp';
+import { PRIVATE, writeFileAtomic } from './files';
+import { keyIdOf } from './tpp-factory';
+import { loadOrCreateTrustStore } from './trust-store-files';
+import type { TrustStore } from './trust-store';
 
-/** DESIGN.md "Data folder": DIR/pki/ca.crt.pem and DIR/tpp/client.json with the demo TPP's four PEM files. */
+/**
+ * DESIGN.md "Data folder": DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
+ * TPP: client.json and its certificates. Whatever is absent is created; a folder of the single-CA version
+ * is upgraded in place, keeping the demo client's clientId, clientSecret and redirectUri.
+ */
 export interface DemoTppClient {
   clientId: string;
   clientSecret: string;
@@ -14,52 +22,47 @@ export interface DemoTppClient {
 }
 
 export interface DataFolderPki {
-  ca: KeyAndCertificate;
+  trust: TrustStore;
   demoTpp: DemoTppClient;
 }
 
-const DEMO_ORGANIZATION_ID = 'PSDDE-BAFIN-123456';
-const DEMO_NAME = 'Workbench Demo TPP';
-const YEAR_MS = 365 * 86_400_000;
+const DEMO_IDENTITY: DemoIdentity = { organizationId: 'PSDDE-BAFIN-123456', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] };
 
-/** Reads the CA and the demo TPP, creating whatever is absent (first start). Files are written private (0600). */
 export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
-  const pkiDir = join(dataDir, 'pki');
+  const trust = loadOrCreateTrustStore(join(dataDir, 'pki'), now);
   const tppDir = join(dataDir, 'tpp');
-  mkdirSync(pkiDir, { recursive: true });
   mkdirSync(tppDir, { recursive: true });
-
-  const caCert = join(pkiDir, 'ca.crt.pem');
-  const caKey = join(pkiDir, 'ca.key.pem');
-  let ca: KeyAndCertificate;
-  if (existsSync(caCert) && existsSync(caKey)) {
-    ca = { certificatePem: readFileSync(caCert, 'utf8'), privateKeyPem: readFileSync(caKey, 'utf8'), serialHex: '' };
-  } else {
-    ca = createCertificateAuthority('PSD2 Workbench Test CA', now);
-    writeFileSync(caKey, ca.privateKeyPem, { mode: 0o600 });
-    writeFileSync(caCert, ca.certificatePem);
-  }
-
   const clientFile = join(tppDir, 'client.json');
-  if (existsSync(clientFile)) {
-    return { ca, demoTpp: JSON.parse(readFileSync(clientFile, 'utf8')) as DemoTppClient };
-  }
-  const validity = { validFrom: new Date(now.getTime() - 86_400_000), validTo: new Date(now.getTime() + 2 * YEAR_MS) };
-  const common = { organizationId: DEMO_ORGANIZATION_ID, organizationName: DEMO_NAME, countryCode: 'DE', ...validity };
-  const qwac = issueTppCertificate(ca, { ...common, purpose: 'qwac' });
-  const qseal = issueTppCertificate(ca, { ...common, purpose: 'qseal' });
-  writeFileSync(join(tppDir, 'qwac.crt.pem'), qwac.certificatePem);
-  writeFileSync(join(tppDir, 'qwac.key.pem'), qwac.privateKeyPem, { mode: 0o600 });
-  writeFileSync(join(tppDir, 'qseal.crt.pem'), qseal.certificatePem);
-  writeFileSync(join(tppDir, 'qseal.key.pem'), qseal.privateKeyPem, { mode: 0o600 });
+  const stored = existsSync(clientFile) ? readClient(clientFile) : null;
+  const identity = stored === null ? DEMO_IDENTITY : demoIdentityFrom(stored.organizationId, stored.roles, DEMO_IDENTITY);
+  const qsealPem = ensureDemoCertificates(tppDir, trust, identity, now);
   const demoTpp: DemoTppClient = {
-    clientId: 'workbench-demo-tpp',
-    clientSecret: randomBytes(24).toString('base64url'),
-    redirectUri: 'https://tpp.example/callback',
-    keyId: `SN=${qseal.serialHex.toUpperCase()},CA=${issuerDn(qseal.certificatePem)}`,
-    organizationId: DEMO_ORGANIZATION_ID,
-    roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+    clientId: stored?.clientId ?? 'workbench-demo-tpp',
+    clientSecret: stored?.clientSecret ?? randomBytes(24).toString('base64url'),
+    redirectUri: stored?.redirectUri ?? 'https://tpp.example/callback',
+    keyId: keyIdOf(qsealPem),
+    organizationId: identity.organizationId,
+    roles: [...identity.roles],
   };
-  writeFileSync(clientFile, `${JSON.stringify(demoTpp, null, 2)}\n`, { mode: 0o600 });
-  return { ca, demoTpp };
+  const json = `${JSON.stringify(demoTpp, null, 2)}\n`;
+  if (stored === null || readFileSync(clientFile, 'utf8') !== json) writeFileAtomic(clientFile, json, PRIVATE);
+  return { trust, demoTpp };
+}
+
+type StoredClient = Pick<DemoTppClient, 'clientId' | 'clientSecret' | 'redirectUri'> & { organizationId?: unknown; roles?: unknown };
+
+/** The client credentials cannot be made up again without breaking whoever uses them: refuse rather than replace. */
+function readClient(path: string): StoredClient {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new Error(`${path} is not JSON; delete it to let the simulator create a new demo TPP client`);
+  }
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const { clientId, clientSecret, redirectUri } = record;
+  if (typeof clientId !== 'string' || typeof clientSecret !== 'string' || typeof redirectUri !== 'string') {
+    throw new Error(`${path} lacks clientId, clientSecret or redirectUri; delete it to let the simulator create a new demo TPP client`);
+  }
+  return { clientId, clientSecret, redirectUri, organizationId: record.organizationId, roles: record.roles };
 }

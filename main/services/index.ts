@@ -4,6 +4,9 @@ import { LifecycleService } from './lifecycle';
 import { OAuthService } from './oauth';
 import { ScaService } from './sca';
 import { TppService } from './tpps';
+import { TppIdentityService } from './tpp-identity';
+import type { TrustStore } from '../pki/trust-store';
+import type { CertificateCache } from '../pki/certificate-cache';
 
 export interface Services {
   ctx: BankContext;
@@ -12,9 +15,16 @@ export interface Services {
   oauth: OAuthService;
   lifecycle: LifecycleService;
   tpps: TppService;
+  identity: TppIdentityService;
 }
 
-export function createServices(ctx: BankContext): Services {
+/** The test PKI the services check certificates against. */
+export interface ServicePki {
+  trust: TrustStore;
+  cache: CertificateCache;
+}
+
+export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const consents = new ConsentService(ctx);
   const sca = new ScaService(ctx);
   return {
@@ -23,6 +33,7 @@ export function createServices(ctx: BankContext): Services {
     sca,
     oauth: new OAuthService(ctx, consents),
     lifecycle: new LifecycleService(ctx, sca),
-    tpps: new TppService(ctx),
+    tpps: new TppService(ctx, pki.trust),
+    identity: new TppIdentityService(ctx, pki.trust, pki.cache),
   };
 }

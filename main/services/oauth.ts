@@ -37,8 +37,12 @@ export class OAuthService {
   ) {}
 
   /** POST /token: HTTP Basic client authentication, then the grant. */
-  token(authorization: string | undefined, params: OAuthParams, institution: InstitutionId): TokenResponse {
+  /** `connectionTppId`: under mutual TLS, the QWAC's TPP, which must be the client's. */
+  token(authorization: string | undefined, params: OAuthParams, institution: InstitutionId, connectionTppId: string | null = null): TokenResponse {
     const client = this.authenticateClient(authorization, params);
+    if (connectionTppId !== null && client.tppId !== connectionTppId) {
+      throw BankError.oauth('invalid_client', `client ${client.clientId} belongs to TPP ${client.tppId}; this connection's QWAC is TPP ${connectionTppId}`);
+    }
     const grantType = single(params, 'grant_type');
     if (grantType === undefined) throw BankError.oauth('invalid_request', 'grant_type is missing');
     switch (grantType) {

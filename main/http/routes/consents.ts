@@ -7,14 +7,14 @@ import { bankPaths } from '../../services/context';
 import type { Services } from '../../services';
 import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
+import { authenticate } from '../tpp-context';
 
 const BASE = '/:institution/berlingroup/v1/consents';
 
 export function consentRoutes(app: FastifyInstance, services: Services): void {
   app.post(BASE, async (request, reply) => {
     const institution = institutionParam(request.params);
-    const grant = services.oauth.bearer(request.headers.authorization, institution, 'tpp');
-    request.tppId = grant.tppId;
+    const { grant } = authenticate(request, services, institution, 'tpp', 'consent');
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id']);
     requireJsonContentType(request.headers);
     const { consent, journey } = services.consents.create({
@@ -36,8 +36,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
 
   app.get(`${BASE}/:consentId/status`, async (request) => {
     const institution = institutionParam(request.params);
-    const grant = services.oauth.bearer(request.headers.authorization, institution, 'tpp');
-    request.tppId = grant.tppId;
+    const { grant } = authenticate(request, services, institution, 'tpp', 'consent');
     optionalHeader(request.headers, 'x-request-id');
     const { consentId } = request.params as { consentId: string };
     const view = services.consents.status(consentId, institution, grant.tppId);
@@ -47,8 +46,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   /** GET and DELETE of a consent: a PSU token of that consent, and a Consent-ID header (if sent) naming it too. */
   const psuConsentRequest = (request: FastifyRequest): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
     const institution = institutionParam(request.params);
-    const grant = services.oauth.bearer(request.headers.authorization, institution, 'psu');
-    request.tppId = grant.tppId;
+    const { grant } = authenticate(request, services, institution, 'psu', 'consent');
     optionalHeader(request.headers, 'x-request-id');
     const { consentId } = request.params as { consentId: string };
     const header = optionalHeader(request.headers, 'consent-id');

@@ -3,6 +3,7 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import { formParams, queryParams, rawBody } from '../body';
 import { institutionParam } from '../institution';
+import { connectionIdentity } from '../tpp-context';
 
 export function oauthRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/oauth/v1/token', async (request, reply) => {
@@ -11,7 +12,8 @@ export function oauthRoutes(app: FastifyInstance, services: Services): void {
     if (mediaType !== 'application/x-www-form-urlencoded') {
       throw BankError.oauth('invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
     }
-    const tokens = services.oauth.token(request.headers.authorization, formParams(rawBody(request).toString('utf8')), institution);
+    const connection = connectionIdentity(request, services, institution);
+    const tokens = services.oauth.token(request.headers.authorization, formParams(rawBody(request).toString('utf8')), institution, connection?.tppId ?? null);
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
   });
 

@@ -1,0 +1,166 @@
+import { constants, publicDecrypt, verify, type KeyObject } from 'node:crypto';
+import { sha256 } from './digest';
+import { signingStringBytes } from './signing-string';
+
+/**
+ * Why an RSA signature that does not verify failed. PKCS#1 v1.5 lets the public key recover the
+ * hash that was signed, so instead of "invalid" we can rebuild the signing strings clients get
+ * wrong and name the one whose hash was signed. Runs only on failure.
+ */
+
+export interface BadSignatureCause {
+  text: string;
+  rule: number;
+}
+
+export interface SignedLines {
+  /** The names of the headers parameter, in its order. */
+  listed: readonly string[];
+  /** Names the client may have signed without listing them: profile headers the request carries. */
+  alsoPresent: readonly string[];
+  value: (lowerName: string) => string | undefined;
+  /** `(request-target)` value, `<method> <path>`, when the caller knows it. */
+  requestTarget: string | null;
+  body: Uint8Array;
+}
+
+/** DigestInfo prefixes (RFC 8017 9.2 note 1) of the hashes a misconfigured client may use instead. */
+const DIGEST_INFO: readonly { name: string; size: number; prefix: Buffer }[] = [
+  { name: 'SHA-256', size: 32, prefix: Buffer.from('3031300d060960864801650304020105000420', 'hex') },
+  { name: 'SHA-1', size: 20, prefix: Buffer.from('3021300906052b0e03021a05000414', 'hex') },
+  { name: 'SHA-384', size: 48, prefix: Buffer.from('3041300d060960864801650304020205000430', 'hex') },
+  { name: 'SHA-512', size: 64, prefix: Buffer.from('3051300d060960864801650304020305000440', 'hex') },
+];
+
+/** Canonical spellings, for the "header names not lower-cased" mistake. */
+const ORIGINAL_CASE: Readonly<Record<string, string>> = {
+  digest: 'Digest',
+  'x-request-id': 'X-Request-ID',
+  'tpp-redirect-uri': 'TPP-Redirect-URI',
+  'psu-id': 'PSU-ID',
+};
+
+/** Beyond this many candidate names, trying every ordered subset costs more than it can tell. */
+const MAX_NAMES_FOR_SUBSETS = 6;
+
+export function explainBadSignature(key: KeyObject, signature: Buffer, signed: SignedLines): BadSignatureCause {
+  let recovered: Buffer;
+  try {
+    recovered = publicDecrypt({ key, padding: constants.RSA_PKCS1_PADDING }, signature);
+  } catch {
+    if (isPss(key, signature, signed)) {
+      return { text: 'the signature uses RSA-PSS padding; rsa-sha256 means RSASSA-PKCS1-v1_5 (rule 10)', rule: 10 };
+    }
+    return { text: 'the signature was not made with the private key of the certificate sent (rule 8)', rule: 8 };
+  }
+  const info = DIGEST_INFO.find((d) => recovered.length === d.prefix.length + d.size && recovered.subarray(0, d.prefix.length).equals(d.prefix));
+  if (!info) {
+    if (recovered.length === 32) {
+      return { text: 'the signature covers a bare SHA-256 hash without the DigestInfo that RSASSA-PKCS1-v1_5 requires (rule 10)', rule: 10 };
+    }
+    return { text: 'the signature was made with this certificate\'s key but not as rsa-sha256 (no SHA-256 DigestInfo inside) (rule 10)', rule: 10 };
+  }
+  if (info.name !== 'SHA-256') {
+    return { text: `the signature was made with this certificate's key but over a ${info.name} hash; rsa-sha256 signs SHA-256 (rule 10)`, rule: 10 };
+  }
+  const hash = recovered.subarray(info.prefix.length);
+  return findSignedVariant(hash, signed) ?? {
+    text: "the signature was made with this certificate's key but over a different signing string: a signed value differs from the transmitted header (rule 10)",
+    rule: 10,
+  };
+}
+
+function isPss(key: KeyObject, signature: Buffer, signed: SignedLines): boolean {
+  const text = render(signed.listed, signed, PLAIN);
+  try {
+    return verify('sha256', text, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO }, signature);
+  } catch {
+    return false;
+  }
+}
+
+interface Format {
+  separator: string;
+  trailing: string;
+  name: (lowerName: string) => string;
+  colon: string;
+  digestPrefix: boolean;
+  utf8: boolean;
+  requestTarget: string | null;
+}
+
+const PLAIN: Format = { separator: '\n', trailing: '', name: (n) => n, colon: ': ', digestPrefix: true, utf8: false, requestTarget: null };
+
+function render(names: readonly string[], signed: SignedLines, format: Format): Buffer {
+  const lines = names.map((name) => {
+    let value = name === '(request-target)' ? (signed.requestTarget ?? '') : (signed.value(name) ?? '');
+    if (name === 'digest' && !format.digestPrefix) value = value.replace(/^SHA-256=/, '');
+    return `${format.name(name)}${format.colon}${value}`;
+  });
+  if (format.requestTarget !== null) lines.unshift(`${format.name('(request-target)')}${format.colon}${format.requestTarget}`);
+  const text = lines.join(format.separator) + format.trailing;
+  return format.utf8 ? Buffer.from(text, 'utf8') : signingStringBytes(text);
+}
+
+function findSignedVariant(hash: Buffer, signed: SignedLines): BadSignatureCause | null {
+  const matches = (bytes: Uint8Array): boolean => sha256(bytes).equals(hash);
+  const listed = signed.listed;
+  const shown = (names: readonly string[]): string => names.join(', ');
+
+  const formats: [Partial<Format>, string, number][] = [
+    [{ separator: '\r\n' }, 'your signing string separates lines with CRLF; use a single \\n (rule 4)', 4],
+    [{ trailing: '\n' }, 'your signing string ends with a newline after the last line; there must be none (rule 4)', 4],
+    [{ name: (n) => ORIGINAL_CASE[n] ?? n }, 'your signing string writes header names in their original case (X-Request-ID); write them in lower case (rule 4)', 4],
+    [{ name: titleCase }, 'your signing string writes header names capitalised (X-Request-Id); write them in lower case (rule 4)', 4],
+    [{ colon: ':' }, 'your signing string has no space after the colon; write "name: value" (rule 4)', 4],
+    [{ colon: ' : ' }, 'your signing string has a space before the colon; write "name: value" (rule 4)', 4],
+    [{ digestPrefix: false }, 'the digest line of your signing string lacks the SHA-256= prefix; the whole Digest value is signed (rule 5)', 5],
+    [{ utf8: true }, 'your signing string encodes the header values as UTF-8, not as the bytes sent (rule 4)', 4],
+  ];
+  if (signed.requestTarget !== null && !listed.includes('(request-target)')) {
+    formats.push([{ requestTarget: signed.requestTarget }, 'you signed a (request-target) line, which headers does not list and which must not be signed (rule 2)', 2]);
+  }
+  for (const [change, text, rule] of formats) {
+    if (matches(render(listed, signed, { ...PLAIN, ...change }))) return { text, rule };
+  }
+
+  for (const order of permutations(listed)) {
+    if (order.every((name, i) => name === listed[i])) continue;
+    if (matches(render(order, signed, PLAIN))) {
+      return { text: `the order in headers differs from the order of the signing string you signed: you signed ${shown(order)} (rule 3)`, rule: 3 };
+    }
+  }
+  const candidates = [...new Set([...listed, ...signed.alsoPresent])];
+  if (candidates.length <= MAX_NAMES_FOR_SUBSETS) {
+    for (const names of orderedSubsets(candidates)) {
+      if (names.length === listed.length && names.every((name) => listed.includes(name))) continue;
+      if (matches(render(names, signed, PLAIN))) {
+        return { text: `you signed ${shown(names)}, but headers lists ${shown(listed)}: sign exactly the headers you list (rule 1)`, rule: 1 };
+      }
+    }
+  }
+  if (matches(signed.body)) return { text: 'the signature is over the body, not over the signing string (rule 4)', rule: 4 };
+  return null;
+}
+
+function titleCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+}
+
+function* permutations<T>(items: readonly T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
+    for (const tail of permutations(rest)) yield [items[i] as T, ...tail];
+  }
+}
+
+/** Every non-empty subset in every order. */
+function* orderedSubsets<T>(items: readonly T[]): Generator<T[]> {
+  for (let mask = 1; mask < 1 << items.length; mask++) {
+    yield* permutations(items.filter((_item, i) => (mask & (1 << i)) !== 0));
+  }
+}
