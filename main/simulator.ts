@@ -13,6 +13,7 @@ import { buildServer } from './http/server';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
 import { issueServerCertificate } from './pki/server-certificate';
+import { loadSandboxSigners } from './pki/sandbox-signers';
 
 export interface SimulatorOptions {
   port: number;
@@ -85,7 +86,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache() });
+  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp) });
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

@@ -9,6 +9,7 @@ import { controlRoutes, type ControlOptions } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
 import { scaPageRoutes } from './routes/sca-page';
 import { uiRoutes } from './routes/ui';
+import { signatureUtilityRoutes } from './routes/signature-utilities';
 
 /** Request bodies are bounded; a pain.001 bulk of a few thousand transactions fits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -63,6 +64,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   consentRoutes(app, services);
   oauthRoutes(app, services);
   scaPageRoutes(app, services);
+  signatureUtilityRoutes(app, services);
   controlRoutes(app, services, options);
   if (options.uiRoot) uiRoutes(app, options.uiRoot);
   return app;

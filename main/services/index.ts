@@ -5,6 +5,7 @@ import { OAuthService } from './oauth';
 import { ScaService } from './sca';
 import { TppService } from './tpps';
 import { TppIdentityService } from './tpp-identity';
+import { SignatureService, type SandboxSigners } from './signatures';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -16,12 +17,14 @@ export interface Services {
   lifecycle: LifecycleService;
   tpps: TppService;
   identity: TppIdentityService;
+  signatures: SignatureService;
 }
 
 /** The test PKI the services check certificates against. */
 export interface ServicePki {
   trust: TrustStore;
   cache: CertificateCache;
+  sandboxSigners: SandboxSigners;
 }
 
 export function createServices(ctx: BankContext, pki: ServicePki): Services {
@@ -35,5 +38,6 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
     lifecycle: new LifecycleService(ctx, sca),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
+    signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),
   };
 }

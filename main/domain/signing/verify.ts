@@ -58,6 +58,11 @@ export interface VerifyInput {
    * told so precisely. `path` as sent, query included.
    */
   requestTarget?: { method: string; path: string };
+  /**
+   * The TPP the request comes from (its QWAC's or OAuth client's organizationIdentifier): the QSEAL must
+   * carry the same authorisation number (spec "Access model" 1). Absent: not checked (signature utility).
+   */
+  expectedOrganizationId?: string;
 }
 
 export interface SignatureCheck {
@@ -110,6 +115,7 @@ export const SIGNATURE_CHECKS = {
   'certificate-valid': { rule: null, code: 'CERTIFICATE_INVALID' },
   'certificate-purpose': { rule: null, code: 'CERTIFICATE_INVALID' },
   'certificate-key': { rule: null, code: 'CERTIFICATE_INVALID' },
+  'certificate-organization': { rule: null, code: 'CERTIFICATE_INVALID' },
   'key-id': { rule: null, code: 'SIGNATURE_INVALID' },
   'signature-length': { rule: 9, code: 'SIGNATURE_INVALID' },
   'signature-verifies': { rule: 8, code: 'SIGNATURE_INVALID' },
@@ -264,6 +270,17 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
       const keyText = typeof loaded === 'string' ? loaded : `the certificate has a ${loaded.asymmetricKeyDetails?.modulusLength ?? '?'}-bit RSA key`;
       if (check('certificate-key', typeof loaded !== 'string', keyText) && typeof loaded !== 'string') key = loaded;
     }
+  }
+
+  if (inspection?.parsed && input.expectedOrganizationId !== undefined) {
+    const own = inspection.organizationId;
+    check(
+      'certificate-organization',
+      own === input.expectedOrganizationId,
+      own === input.expectedOrganizationId
+        ? `the QSEAL belongs to the calling TPP ${own}`
+        : `the QSEAL's organizationIdentifier ${own ?? '(none)'} is not the calling TPP's ${input.expectedOrganizationId}: the authorisation numbers of QWAC and QSEAL must match`,
+    );
   }
 
   if (params && inspection?.parsed) {

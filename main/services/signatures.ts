@@ -1,0 +1,124 @@
+import type { InstitutionId } from '../domain/dataset/types';
+import { BankError, formatError } from '../domain/errors';
+import { SIGNING_PROFILES, signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
+import { signRequest, type SignedHeaders, type SigningKey } from '../domain/signing/sign';
+import { verifySignedRequest, type SignatureDiagnosis } from '../domain/signing/verify';
+import type { CertificateCache } from '../pki/certificate-cache';
+import { inspectCertificate } from '../pki/inspection';
+import type { TrustStore } from '../pki/trust-store';
+import type { BankContext } from './context';
+
+export interface SignedRequest {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Uint8Array;
+  requestTarget?: { method: string; path: string };
+}
+
+/** The sandbox application's own QSEALs: the eIDAS one for the euro institutions, the UK one for London. */
+export type SandboxSigners = Readonly<Record<'eidas' | 'uk-open-banking', SigningKey>>;
+
+export interface SignatureUtilityResult extends SignedHeaders {
+  headers: string[];
+  keyId: string;
+  /** Where the listed headers break the profile of the operation named by bank-request-target. */
+  warnings: string[];
+}
+
+const MAX_LISTED_HEADERS = 16;
+
+export class SignatureService {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly trust: TrustStore,
+    private readonly cache: CertificateCache,
+    private readonly sandboxSigners: SandboxSigners,
+  ) {}
+
+  diagnose(operation: SignedOperation, request: SignedRequest, expectedOrganizationId?: string): SignatureDiagnosis {
+    const now = this.ctx.clock.now();
+    return verifySignedRequest({
+      operation,
+      headers: request.headers,
+      body: request.body,
+      inspectCertificate: (der) => inspectCertificate(der, now, this.trust, this.cache),
+      ...(request.requestTarget ? { requestTarget: request.requestTarget } : {}),
+      ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
+    });
+  }
+
+  /** The first failing check decides the response; nothing may change state before this passes. */
+  enforce(diagnosis: SignatureDiagnosis): void {
+    const { verdict } = diagnosis;
+    if (!verdict.valid) throw BankError.of(verdict.code, verdict.text, verdict.status);
+  }
+
+  /** POST /sandbox/v1/signature: what the bank would send for this payload, signed with the sandbox application's key. */
+  produce(institution: InstitutionId, request: SignedRequest, listed: string | undefined, target: string | undefined): SignatureUtilityResult {
+    const names = listedHeaders(listed);
+    const targetLine = parseTarget(target);
+    const value = (name: string): string | undefined => {
+      if (name === '(request-target)') return targetLine ? `${targetLine.method} ${targetLine.path}` : undefined;
+      const v = request.headers[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    };
+    for (const name of names) {
+      if (name !== 'digest' && value(name) === undefined) {
+        throw formatError(name === '(request-target)' ? '(request-target) is listed in bank-headers but bank-request-target is not sent' : `${name} is listed in bank-headers but the request does not carry it`);
+      }
+    }
+    const framework = this.ctx.dataset.institutions.find((i) => i.id === institution)?.trustFramework ?? 'eidas';
+    const key = this.sandboxSigners[framework];
+    const signed = signRequest(names, value, request.body, key);
+    return { ...signed, headers: names, keyId: key.keyId, warnings: targetLine ? profileWarnings(targetLine, names, value) : [] };
+  }
+
+  /** POST /sandbox/v1/signature/validation: the diagnosis for the operation bank-request-target names (payment initiation by default). */
+  validate(request: SignedRequest, listed: string | undefined, target: string | undefined): SignatureDiagnosis {
+    const targetLine = parseTarget(target);
+    const operation = (targetLine && signedOperationFor(targetLine.method, targetLine.path)) ?? 'payment-initiation';
+    if (listed !== undefined) {
+      const expected = listedHeaders(listed);
+      const signature = request.headers.signature;
+      const sent = typeof signature === 'string' ? /headers="([^"]*)"/.exec(signature)?.[1]?.split(' ') : undefined;
+      if (sent && sent.join(' ') !== expected.join(' ')) {
+        throw formatError(`bank-headers lists "${expected.join(' ')}" but the Signature's headers parameter is "${sent.join(' ')}"`);
+      }
+    }
+    return this.diagnose(operation, { ...request, ...(targetLine ? { requestTarget: targetLine } : {}) });
+  }
+}
+
+function listedHeaders(listed: string | undefined): string[] {
+  if (listed === undefined || listed.trim() === '') {
+    throw formatError('bank-headers is missing: list the headers to sign in order, e.g. "digest x-request-id psu-id"');
+  }
+  const names = listed.split(/[\s,]+/).filter(Boolean).map((n) => n.toLowerCase());
+  if (names.length > MAX_LISTED_HEADERS) throw formatError(`bank-headers lists ${names.length} headers; at most ${MAX_LISTED_HEADERS}`);
+  if (new Set(names).size !== names.length) throw formatError('bank-headers lists a header twice');
+  if (!names.every((n) => /^(\(request-target\)|[a-z0-9!#$%&'*+.^_`|~-]+)$/.test(n))) throw formatError('bank-headers holds something that is not a header name');
+  return names;
+}
+
+/** `bank-request-target: post /v1/payments/sepa-credit-transfers`, as a request line would be written. */
+function parseTarget(target: string | undefined): { method: string; path: string } | null {
+  if (target === undefined) return null;
+  const match = /^([A-Za-z]+) (\/\S{0,2000})$/.exec(target.trim());
+  if (!match?.[1] || !match[2]) throw formatError('bank-request-target must be "<method> <path>", e.g. "post /v1/payments/pain.001-sepa-credit-transfers"');
+  return { method: match[1].toLowerCase(), path: match[2] };
+}
+
+function profileWarnings(target: { method: string; path: string }, names: readonly string[], value: (name: string) => string | undefined): string[] {
+  const operation = signedOperationFor(target.method, target.path);
+  if (!operation) return [`${target.method} ${target.path} is not a signed operation of the bank`];
+  const profile = SIGNING_PROFILES[operation];
+  const warnings: string[] = [];
+  for (const name of names) {
+    if (name === '(request-target)') warnings.push('(request-target) must not be signed (rule 2)');
+    else if (![...profile.required, ...profile.ifPresent].includes(name as never)) warnings.push(`${name} is outside the profile of ${operation} (rule 2)`);
+  }
+  for (const name of profile.required) if (!names.includes(name)) warnings.push(`${name} is required in the signature of ${operation} (rule 1)`);
+  for (const name of profile.ifPresent) {
+    if (value(name) !== undefined && !names.includes(name)) warnings.push(`${name} is sent, so it must be signed for ${operation} (rule 1)`);
+  }
+  return warnings;
+}
