@@ -273,4 +273,10 @@ describe('consent ownership', () => {
     const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${other.token}` } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
+
+  it('without mutual TLS the roles are the OAuth client\'s: a PIISP-only TPP cannot create a consent (ROLE_INVALID 401)', async () => {
+    const { registerTestClient } = await import('../support/clients');
+    const piisp = await registerTestClient(bank, 'PSDDE-BAFIN-500001', 'frankfurt', ['PSP_IC']);
+    expectBgError(await postConsent(consentHeaders(piisp.token, 'FRA-CREATOR'), recurringConsentBody()), 401, 'ROLE_INVALID');
+  });
 });

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, consentHeaders, expectBgError, recurringConsentBody, startTestBank, type TestBank } from '../support/simulator';
+import { demoQwac, tlsCall, type ClientCertificate } from '../support/tls';
+
+let bank: TestBank;
+let qwac: ClientCertificate;
+beforeAll(async () => {
+  bank = await startTestBank({ tls: true });
+  qwac = demoQwac(bank);
+});
+afterAll(() => bank.stop());
+
+const tokenFor = async (client: ClientCertificate, institution = 'frankfurt', credentials = bank.client) =>
+  tlsCall(bank, client, 'POST', `/${institution}/oauth/v1/token`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(credentials) },
+    body: 'grant_type=client_credentials',
+  });
+
+async function register(spec: Record<string, unknown>): Promise<{ client: ClientCertificate; credentials: { clientId: string; clientSecret: string } }> {
+  const res = await tlsCall(bank, qwac, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  expect(res.status).toBe(201);
+  return { client: { cert: res.body.qwac.certificatePem, key: res.body.qwac.privateKeyPem }, credentials: res.body };
+}
+
+describe('mutual TLS (--tls)', () => {
+  it('serves HTTPS with a server certificate from the test CA', () => {
+    expect(bank.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('refuses a connection without a client certificate', async () => {
+    await expect(tlsCall(bank, null, 'GET', '/simulator/v1/info')).rejects.toThrow();
+  });
+
+  it('the demo TPP QWAC gets a token and creates a consent; scaRedirect is https', async () => {
+    const token = await tokenFor(qwac);
+    expect(token.status).toBe(200);
+    const res = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    expect(res.status).toBe(201);
+    expect(res.body._links.scaRedirect.href).toMatch(/^https:\/\//);
+  });
+
+  it('London refuses an eIDAS QWAC (CERTIFICATE_INVALID) and accepts the UK open-banking one', async () => {
+    expectBgError(await tokenFor(qwac, 'london'), 401, 'CERTIFICATE_INVALID');
+    expect((await tokenFor(demoQwac(bank, 'uk-'), 'london')).status).toBe(200);
+  });
+
+  it('a euro institution refuses a UK open-banking QWAC (CERTIFICATE_INVALID)', async () => {
+    expectBgError(await tokenFor(demoQwac(bank, 'uk-'), 'paris'), 401, 'CERTIFICATE_INVALID');
+  });
+
+  it('an expired QWAC is CERTIFICATE_INVALID, judged on the simulated clock', async () => {
+    const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200001', faults: { expired: true } });
+    const res = await tokenFor(client, 'frankfurt', credentials);
+    expectBgError(res, 401, 'CERTIFICATE_INVALID');
+    expect(res.body.tppMessages[0].text).toMatch(/expired/);
+  });
+
+  it('a QWAC from an unknown CA is CERTIFICATE_INVALID', async () => {
+    const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200002', faults: { untrusted: true } });
+    expectBgError(await tokenFor(client, 'frankfurt', credentials), 401, 'CERTIFICATE_INVALID');
+  });
+
+  it('a QWAC without PSD2 roles is CERTIFICATE_INVALID', async () => {
+    const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200003', faults: { noQcStatement: true } });
+    expectBgError(await tokenFor(client, 'frankfurt', credentials), 401, 'CERTIFICATE_INVALID');
+  });
+
+  it('the TPP identity is the QWAC\'s: another TPP\'s client credentials are invalid_client', async () => {
+    const { client } = await register({ organizationId: 'PSDFR-ACPR-300001' });
+    const res = await tokenFor(client);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_client');
+  });
+
+  it('roles come from the QCStatement: a PIISP-only TPP cannot create a consent (ROLE_INVALID)', async () => {
+    const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200004', roles: ['PSP_IC'] });
+    const token = await tokenFor(client, 'frankfurt', credentials);
+    const res = await tlsCall(bank, client, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    expectBgError(res, 401, 'ROLE_INVALID');
+  });
+
+  it('a replaced QWAC of the same TPP identity keeps its consents working', async () => {
+    const token = (await tokenFor(qwac)).body.access_token;
+    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const { client: replacement } = await register({ organizationId: bank.client.organizationId });
+    const newToken = (await tokenFor(replacement)).body.access_token;
+    const status = await tlsCall(bank, replacement, 'GET', `/frankfurt/berlingroup/v1/consents/${created.body.consentId}/status`, { headers: { authorization: `Bearer ${newToken}` } });
+    expect(status.status).toBe(200);
+    expect(status.body.consentStatus).toBe('received');
+  });
+
+  it('a token may not be used over another TPP\'s connection (TOKEN_INVALID)', async () => {
+    const token = (await tokenFor(qwac)).body.access_token;
+    const { client } = await register({ organizationId: 'PSDBE-NBB-400001' });
+    const res = await tlsCall(bank, client, 'GET', '/frankfurt/berlingroup/v1/consents/x/status', { headers: { authorization: `Bearer ${token}` } });
+    expectBgError(res, 401, 'TOKEN_INVALID');
+  });
+});
