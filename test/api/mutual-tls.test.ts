@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => bank.stop());
 
-const tokenFor = async (client: ClientCertificate, institution = 'frankfurt', credentials = bank.client) =>
+const tokenFor = async (client: ClientCertificate, institution = 'frankfurt', credentials: { clientId: string; clientSecret: string } = bank.client) =>
   tlsCall(bank, client, 'POST', `/${institution}/oauth/v1/token`, {
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(credentials) },
     body: 'grant_type=client_credentials',
