@@ -76,6 +76,14 @@ export class ConsentService {
     return { consent, journey };
   }
 
+  /** The consent's SCA journey ended: received → valid when approved, → rejected otherwise. */
+  onScaFinished(journey: ScaJourney, approved: boolean, now: Date): { status: 'finalised' | 'failed' } {
+    const status = approved ? 'valid' : 'rejected';
+    this.ctx.repos.consents.setStatus(journey.resourceId, status, now);
+    this.ctx.events.emitEvent({ type: 'consent', consentId: journey.resourceId, institution: journey.institution, status });
+    return { status: approved ? 'finalised' : 'failed' };
+  }
+
   /** GET /consents/{id}/status with a TPP token. */
   status(consentId: string, institution: InstitutionId, tppId: string): ConsentView {
     return this.view(this.accessible(consentId, institution, tppId));

@@ -5,6 +5,7 @@ import { ExchangeRepository } from '../store/repositories/exchanges';
 import { OAuthRepository } from '../store/repositories/oauth';
 import { ScaJourneyRepository } from '../store/repositories/sca-journeys';
 import { SettingsRepository } from '../store/repositories/settings';
+import { PaymentRepository } from '../store/repositories/payments';
 import type { SimulatedClock } from './clock';
 import type { SimulatorEvents } from './events';
 
@@ -31,6 +32,7 @@ export interface BankContext {
     journeys: ScaJourneyRepository;
     oauth: OAuthRepository;
     exchanges: ExchangeRepository;
+    payments: PaymentRepository;
   };
 }
 
@@ -41,6 +43,7 @@ export function createRepositories(db: Db): BankContext['repos'] {
     journeys: new ScaJourneyRepository(db),
     oauth: new OAuthRepository(db),
     exchanges: new ExchangeRepository(db, LOG_BODY_LIMIT),
+    payments: new PaymentRepository(db),
   };
 }
 
@@ -53,5 +56,6 @@ export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'acco
 
 export const bankPaths = {
   consent: (institution: InstitutionId, consentId: string): string => `/${institution}/berlingroup/v1/consents/${encodeURIComponent(consentId)}`,
+  payment: (institution: string, product: string, paymentId: string): string => `/${institution}/berlingroup/v1/payments/${product}/${encodeURIComponent(paymentId)}`,
   scaRedirect: (origin: string, journeyId: string): string => `${origin}/sca/${encodeURIComponent(journeyId)}`,
 };

@@ -30,6 +30,7 @@ export interface ServicePki {
 export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const consents = new ConsentService(ctx);
   const sca = new ScaService(ctx);
+  sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
   return {
     ctx,
     consents,

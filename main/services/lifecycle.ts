@@ -25,7 +25,7 @@ export class LifecycleService {
         this.ctx.events.emitEvent({ type: 'consent', consentId: consent.consentId, institution: consent.institution, status: 'expired' });
       }
       for (const journey of timedOut) {
-        this.sca.finish(journey, 'failed', journeyDeadline(journey) ?? now);
+        this.sca.finish(journey, false, journeyDeadline(journey) ?? now);
       }
     })();
   }

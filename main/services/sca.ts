@@ -2,6 +2,9 @@ import { BankError } from '../domain/errors';
 import { actOnJourney, journeyStatusAt, type ScaAction, type ScaJourney, type ScaJourneyStatus } from '../domain/sca/journey';
 import { bankPaths, type BankContext } from './context';
 
+/** What the PSU's decision means for the resource a journey authorises; the rules there may still fail it. */
+export type JourneyHandler = (journey: ScaJourney, approved: boolean, now: Date) => { status: 'finalised' | 'failed'; reason?: string | null };
+
 export interface JourneyView {
   journeyId: string;
   kind: ScaJourney['kind'];
@@ -13,10 +16,18 @@ export interface JourneyView {
   createdAt: string;
   openedAt: string | null;
   finishedAt: string | null;
+  outcomeReason: string | null;
 }
 
 export class ScaService {
+  private readonly handlers = new Map<ScaJourney['kind'], JourneyHandler>();
+
   constructor(private readonly ctx: BankContext) {}
+
+  /** Each kind of resource (consent, payment, basket) says what a finished journey does to it. */
+  handle(kind: ScaJourney['kind'], handler: JourneyHandler): void {
+    this.handlers.set(kind, handler);
+  }
 
   list(status?: ScaJourneyStatus): JourneyView[] {
     const now = this.ctx.clock.now();
@@ -42,20 +53,17 @@ export class ScaService {
     const now = this.ctx.clock.now();
     this.ctx.db.transaction(() => {
       const journey = this.find(journeyId);
-      this.finish(journey, actOnJourney(journey, action, now), now);
+      this.finish(journey, actOnJourney(journey, action, now) === 'finalised', now);
     })();
     return this.view(this.find(journeyId), now);
   }
 
-  /** Applies the outcome of a journey to what it authorises, in the caller's transaction. */
-  finish(journey: ScaJourney, status: 'finalised' | 'failed', now: Date): void {
-    this.ctx.repos.journeys.finish(journey.journeyId, status, now);
-    if (journey.kind === 'consent') {
-      const consentStatus = status === 'finalised' ? 'valid' : 'rejected';
-      this.ctx.repos.consents.setStatus(journey.resourceId, consentStatus, now);
-      this.ctx.events.emitEvent({ type: 'consent', consentId: journey.resourceId, institution: journey.institution, status: consentStatus });
-    }
-    this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: journey.psuId, status });
+  /** Applies the PSU's decision (or a timeout: not approved) to what the journey authorises, in the caller's transaction. */
+  finish(journey: ScaJourney, approved: boolean, now: Date): void {
+    const handler = this.handlers.get(journey.kind);
+    const outcome = handler ? handler(journey, approved, now) : { status: approved ? ('finalised' as const) : ('failed' as const) };
+    this.ctx.repos.journeys.finish(journey.journeyId, outcome.status, now, outcome.reason ?? null);
+    this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: journey.psuId, status: outcome.status });
   }
 
   find(journeyId: string): ScaJourney {
@@ -76,6 +84,7 @@ export class ScaService {
       createdAt: j.createdAt.toISOString(),
       openedAt: j.openedAt?.toISOString() ?? null,
       finishedAt: j.finishedAt?.toISOString() ?? null,
+      outcomeReason: j.outcomeReason ?? null,
     };
   }
 }

@@ -38,3 +38,46 @@ export function categoryOf(product: PaymentProduct): PaymentCategory {
       return 'domestic';
   }
 }
+
+export interface StatusReason {
+  code: string;
+  info?: string[];
+}
+
+/** A payment resource: one accepted pain.001 with exactly one PmtInf (spec "What the service does" 6). */
+export interface Payment extends PaymentForRules {
+  paymentId: string;
+  institution: string;
+  tppId: string;
+  consentId: string;
+  messageVersion: string;
+  groupReason: StatusReason | null;
+  requestedExecutionDate: string;
+  executionDate: string;
+  createdAt: Date;
+  statusChangedAt: Date;
+}
+
+/** A credit transfer's own status where it differs from the payment's (bulk processing), with its reasons. */
+export interface TransactionState {
+  index: number;
+  status: TransactionStatus | null;
+  reasons: StatusReason[];
+}
+
+export type AttemptStatus = 'started' | 'finalised' | 'failed';
+
+/** One authorisation attempt: an SCA journey of one PSU for one payment, individually or in a basket. */
+export interface AuthorisationAttempt {
+  authorisationId: string;
+  paymentId: string;
+  journeyId: string;
+  psuId: string;
+  via: 'individual' | 'basket';
+  basketId: string | null;
+  status: AttemptStatus;
+  signatoryGroup: string | null;
+  refusal: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}

@@ -12,6 +12,13 @@ export type ScaAction = 'approve' | 'reject';
  */
 export const SCA_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * An authorisation or basket link never opened expires after this long, so an abandoned attempt does
+ * not block the payment's next one for ever. A consent link has no such end: its consent simply stays
+ * received (spec "Consent status and SCA status").
+ */
+export const UNOPENED_AUTHORISATION_TIMEOUT_MS = 15 * 60_000;
+
 export interface ScaJourney {
   journeyId: string;
   kind: ScaJourneyKind;
@@ -23,16 +30,23 @@ export interface ScaJourney {
   openedAt: Date | null;
   finishedAt: Date | null;
   tppRedirectUri: string;
+  /** Why a journey failed when the PSU approved (an authorisation rule), or null. */
+  outcomeReason?: string | null;
 }
 
-export function journeyDeadline(journey: Pick<ScaJourney, 'openedAt'>): Date | null {
-  return journey.openedAt ? new Date(journey.openedAt.getTime() + SCA_TIMEOUT_MS) : null;
+type Timed = Pick<ScaJourney, 'status' | 'openedAt' | 'createdAt' | 'kind'>;
+
+/** When a journey still open at that moment fails by itself, or null if it never does. */
+export function journeyDeadline(journey: Timed): Date | null {
+  if (journey.status === 'opened' && journey.openedAt) return new Date(journey.openedAt.getTime() + SCA_TIMEOUT_MS);
+  if (journey.status === 'started' && journey.kind !== 'consent') return new Date(journey.createdAt.getTime() + UNOPENED_AUTHORISATION_TIMEOUT_MS);
+  return null;
 }
 
-/** The status at `now`, with the time-driven move opened → failed applied. */
-export function journeyStatusAt(journey: Pick<ScaJourney, 'status' | 'openedAt'>, now: Date): ScaJourneyStatus {
+/** The status at `now`, with the time-driven moves to failed applied. */
+export function journeyStatusAt(journey: Timed, now: Date): ScaJourneyStatus {
   const deadline = journeyDeadline(journey);
-  if (journey.status === 'opened' && deadline && now.getTime() >= deadline.getTime()) return 'failed';
+  if (deadline && now.getTime() >= deadline.getTime()) return 'failed';
   return journey.status;
 }
 

@@ -1,4 +1,5 @@
 import { sql as initial } from './001-initial';
+import { sql as payments } from './002-payments';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial];
+export const MIGRATIONS: readonly string[] = [initial, payments];

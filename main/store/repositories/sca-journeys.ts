@@ -1,5 +1,5 @@
 import type { InstitutionId } from '../../domain/dataset/types';
-import { SCA_TIMEOUT_MS, type ScaJourney, type ScaJourneyKind, type ScaJourneyStatus } from '../../domain/sca/journey';
+import { SCA_TIMEOUT_MS, UNOPENED_AUTHORISATION_TIMEOUT_MS, type ScaJourney, type ScaJourneyKind, type ScaJourneyStatus } from '../../domain/sca/journey';
 import type { Db } from '../database';
 
 interface JourneyRow {
@@ -13,6 +13,7 @@ interface JourneyRow {
   opened_at: number | null;
   finished_at: number | null;
   tpp_redirect_uri: string;
+  outcome_reason: string | null;
 }
 
 const toJourney = (r: JourneyRow): ScaJourney => ({
@@ -26,6 +27,7 @@ const toJourney = (r: JourneyRow): ScaJourney => ({
   openedAt: r.opened_at === null ? null : new Date(r.opened_at),
   finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
   tppRedirectUri: r.tpp_redirect_uri,
+  outcomeReason: r.outcome_reason,
 });
 
 export class ScaJourneyRepository {
@@ -41,8 +43,10 @@ export class ScaJourneyRepository {
       opened_at, finished_at, tpp_redirect_uri) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`);
     this.byIdStmt = db.prepare<[string], JourneyRow>('SELECT * FROM sca_journeys WHERE journey_id = ?');
     this.openStmt = db.prepare("UPDATE sca_journeys SET status = 'opened', opened_at = ? WHERE journey_id = ? AND status = 'started'");
-    this.finishStmt = db.prepare('UPDATE sca_journeys SET status = ?, finished_at = ? WHERE journey_id = ?');
-    this.timedOutStmt = db.prepare<[number], JourneyRow>("SELECT * FROM sca_journeys WHERE status = 'opened' AND opened_at <= ?");
+    this.finishStmt = db.prepare('UPDATE sca_journeys SET status = ?, finished_at = ?, outcome_reason = ? WHERE journey_id = ?');
+    this.timedOutStmt = db.prepare<[number, number], JourneyRow>(
+      "SELECT * FROM sca_journeys WHERE (status = 'opened' AND opened_at <= ?) OR (status = 'started' AND kind <> 'consent' AND created_at <= ?)",
+    );
     this.listStmt = db.prepare<[], JourneyRow>('SELECT * FROM sca_journeys ORDER BY created_at DESC, rowid DESC');
   }
 
@@ -60,13 +64,13 @@ export class ScaJourneyRepository {
     return this.openStmt.run(at.getTime(), journeyId).changes === 1;
   }
 
-  finish(journeyId: string, status: 'finalised' | 'failed', at: Date): void {
-    this.finishStmt.run(status, at.getTime(), journeyId);
+  finish(journeyId: string, status: 'finalised' | 'failed', at: Date, reason: string | null = null): void {
+    this.finishStmt.run(status, at.getTime(), reason, journeyId);
   }
 
   /** Opened journeys whose approval window has passed at `now`. */
   timedOut(now: Date): ScaJourney[] {
-    return this.timedOutStmt.all(now.getTime() - SCA_TIMEOUT_MS).map(toJourney);
+    return this.timedOutStmt.all(now.getTime() - SCA_TIMEOUT_MS, now.getTime() - UNOPENED_AUTHORISATION_TIMEOUT_MS).map(toJourney);
   }
 
   list(): ScaJourney[] {

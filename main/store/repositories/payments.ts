@@ -1,0 +1,224 @@
+import type { PaymentProduct } from '../../domain/dataset/types';
+import type { AuthorisationAttempt, AuthorisationRecord, AttemptStatus, Payment, StatusReason, TransactionState, TransactionStatus } from '../../domain/payment/payment';
+import type { Db } from '../database';
+
+interface PaymentRow {
+  payment_id: string;
+  product: string;
+  institution: string;
+  tpp_id: string;
+  consent_id: string;
+  creator_psu_id: string;
+  corporate_id: string;
+  debtor_account_id: string;
+  currency: string;
+  total_amount: string;
+  message_version: string;
+  status: string;
+  group_reason: string | null;
+  authorisations_required: number;
+  requested_execution_date: string;
+  execution_date: string;
+  created_at: number;
+  status_changed_at: number;
+}
+
+interface AttemptRow {
+  authorisation_id: string;
+  payment_id: string;
+  journey_id: string;
+  psu_id: string;
+  via: string;
+  basket_id: string | null;
+  status: string;
+  signatory_group: string | null;
+  refusal: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+const PAYMENT_COLUMNS = `payment_id, product, institution, tpp_id, consent_id, creator_psu_id, corporate_id, debtor_account_id, currency,
+  total_amount, message_version, status, group_reason, authorisations_required, requested_execution_date, execution_date, created_at, status_changed_at`;
+
+const toAttempt = (r: AttemptRow): AuthorisationAttempt => ({
+  authorisationId: r.authorisation_id,
+  paymentId: r.payment_id,
+  journeyId: r.journey_id,
+  psuId: r.psu_id,
+  via: r.via as AuthorisationAttempt['via'],
+  basketId: r.basket_id,
+  status: r.status as AttemptStatus,
+  signatoryGroup: r.signatory_group,
+  refusal: r.refusal,
+  createdAt: new Date(r.created_at),
+  finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+});
+
+export class PaymentRepository {
+  private readonly insertStmt;
+  private readonly insertTxStmt;
+  private readonly byIdStmt;
+  private readonly bodyStmt;
+  private readonly parsedStmt;
+  private readonly setStatusStmt;
+  private readonly txStmt;
+  private readonly setTxStmt;
+  private readonly attemptsStmt;
+  private readonly attemptStmt;
+  private readonly attemptByJourneyStmt;
+  private readonly insertAttemptStmt;
+  private readonly finishAttemptStmt;
+  private readonly dueToExpireStmt;
+  private readonly dueForProcessingStmt;
+  private readonly listStmt;
+  private readonly balanceStmt;
+  private readonly setBalanceStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed)
+      VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
+      @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
+      @created_at, @status_changed_at, @request_body, @parsed)`);
+    this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons) VALUES (?, ?, NULL, '[]')");
+    this.byIdStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE payment_id = ?`);
+    this.bodyStmt = db.prepare<[string], { request_body: Buffer }>('SELECT request_body FROM payments WHERE payment_id = ?');
+    this.parsedStmt = db.prepare<[string], { parsed: string }>('SELECT parsed FROM payments WHERE payment_id = ?');
+    this.setStatusStmt = db.prepare('UPDATE payments SET status = ?, group_reason = ?, status_changed_at = ? WHERE payment_id = ?');
+    this.txStmt = db.prepare<[string], { idx: number; status: string | null; reasons: string }>('SELECT idx, status, reasons FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
+    this.setTxStmt = db.prepare('UPDATE payment_transactions SET status = ?, reasons = ? WHERE payment_id = ? AND idx = ?');
+    this.attemptsStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE payment_id = ? ORDER BY created_at, rowid');
+    this.attemptStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE authorisation_id = ?');
+    this.attemptByJourneyStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE journey_id = ?');
+    this.insertAttemptStmt = db.prepare(`INSERT INTO payment_authorisations (authorisation_id, payment_id, journey_id, psu_id, via, basket_id, status,
+      signatory_group, refusal, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, 'started', ?, NULL, ?, NULL)`);
+    this.finishAttemptStmt = db.prepare("UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started'");
+    this.dueToExpireStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PATC' AND created_at <= ?`);
+    this.dueForProcessingStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG' AND execution_date <= ?`);
+    this.listStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
+    this.setBalanceStmt = db.prepare('INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available');
+  }
+
+  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number): void {
+    this.insertStmt.run({
+      payment_id: p.paymentId,
+      product: p.product,
+      institution: p.institution,
+      tpp_id: p.tppId,
+      consent_id: p.consentId,
+      creator_psu_id: p.creatorPsuId,
+      corporate_id: p.corporateId,
+      debtor_account_id: p.debtorAccountId,
+      currency: p.currency,
+      total_amount: p.totalAmount,
+      message_version: p.messageVersion,
+      status: p.status,
+      group_reason: p.groupReason ? JSON.stringify(p.groupReason) : null,
+      authorisations_required: p.authorisationsRequired,
+      requested_execution_date: p.requestedExecutionDate,
+      execution_date: p.executionDate,
+      created_at: p.createdAt.getTime(),
+      status_changed_at: p.statusChangedAt.getTime(),
+      request_body: requestBody,
+      parsed: parsedJson,
+    });
+    for (let i = 0; i < transactionCount; i++) this.insertTxStmt.run(p.paymentId, i);
+  }
+
+  find(paymentId: string): Payment | undefined {
+    const row = this.byIdStmt.get(paymentId);
+    return row ? this.toPayment(row) : undefined;
+  }
+
+  requestBody(paymentId: string): Buffer | undefined {
+    return this.bodyStmt.get(paymentId)?.request_body;
+  }
+
+  parsedJson(paymentId: string): string | undefined {
+    return this.parsedStmt.get(paymentId)?.parsed;
+  }
+
+  setStatus(paymentId: string, status: TransactionStatus, groupReason: StatusReason | null, at: Date): void {
+    this.setStatusStmt.run(status, groupReason ? JSON.stringify(groupReason) : null, at.getTime(), paymentId);
+  }
+
+  transactions(paymentId: string): TransactionState[] {
+    return this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] }));
+  }
+
+  setTransaction(paymentId: string, index: number, status: TransactionStatus | null, reasons: StatusReason[]): void {
+    this.setTxStmt.run(status, JSON.stringify(reasons), paymentId, index);
+  }
+
+  attempts(paymentId: string): AuthorisationAttempt[] {
+    return this.attemptsStmt.all(paymentId).map(toAttempt);
+  }
+
+  attempt(authorisationId: string): AuthorisationAttempt | undefined {
+    const row = this.attemptStmt.get(authorisationId);
+    return row ? toAttempt(row) : undefined;
+  }
+
+  attemptByJourney(journeyId: string): AuthorisationAttempt | undefined {
+    const row = this.attemptByJourneyStmt.get(journeyId);
+    return row ? toAttempt(row) : undefined;
+  }
+
+  /** Throws SQLITE_CONSTRAINT_UNIQUE when the payment already has an active attempt. */
+  insertAttempt(a: AuthorisationAttempt): void {
+    this.insertAttemptStmt.run(a.authorisationId, a.paymentId, a.journeyId, a.psuId, a.via, a.basketId, a.signatoryGroup, a.createdAt.getTime());
+  }
+
+  finishAttempt(authorisationId: string, status: 'finalised' | 'failed', refusal: string | null, at: Date): void {
+    this.finishAttemptStmt.run(status, refusal, at.getTime(), authorisationId);
+  }
+
+  /** PATC payments created at or before `createdBefore`. */
+  dueToExpire(createdBefore: Date): Payment[] {
+    return this.dueToExpireStmt.all(createdBefore.getTime()).map((r) => this.toPayment(r));
+  }
+
+  /** PDNG payments whose execution date has come (ISO date, compared as text). */
+  dueForProcessing(today: string): Payment[] {
+    return this.dueForProcessingStmt.all(today).map((r) => this.toPayment(r));
+  }
+
+  list(limit: number): Payment[] {
+    return this.listStmt.all(limit).map((r) => this.toPayment(r));
+  }
+
+  balance(resourceId: string): string | undefined {
+    return this.balanceStmt.get(resourceId)?.available;
+  }
+
+  setBalance(resourceId: string, available: string): void {
+    this.setBalanceStmt.run(resourceId, available);
+  }
+
+  private toPayment(r: PaymentRow): Payment {
+    const authorisations: AuthorisationRecord[] = this.attempts(r.payment_id)
+      .filter((a) => a.status === 'finalised')
+      .map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.finishedAt ?? a.createdAt, via: a.via }));
+    return {
+      paymentId: r.payment_id,
+      product: r.product as PaymentProduct,
+      institution: r.institution,
+      tppId: r.tpp_id,
+      consentId: r.consent_id,
+      creatorPsuId: r.creator_psu_id,
+      corporateId: r.corporate_id,
+      debtorAccountId: r.debtor_account_id,
+      currency: r.currency,
+      totalAmount: r.total_amount,
+      messageVersion: r.message_version,
+      status: r.status as TransactionStatus,
+      groupReason: r.group_reason ? (JSON.parse(r.group_reason) as StatusReason) : null,
+      authorisationsRequired: r.authorisations_required === 1 ? 1 : 2,
+      authorisations,
+      requestedExecutionDate: r.requested_execution_date,
+      executionDate: r.execution_date,
+      createdAt: new Date(r.created_at),
+      statusChangedAt: new Date(r.status_changed_at),
+    };
+  }
+}
