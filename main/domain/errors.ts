@@ -23,6 +23,7 @@ export const BERLIN_GROUP_STATUS = {
   SERVICE_BLOCKED: 403,
   TOO_MANY_REQUESTS: 429,
   SERVICE_INVALID: 405,
+  REQUESTED_FORMATS_INVALID: 406,
   INTERNAL_SERVER_ERROR: 500,
 } as const;
 export type BerlinGroupCode = keyof typeof BERLIN_GROUP_STATUS;
@@ -55,6 +56,8 @@ export class BankError extends Error {
   readonly protocol: ErrorProtocol;
   readonly code: BerlinGroupCode | OAuthErrorCode;
   readonly status: number;
+  /** Further messages for the same failure (e.g. every pain.001 issue), one tppMessage each. */
+  details: readonly string[] = [];
 
   private constructor(protocol: ErrorProtocol, code: BerlinGroupCode | OAuthErrorCode, status: number, text: string) {
     super(text);
@@ -67,6 +70,11 @@ export class BankError extends Error {
   /** `status` overrides the code's usual one where the spec differs by case (RESOURCE_UNKNOWN 403 for another TPP's resource). */
   static of(code: BerlinGroupCode, text: string, status?: number): BankError {
     return new BankError('berlin-group', code, status ?? BERLIN_GROUP_STATUS[code], text);
+  }
+
+  withDetails(details: readonly string[]): this {
+    this.details = details;
+    return this;
   }
 
   static oauth(code: OAuthErrorCode, text: string): BankError {

@@ -14,7 +14,7 @@ export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
   return reply
     .code(error.status)
     .type('application/json')
-    .send({ tppMessages: [{ category: 'ERROR', code: error.code, text: error.message }] });
+    .send({ tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text })) });
 }
 
 const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxauth)\/v1\//.test(url);

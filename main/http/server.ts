@@ -10,6 +10,7 @@ import { oauthRoutes } from './routes/oauth';
 import { scaPageRoutes } from './routes/sca-page';
 import { uiRoutes } from './routes/ui';
 import { signatureUtilityRoutes } from './routes/signature-utilities';
+import { paymentRoutes } from './routes/payments';
 
 /** Request bodies are bounded; a pain.001 bulk of a few thousand transactions fits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -65,6 +66,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   oauthRoutes(app, services);
   scaPageRoutes(app, services);
   signatureUtilityRoutes(app, services);
+  paymentRoutes(app, services);
   controlRoutes(app, services, options);
   if (options.uiRoot) uiRoutes(app, options.uiRoot);
   return app;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ConsentStatus } from '../domain/consent/consent';
+import type { TransactionStatus } from '../domain/payment/payment';
 import type { ScaJourneyKind, ScaJourneyStatus } from '../domain/sca/journey';
 import type { ExchangeRecord } from '../store/repositories/exchanges';
 
@@ -8,6 +9,7 @@ export type SimulatorEvent =
   | { type: 'exchange'; exchange: ExchangeSummary }
   | { type: 'consent'; consentId: string; institution: string; status: ConsentStatus }
   | { type: 'sca'; journeyId: string; kind: ScaJourneyKind; psuId: string; status: ScaJourneyStatus }
+  | { type: 'payment'; paymentId: string; institution: string; status: TransactionStatus }
   | { type: 'clock'; now: string }
   | { type: 'reset' };
 

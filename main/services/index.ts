@@ -6,6 +6,11 @@ import { ScaService } from './sca';
 import { TppService } from './tpps';
 import { TppIdentityService } from './tpp-identity';
 import { SignatureService, type SandboxSigners } from './signatures';
+import { PaymentAccess } from './payment-access';
+import { PaymentService } from './payments';
+import { PaymentAuthorisationService } from './payment-authorisations';
+import { PaymentProcessingService } from './payment-processing';
+import { PaymentAttempts } from './payment-attempts';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -18,6 +23,9 @@ export interface Services {
   tpps: TppService;
   identity: TppIdentityService;
   signatures: SignatureService;
+  payments: PaymentService;
+  paymentAuthorisations: PaymentAuthorisationService;
+  paymentProcessing: PaymentProcessingService;
 }
 
 /** The test PKI the services check certificates against. */
@@ -31,12 +39,21 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const consents = new ConsentService(ctx);
   const sca = new ScaService(ctx);
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
+  const access = new PaymentAccess(ctx, consents);
+  const attempts = new PaymentAttempts(ctx);
+  const payments = new PaymentService(ctx, access, attempts);
+  const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
+  sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
+  const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);
   return {
     ctx,
     consents,
     sca,
     oauth: new OAuthService(ctx, consents),
-    lifecycle: new LifecycleService(ctx, sca),
+    lifecycle: new LifecycleService(ctx, sca, paymentProcessing),
+    payments,
+    paymentAuthorisations,
+    paymentProcessing,
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

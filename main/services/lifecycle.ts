@@ -1,9 +1,11 @@
 import { journeyDeadline } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import type { ScaService } from './sca';
+import type { PaymentProcessingService } from './payment-processing';
 
 /**
- * Writes the time-driven moves that are due at the clock's now (consent expiry, SCA timeout), so
+ * Writes the time-driven moves that are due at the clock's now (consent expiry, SCA timeout, payment
+ * expiry and processing), so
  * the store and the events agree with what the rules already report. Runs before each request and
  * on a timer; reads also apply the rules themselves, so a late settle never shows a stale status.
  */
@@ -11,6 +13,7 @@ export class LifecycleService {
   constructor(
     private readonly ctx: BankContext,
     private readonly sca: ScaService,
+    private readonly payments: PaymentProcessingService,
   ) {}
 
   settle(): void {
@@ -18,6 +21,7 @@ export class LifecycleService {
     const { consents, journeys } = this.ctx.repos;
     const expiring = consents.dueToExpire(now);
     const timedOut = journeys.timedOut(now);
+    this.payments.settle(now);
     if (expiring.length === 0 && timedOut.length === 0) return;
     this.ctx.db.transaction(() => {
       for (const consent of expiring) {

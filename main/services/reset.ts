@@ -11,7 +11,8 @@ const SANDBOX_VALID_UNTIL = '2099-12-31';
 export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
   ctx.db.transaction(() => {
-    ctx.db.exec('DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;');
+    ctx.db.exec(`DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;
+      DELETE FROM payment_authorisations; DELETE FROM payment_transactions; DELETE FROM payments; DELETE FROM account_balances;`);
     for (const preset of ctx.dataset.sandbox.consents) {
       const psu = ctx.psus.get(preset.psuId);
       if (!psu) continue;

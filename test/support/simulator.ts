@@ -93,7 +93,9 @@ export interface CreatedConsent {
 
 export async function createConsent(bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> {
   const t = token ?? (await tppToken(bank, institution));
-  const res = await call(bank, 'POST', `/${institution}/berlingroup/v1/consents`, { headers: consentHeaders(t, psuId), body: recurringConsentBody() });
+  // validUntil counts from the bank's own (simulated) today, which tests move.
+  const { now } = (await call(bank, 'GET', '/simulator/v1/clock')).body as { now: string };
+  const res = await call(bank, 'POST', `/${institution}/berlingroup/v1/consents`, { headers: consentHeaders(t, psuId), body: recurringConsentBody(datePlus(90, now)) });
   if (res.status !== 201) throw new Error(`consent failed: ${res.status} ${res.text}`);
   const scaRedirect = res.body._links.scaRedirect.href as string;
   return { consentId: res.body.consentId, scaRedirect, journeyId: scaRedirect.split('/').pop() as string };

@@ -84,8 +84,9 @@ describe('pain.001 parsing: well-formedness', () => {
     expect(issue.message).toContain('&euro;');
   });
 
-  it('rejects a bare ampersand in an attribute and a control character', () => {
+  it('rejects a bare ampersand or a "<" in an attribute, and a control character', () => {
     expect(rejected(valid().replace('Ccy="EUR"', 'Ccy="E&R"')).rule).toBe('well-formed');
+    expect(rejected(valid().replace('Ccy="EUR"', 'Ccy="E<R"')).rule).toBe('well-formed');
     expect(rejected(valid().replace('Invoice 4711', 'Invoice \u0001')).rule).toBe('well-formed');
   });
 

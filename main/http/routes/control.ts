@@ -71,6 +71,30 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(jsonBody(request))));
 
+      control.get('/payments', async () =>
+        services.ctx.repos.payments.list(500).map((p) => ({
+          paymentId: p.paymentId,
+          product: p.product,
+          institution: p.institution,
+          tppId: p.tppId,
+          status: p.status,
+          creatorPsuId: p.creatorPsuId,
+          debtorAccountId: p.debtorAccountId,
+          currency: p.currency,
+          totalAmount: p.totalAmount,
+          executionDate: p.executionDate,
+          authorisationsRequired: p.authorisationsRequired,
+          authorisations: p.authorisations.map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.at.toISOString(), via: a.via })),
+          createdAt: p.createdAt.toISOString(),
+        })),
+      );
+
+      control.post('/payments/:paymentId/processing', async (request) => {
+        const { paymentId } = request.params as { paymentId: string };
+        const payment = services.paymentProcessing.process(paymentId, jsonBody(request));
+        return { paymentId: payment.paymentId, status: payment.status };
+      });
+
       control.get('/clock', async () => ({ now: ctx.clock.now().toISOString() }));
 
       control.post('/clock', async (request) => {

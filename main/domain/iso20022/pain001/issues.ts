@@ -1,0 +1,64 @@
+/**
+ * Collects validation issues up to a bound: a hostile or badly generated bulk could
+ * otherwise produce an issue per element and a response larger than the request.
+ */
+import { BankError } from '../../errors';
+import type { XmlElement } from '../xml-tree';
+import type { ValidationIssue } from './types';
+
+export const MAX_ISSUES = 200;
+
+export class IssueList {
+  readonly issues: ValidationIssue[] = [];
+  private dropped = 0;
+
+  constructor(private readonly lineAt: (offset: number) => number = () => 0) {}
+
+  get full(): boolean {
+    return this.issues.length >= MAX_ISSUES;
+  }
+
+  add(kind: ValidationIssue['kind'], path: string, rule: string, message: string, at?: XmlElement): void {
+    if (this.full) {
+      this.dropped++;
+      return;
+    }
+    const issue: ValidationIssue = { path, rule, message, kind };
+    if (at !== undefined) issue.line = this.lineAt(at.offset);
+    this.issues.push(issue);
+  }
+
+  schema(path: string, rule: string, message: string, at?: XmlElement): void {
+    this.add('schema', path, rule, message, at);
+  }
+
+  business(path: string, rule: string, message: string, at?: XmlElement): void {
+    this.add('business', path, rule, message, at);
+  }
+
+  /** The issues, with a closing note when some were left out. */
+  result(): ValidationIssue[] {
+    if (this.dropped === 0) return this.issues;
+    const kind = this.issues.some((i) => i.kind === 'schema') ? 'schema' : 'business';
+    return [
+      ...this.issues,
+      { path: 'Document', rule: 'issue limit', message: `${this.dropped} further issues are not reported (at most ${MAX_ISSUES} are)`, kind },
+    ];
+  }
+}
+
+export type Pain001ErrorCode = 'FORMAT_ERROR' | 'PAYMENT_FAILED';
+
+/** Any problem with the message's form makes it FORMAT_ERROR; only a well-formed, schema-valid message can fail on content. */
+export function issueCode(issues: readonly ValidationIssue[]): Pain001ErrorCode {
+  return issues.some((i) => i.kind === 'schema') ? 'FORMAT_ERROR' : 'PAYMENT_FAILED';
+}
+
+const describe = (i: ValidationIssue): string => `${i.path}${i.line !== undefined ? ` (line ${i.line})` : ''}: ${i.message} [${i.rule}]`;
+
+/** The error to answer with; its text names the first issues, the full list stays with the caller. */
+export function validationError(issues: readonly ValidationIssue[]): BankError {
+  const shown = issues.slice(0, 3).map(describe).join('; ');
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return BankError.of(issueCode(issues), `${shown}${more}`).withDetails(issues.length > 3 ? issues.slice(0, 50).map(describe) : []);
+}

@@ -1,0 +1,38 @@
+/**
+ * Wall-clock date and time at an instant in an IANA zone, through Intl (the runtime's
+ * time-zone data), so cut-offs and business dates follow the institution's own zone
+ * across summer-time changes.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface LocalDateTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM:SS */
+  time: string;
+}
+
+export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BankError, formatError } from '../../domain/errors';
+import { headerValue, optionalHeader, requireHeaders } from '../../domain/headers/require';
+import type { Services } from '../../services';
+import { bankPaths } from '../../services/context';
+import type { PaymentContext } from '../../services/payment-access';
+import { rawBody } from '../body';
+import { institutionParam } from '../institution';
+import { requireSignature } from '../signature';
+import { authenticate } from '../tpp-context';
+
+const BASE = '/:institution/berlingroup/v1/payments/:product';
+
+interface PaymentParams {
+  product: string;
+  paymentId: string;
+  authorisationId: string;
+}
+
+/** The PSU token, the TPP's identity and role, and the consent context every payment operation needs. */
+function paymentContext(request: FastifyRequest, services: Services, psuId?: string): PaymentContext & { identity: ReturnType<typeof authenticate>['identity'] } {
+  const institution = institutionParam(request.params);
+  const { grant, identity } = authenticate(request, services, institution, 'psu', 'payment-initiation');
+  const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
+  return { institution, grant, identity, consentIdHeader, psuId };
+}
+
+function requireXmlAccept(request: FastifyRequest): void {
+  const accept = headerValue(request.headers, 'accept') ?? '';
+  if (!/\b(application|text)\/xml\b/i.test(accept)) {
+    throw BankError.of('REQUESTED_FORMATS_INVALID', `Accept must be application/xml: payment resources and status reports are ISO 20022 XML (got "${accept.slice(0, 60)}")`);
+  }
+}
+
+const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
+
+export function paymentRoutes(app: FastifyInstance, services: Services): void {
+  app.post(BASE, async (request, reply) => {
+    const h = requireHeaders(request.headers, ['x-request-id', 'psu-id']);
+    optionalHeader(request.headers, 'psu-ip-address');
+    optionalHeader(request.headers, 'tpp-redirect-uri');
+    const context = paymentContext(request, services, h['psu-id']);
+    requireSignature(request, services, 'payment-initiation', context.identity);
+    const { product } = request.params as PaymentParams;
+    services.payments.product(context.institution, product);
+    const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/xml' && type !== 'text/xml') throw formatError('Content-Type must be application/xml: the body is a pain.001 message');
+    const payment = services.payments.create({ ...context, product, body: rawBody(request) });
+    const self = bankPaths.payment(payment.institution, payment.product, payment.paymentId);
+    return reply
+      .code(201)
+      .header('location', self)
+      .header('aspsp-sca-approach', 'REDIRECT')
+      .send({
+        transactionStatus: payment.status,
+        paymentId: payment.paymentId,
+        _links: { self: { href: self }, status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } },
+      });
+  });
+
+  app.get(`${BASE}/:paymentId`, async (request, reply) => {
+    requireXmlAccept(request);
+    const { product, paymentId } = request.params as PaymentParams;
+    return xml(reply, services.payments.original(paymentId, product, paymentContext(request, services)));
+  });
+
+  app.get(`${BASE}/:paymentId/status`, async (request, reply) => {
+    requireXmlAccept(request);
+    const { product, paymentId } = request.params as PaymentParams;
+    return xml(reply, services.payments.statusReport(paymentId, product, paymentContext(request, services)));
+  });
+
+  app.delete(`${BASE}/:paymentId`, async (request, reply) => {
+    requireHeaders(request.headers, ['x-request-id']);
+    const psuId = optionalHeader(request.headers, 'psu-id');
+    optionalHeader(request.headers, 'tpp-redirect-uri');
+    const context = paymentContext(request, services, psuId);
+    requireSignature(request, services, 'payment-cancellation', context.identity);
+    const { product, paymentId } = request.params as PaymentParams;
+    services.payments.cancel(paymentId, product, context);
+    return reply.code(204).send();
+  });
+
+  app.post(`${BASE}/:paymentId/authorisations`, async (request, reply) => {
+    const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'psu-device-id', 'psu-ip-address', 'tpp-redirect-uri']);
+    const context = paymentContext(request, services, h['psu-id']);
+    requireSignature(request, services, 'start-authorisation', context.identity);
+    if (rawBody(request).length > 0) throw formatError('starting an authorisation takes no body; send none and sign zero bytes (rule 7)');
+    const { product, paymentId } = request.params as PaymentParams;
+    const { attempt, journey } = services.paymentAuthorisations.start({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] });
+    const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${attempt.authorisationId}`;
+    return reply
+      .code(201)
+      .header('location', self)
+      .header('aspsp-sca-approach', 'REDIRECT')
+      .send({
+        scaStatus: 'started',
+        authorisationId: attempt.authorisationId,
+        _links: { scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) }, scaStatus: { href: self } },
+      });
+  });
+
+  app.get(`${BASE}/:paymentId/authorisations/:authorisationId`, async (request) => {
+    const { product, paymentId, authorisationId } = request.params as PaymentParams;
+    return { scaStatus: services.paymentAuthorisations.scaStatus(paymentId, product, authorisationId, paymentContext(request, services)) };
+  });
+}

@@ -1,0 +1,102 @@
+import { BankError, formatError } from '../domain/errors';
+import { localDateTime } from '../domain/iso20022/pain001/local-time';
+import type { ParsedPayment } from '../domain/iso20022/pain001/types';
+import { fromMinorUnits, toMinorUnits } from '../domain/money';
+import { patcExpiry, PATC_EXPIRY_DAYS, REASON } from '../domain/payment/lifecycle';
+import type { Payment, TransactionStatus } from '../domain/payment/payment';
+import type { BankContext } from './context';
+import type { PaymentAttempts } from './payment-attempts';
+import type { PaymentService } from './payments';
+
+const REASON_CODE = /^[A-Z0-9]{4}$/;
+
+/** The bank's side after authorisation: 90-day expiry of PATC, and processing PDNG on the execution date. */
+export class PaymentProcessingService {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly payments: PaymentService,
+    private readonly attempts: PaymentAttempts,
+  ) {}
+
+  /** Due time-driven moves, in one transaction (called by the lifecycle settle). */
+  settle(now: Date): void {
+    const { payments } = this.ctx.repos;
+    const expiring = payments.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
+    const latestToday = this.ctx.dataset.institutions.map((i) => localDateTime(now, i.calendar.timeZone).date).sort().at(-1) ?? '';
+    const processing = payments.dueForProcessing(latestToday).filter((p) => {
+      const zone = this.ctx.dataset.institutions.find((i) => i.id === p.institution)?.calendar.timeZone ?? 'Europe/London';
+      return p.executionDate <= localDateTime(now, zone).date;
+    });
+    if (expiring.length === 0 && processing.length === 0) return;
+    this.ctx.db.transaction(() => {
+      for (const payment of expiring) {
+        const at = patcExpiry(payment.createdAt);
+        this.payments.setStatus(payment, 'RJCT', { code: REASON.expired, info: [`not fully authorised within ${PATC_EXPIRY_DAYS} days of creation`] }, at);
+        this.attempts.closeActive(payment, at, 'the payment expired');
+      }
+      for (const payment of processing) this.processByRules(payment, now);
+    })();
+  }
+
+  /** POST /simulator/v1/payments/{id}/processing: the bank finishes a PDNG payment now. */
+  process(paymentId: string, body: unknown): Payment {
+    if (typeof body !== 'object' || body === null) throw formatError('the body must be {"outcome":"ACCP"} or {"outcome":"RJCT","reason":"AM04"}');
+    const { outcome, reason } = body as { outcome?: unknown; reason?: unknown };
+    if (outcome !== 'ACCP' && outcome !== 'RJCT') throw formatError('outcome must be ACCP or RJCT');
+    const status: TransactionStatus = outcome;
+    if (outcome === 'RJCT' && (typeof reason !== 'string' || !REASON_CODE.test(reason))) throw formatError('reason must be an ISO 20022 status reason code such as AM04');
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(() => {
+      const payment = this.ctx.repos.payments.find(paymentId);
+      if (!payment) throw BankError.of('RESOURCE_UNKNOWN', `payment ${paymentId} does not exist`);
+      if (payment.status !== 'PDNG') throw BankError.of('STATUS_INVALID', `payment ${paymentId} is ${payment.status}; only a PDNG payment is processed`);
+      const count = this.transactionsOf(payment).length;
+      for (let i = 0; i < count; i++) this.ctx.repos.payments.setTransaction(paymentId, i, outcome, outcome === 'RJCT' ? [{ code: reason as string }] : []);
+      if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment).map((t) => t.amount));
+      this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
+      return { ...payment, status };
+    })();
+  }
+
+  /**
+   * The dataset's rule on the execution date: credit transfers are booked in order against the debtor
+   * account's available balance; one that no longer fits is rejected with AM04 (insufficient funds).
+   */
+  private processByRules(payment: Payment, now: Date): void {
+    const account = this.ctx.accounts.get(payment.debtorAccountId);
+    let available = toMinorUnits(this.ctx.repos.payments.balance(payment.debtorAccountId) ?? account?.availableBalance ?? '0');
+    let accepted = 0;
+    this.transactionsOf(payment).forEach((tx, i) => {
+      const sameCurrency = tx.currency === account?.currency;
+      const amount = toMinorUnits(normalise(tx.amount));
+      if (!sameCurrency || amount <= available) {
+        if (sameCurrency) available -= amount;
+        accepted++;
+        this.ctx.repos.payments.setTransaction(payment.paymentId, i, 'ACCP', []);
+      } else {
+        this.ctx.repos.payments.setTransaction(payment.paymentId, i, 'RJCT', [{ code: REASON.insufficientFunds, info: ['insufficient funds on the execution date'] }]);
+      }
+    });
+    this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));
+    const status: TransactionStatus = accepted > 0 ? 'ACCP' : 'RJCT';
+    this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
+  }
+
+  private debit(payment: Payment, amounts: string[]): void {
+    const account = this.ctx.accounts.get(payment.debtorAccountId);
+    if (!account || account.currency !== payment.currency) return;
+    const before = this.ctx.repos.payments.balance(account.resourceId) ?? account.availableBalance;
+    const after = amounts.reduce((sum, a) => sum - toMinorUnits(normalise(a)), toMinorUnits(before));
+    this.ctx.repos.payments.setBalance(account.resourceId, fromMinorUnits(after));
+  }
+
+  private transactionsOf(payment: Payment): ParsedPayment['transactions'] {
+    return (JSON.parse(this.ctx.repos.payments.parsedJson(payment.paymentId) ?? '{"transactions":[]}') as ParsedPayment).transactions;
+  }
+}
+
+/** Amounts may carry up to 5 decimals in ISO 20022; balances are kept in cents (extra decimals are dropped). */
+function normalise(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${whole}.${(fraction + '00').slice(0, 2)}`;
+}
