@@ -45,7 +45,8 @@ describe('authorisation rules', () => {
     expect(authorisationRefusal(payment({ totalAmount: '10000.01' }), psu('A1', 'A'), rules)).toMatch(/above A1's sepa limit/);
     expect(authorisationRefusal(payment({ totalAmount: '10000.00' }), psu('A1', 'A'), rules)).toBeNull();
     expect(authorisationRefusal(payment({ product: 'pain.001-swift-transfers' }), psu('A1', 'A'), rules)).toMatch(/may not authorise international/);
-    expect(authorisationRefusal(payment({ currency: 'USD' }), psu('A1', 'A'), rules)).toMatch(/limit is in EUR/);
+    expect(authorisationRefusal(payment({ currency: 'USD' }), psu('A1', 'A'), rules)).toBeNull();
+    expect(authorisationRefusal(payment({ currency: 'USD', totalAmount: '10000.01' }), psu('A1', 'A'), rules)).toMatch(/face value/);
   });
 
   it('needs payment-authorisation access to the debtor account', () => {

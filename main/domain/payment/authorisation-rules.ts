@@ -40,10 +40,10 @@ function limitRefusal(payment: PaymentForRules, psu: Psu): string | null {
   const category = categoryOf(payment.product);
   const limit = psu.approvalLimits[category];
   if (!limit) return `approval limit: ${psu.psuId} may not authorise ${category} payments`;
-  // No FX rates in the simulator: a limit only covers amounts in its own currency.
-  if (limit.currency !== payment.currency) return `approval limit: ${psu.psuId}'s ${category} limit is in ${limit.currency}, the payment is in ${payment.currency}`;
+  // The simulator has no FX rates: an amount in another currency is held against the limit at face value.
   if (compareAmounts(payment.totalAmount, limit.amount) > 0) {
-    return `approval limit: ${payment.currency} ${payment.totalAmount} is above ${psu.psuId}'s ${category} limit of ${limit.currency} ${limit.amount}`;
+    const faceValue = limit.currency === payment.currency ? '' : ' (compared at face value: no FX rates)';
+    return `approval limit: ${payment.currency} ${payment.totalAmount} is above ${psu.psuId}'s ${category} limit of ${limit.currency} ${limit.amount}${faceValue}`;
   }
   return null;
 }
