@@ -2,11 +2,12 @@
  * `npm run bench`: throughput and latency of the simulator's main operations over real HTTP on
  * loopback, and the process's memory. Bounded in count; prints a Markdown table for the README.
  */
-import { createPublicKey, randomUUID, verify } from 'node:crypto';
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../main/simulator';
+import { sepaBulk } from './bulk';
 import { signRequest } from '../main/domain/signing/sign';
 import { verifySignedRequest } from '../main/domain/signing/verify';
 import { CertificateCache } from '../main/pki/certificate-cache';
@@ -22,6 +23,7 @@ interface Row {
 }
 
 const CONCURRENCY = 8;
+const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
 
 async function measure(operation: string, total: number, one: (i: number) => Promise<void>): Promise<Row> {
   const latencies: number[] = [];
@@ -61,12 +63,13 @@ const tokenRequest = (): Promise<Response> =>
   fetch(`${base}/oauth/v1/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
 const tppToken = ((await expectStatus(await tokenRequest(), 200)) as { access_token: string }).access_token;
 const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-const createConsent = async (): Promise<{ consentId: string; _links: { scaRedirect: { href: string } } }> =>
+const createConsent = (): Promise<{ consentId: string; _links: { scaRedirect: { href: string } } }> => createConsentAs('FRA-CREATOR');
+const createConsentAs = async (psuId: string): Promise<{ consentId: string; _links: { scaRedirect: { href: string } } }> =>
   (await expectStatus(
     await fetch(`${base}/berlingroup/v1/consents`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${tppToken}`, 'content-type': 'application/json', 'x-request-id': randomUUID(), 'psu-id': 'FRA-CREATOR',
+        authorization: `Bearer ${tppToken}`, 'content-type': 'application/json', 'x-request-id': randomUUID(), 'psu-id': psuId,
         'tpp-redirect-uri': 'https://tpp.example/cb', 'psu-ip-address': '192.0.2.1', 'psu-device-id': randomUUID(),
       },
       body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: true }),
@@ -92,9 +95,59 @@ rows.push(
   }),
 );
 rows.push(...(await signatureRows()));
+const bulkRows = await bulkPayment(10_000);
 const rssAfter = process.memoryUsage().rss;
 await sim.close();
 cleanup();
+
+/** A PSU token of FRA-CLERK through consent, SCA, authorize and token, as a TPP gets one. */
+async function clerkSession(): Promise<{ token: string; consentId: string }> {
+  const consent = await createConsentAs('FRA-CLERK');
+  await (await fetch(consent._links.scaRedirect.href)).text();
+  const journeyId = consent._links.scaRedirect.href.split('/').pop() as string;
+  await expectStatus(await fetch(`${sim.url}/simulator/v1/sca/${journeyId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"approve"}' }), 200);
+  const verifier = randomUUID() + randomUUID();
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirect = 'https://tpp.example/callback';
+  const auth = await fetch(`${base}/sandboxauth/v1/authorize?${new URLSearchParams({ client_id: client.clientId, response_type: 'code', scope: consent.consentId, state: 's', redirect_uri: redirect, code_challenge: challenge })}`);
+  const code = new URL(auth.headers.get('location') as string).searchParams.get('code') as string;
+  const tokens = (await expectStatus(
+    await fetch(`${base}/oauth/v1/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.clientId, code_verifier: verifier }).toString() }),
+    200,
+  )) as { access_token: string };
+  return { token: tokens.access_token, consentId: consent.consentId };
+}
+
+/** Validating and storing a large bulk pain.001 over HTTP, then producing its pain.002. */
+async function bulkPayment(count: number): Promise<string[]> {
+  const session = await clerkSession();
+  const xml = Buffer.from(sepaBulk(count));
+  const key = {
+    keyId: (JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { keyId: string }).keyId,
+    certificatePem: readFileSync(join(dataDir, 'tpp', 'qseal.crt.pem'), 'utf8'),
+    privateKeyPem: readFileSync(join(dataDir, 'tpp', 'qseal.key.pem'), 'utf8'),
+  };
+  const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CLERK' };
+  const signed = signRequest(['digest', 'x-request-id', 'psu-id'], (n) => headers[n as keyof typeof headers], xml, key);
+  let started = performance.now();
+  const created = (await expectStatus(
+    await fetch(`${base}/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${session.token}`, 'consent-id': session.consentId, 'content-type': 'application/xml', digest: signed.digest, signature: signed.signature, 'tpp-signature-certificate': signed.tppSignatureCertificate },
+      body: xml,
+    }),
+    201,
+  )) as { paymentId: string };
+  const createMs = performance.now() - started;
+  started = performance.now();
+  const report = await fetch(`${base}/berlingroup/v1/payments/pain.001-sepa-credit-transfers/${created.paymentId}/status`, { headers: { authorization: `Bearer ${session.token}`, 'consent-id': session.consentId, accept: 'application/xml' } });
+  const reportText = await report.text();
+  const reportMs = performance.now() - started;
+  return [
+    `| POST a ${count.toLocaleString('en')}-transaction SEPA bulk (${(xml.length / 2 ** 20).toFixed(1)} MiB): verify signature, validate, store | ${fmt(createMs, 0)} ms |`,
+    `| GET its pain.002 (${(reportText.length / 2 ** 20).toFixed(1)} MiB, ${count.toLocaleString('en')} TxInfAndSts) | ${fmt(reportMs, 0)} ms |`,
+  ];
+}
 
 /** Signed-request verification in the verifier itself and over HTTP, beside node:crypto's raw RSA verify. */
 async function signatureRows(): Promise<Row[]> {
@@ -135,9 +188,11 @@ async function signatureRows(): Promise<Row[]> {
   return [raw, full, http];
 }
 
-const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; client and simulator in one process, ${CONCURRENCY} concurrent requests over loopback HTTP.\n`);
 console.log('| operation | requests | per second | p50 ms (mean for in-process loops) | p99 ms |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.operation} | ${r.requests} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`);
+console.log('\n| bulk payment | time |');
+console.log('|---|---:|');
+for (const line of bulkRows) console.log(line);
 console.log(`\nResident memory: ${fmt(rssBefore / 2 ** 20)} MiB after start, ${fmt(rssAfter / 2 ** 20)} MiB after ${rows.reduce((s, r) => s + r.requests, 0)} operations (exchange log included).`);

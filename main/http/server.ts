@@ -12,8 +12,8 @@ import { uiRoutes } from './routes/ui';
 import { signatureUtilityRoutes } from './routes/signature-utilities';
 import { paymentRoutes } from './routes/payments';
 
-/** Request bodies are bounded; a pain.001 bulk of a few thousand transactions fits. */
-export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Request bodies are bounded; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
+export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Header block bound (Node's own default is 16 KiB; we keep it explicit). */
 export const MAX_HEADER_BYTES = 16 * 1024;
 

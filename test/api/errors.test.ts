@@ -19,7 +19,7 @@ describe('errors', () => {
   });
 
   it('a body over the limit is FORMAT_ERROR 413, not a crash', async () => {
-    const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: 'x'.repeat(9 * 1024 * 1024) });
     expectBgError(res, 413, 'FORMAT_ERROR');
   });
 
@@ -40,7 +40,7 @@ describe('errors', () => {
   it('OAuth endpoints answer RFC 6749 bodies even for transport errors', async () => {
     const res = await call(bank, 'POST', '/frankfurt/oauth/v1/token', {
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(bank.client) },
-      body: `grant_type=client_credentials&pad=${'a'.repeat(3 * 1024 * 1024)}`,
+      body: `grant_type=client_credentials&pad=${'a'.repeat(9 * 1024 * 1024)}`,
     });
     expect(res.body.error).toBe('invalid_request');
   });

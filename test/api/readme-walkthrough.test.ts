@@ -21,25 +21,31 @@ afterAll(async () => {
 
 function walkthrough(): string {
   const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('### A consent, step by step'));
-  const block = /```bash\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README walk-through block not found');
-  return block
+  const block = (heading: string): string => {
+    const code = /```bash\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1];
+    if (!code) throw new Error(`README block under "${heading}" not found`);
+    return code;
+  };
+  return `${block('### A consent, step by step')}\n${block('### A payment, step by step')}`
     .split('\n')
     .filter((line) => !line.startsWith('npm run serve'))
     .join('\n')
     .replaceAll('http://127.0.0.1:4646', sim.url)
-    .replaceAll('.data/', `${dataDir}/`);
+    .replaceAll('.data/', `${dataDir}/`)
+    .replaceAll('@resources/', `@${process.cwd()}/resources/`);
 }
 
 describe('README', () => {
-  it('the curl walk-through works as written: consent, SCA, PKCE token, read, delete', async () => {
+  it('the curl walk-throughs work as written: consent, SCA, PKCE token, read, delete; signed payment, two authorisations, pain.002', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'wb-readme-run-'));
     // Asynchronous: the simulator answers from this same process.
-    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd, encoding: 'utf8', timeout: 60_000 });
+    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd, encoding: 'utf8', timeout: 90_000 });
     expect(output).toContain('"consentStatus":"valid","scaStatus":"finalised"');
     expect(output).toContain('"paymentCreations"');
     expect(output).toMatch(/^204$/m);
     expect(output).toContain('CONSENT_INVALID');
-  });
+    expect(output).toContain('"transactionStatus":"PATC"');
+    expect(output.match(/\{"status":"finalised","outcomeReason":null\}/g)).toHaveLength(2);
+    expect(output).toContain('<TxSts>PDNG</TxSts>');
+  }, 120_000);
 });

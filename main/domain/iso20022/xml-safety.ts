@@ -5,7 +5,7 @@
  * on parser limits. Without a DOCTYPE no entity can be declared, so none is ever expanded.
  */
 /** Largest XML document accepted, in bytes of UTF-8; the same bound as the HTTP body limit. */
-export const MAX_XML_BYTES = 2 * 1024 * 1024;
+export const MAX_XML_BYTES = 8 * 1024 * 1024;
 
 export interface XmlSafetyProblem {
   rule: 'size limit' | 'encoding' | 'DOCTYPE refused';
