@@ -8,7 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../main/simulator';
 import { sepaBulk } from './bulk';
-import { signRequest } from '../main/domain/signing/sign';
+import { signRequest, type SigningKey } from '../main/domain/signing/sign';
 import { verifySignedRequest } from '../main/domain/signing/verify';
 import { CertificateCache } from '../main/pki/certificate-cache';
 import { ensureDataFolderPki } from '../main/pki/data-folder';
@@ -100,6 +100,15 @@ const rssAfter = process.memoryUsage().rss;
 await sim.close();
 cleanup();
 
+/** The demo TPP's QSEAL from the data folder. */
+function demoKey(): SigningKey {
+  return {
+    keyId: (JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { keyId: string }).keyId,
+    certificatePem: readFileSync(join(dataDir, 'tpp', 'qseal.crt.pem'), 'utf8'),
+    privateKeyPem: readFileSync(join(dataDir, 'tpp', 'qseal.key.pem'), 'utf8'),
+  };
+}
+
 /** A PSU token of FRA-CLERK through consent, SCA, authorize and token, as a TPP gets one. */
 async function clerkSession(): Promise<{ token: string; consentId: string }> {
   const consent = await createConsentAs('FRA-CLERK');
@@ -122,11 +131,7 @@ async function clerkSession(): Promise<{ token: string; consentId: string }> {
 async function bulkPayment(count: number): Promise<string[]> {
   const session = await clerkSession();
   const xml = Buffer.from(sepaBulk(count));
-  const key = {
-    keyId: (JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { keyId: string }).keyId,
-    certificatePem: readFileSync(join(dataDir, 'tpp', 'qseal.crt.pem'), 'utf8'),
-    privateKeyPem: readFileSync(join(dataDir, 'tpp', 'qseal.key.pem'), 'utf8'),
-  };
+  const key = demoKey();
   const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CLERK' };
   const signed = signRequest(['digest', 'x-request-id', 'psu-id'], (n) => headers[n as keyof typeof headers], xml, key);
   let started = performance.now();
@@ -151,11 +156,7 @@ async function bulkPayment(count: number): Promise<string[]> {
 
 /** Signed-request verification in the verifier itself and over HTTP, beside node:crypto's raw RSA verify. */
 async function signatureRows(): Promise<Row[]> {
-  const key = {
-    keyId: (JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { keyId: string }).keyId,
-    certificatePem: readFileSync(join(dataDir, 'tpp', 'qseal.crt.pem'), 'utf8'),
-    privateKeyPem: readFileSync(join(dataDir, 'tpp', 'qseal.key.pem'), 'utf8'),
-  };
+  const key = demoKey();
   const trust = ensureDataFolderPki(dataDir, new Date()).trust;
   const cache = new CertificateCache();
   const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`);
