@@ -47,6 +47,13 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
     });
   }
 
+  it('an ACCP payment cannot be cancelled (405)', async () => {
+    const { paymentId, creator } = await createAndAuthorise('frankfurt', 'pain.001-sepa-credit-transfers', 'sepa-single.xml');
+    await processing(paymentId, { outcome: 'ACCP' });
+    const { cancelPayment } = await import('../support/payments');
+    expectBgError(await cancelPayment(bank, creator, 'pain.001-sepa-credit-transfers', paymentId), 405, 'CANCELLATION_INVALID');
+  });
+
   it('processing RJCT with a reason code; only a PDNG payment can be processed (409)', async () => {
     const { paymentId, creator } = await createAndAuthorise('frankfurt', 'pain.001-sepa-credit-transfers', 'sepa-single.xml');
     expect((await processing(paymentId, { outcome: 'RJCT', reason: 'AC04' })).status).toBe(200);

@@ -90,6 +90,20 @@ describe('POST /payments/{product}', () => {
     expect(entry.signature.verdict.checkId).toBe('digest-matches');
   });
 
+  it('a QSEAL of another TPP (authorisation numbers differ) is CERTIFICATE_INVALID and creates nothing', async () => {
+    const other = (await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-654321' }) })).body;
+    const { signedHeaders } = await import('../support/signing');
+    const xml = template('sepa-single.xml');
+    const headers = signedHeaders({ keyId: other.keyId, certificatePem: other.qseal.certificatePem, privateKeyPem: other.qseal.privateKeyPem }, ['digest', 'x-request-id', 'psu-id'], {
+      authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml',
+    }, xml);
+    const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
+    const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: xml });
+    expectBgError(res, 401, 'CERTIFICATE_INVALID');
+    expect(res.body.tppMessages[0].text).toMatch(/authorisation numbers of QWAC and QSEAL must match/);
+    expect(((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length).toBe(before);
+  });
+
   it('the signature utility\'s output is accepted by the payment endpoint (round trip)', async () => {
     const xml = template('sepa-single.xml');
     const headers = { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR' };
