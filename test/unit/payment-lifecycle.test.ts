@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertAuthorisationMayStart, assertCancellable, patcExpiry, paymentStatusAt } from '../../main/domain/payment/lifecycle';
-import { BankError } from '../../main/domain/errors';
+import type { BankError } from '../../main/domain/errors';
 import { categoryOf } from '../../main/domain/payment/payment';
 
 const codeOf = (fn: () => void): string | undefined => {
