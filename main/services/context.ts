@@ -6,6 +6,7 @@ import { OAuthRepository } from '../store/repositories/oauth';
 import { ScaJourneyRepository } from '../store/repositories/sca-journeys';
 import { SettingsRepository } from '../store/repositories/settings';
 import { PaymentRepository } from '../store/repositories/payments';
+import { SigningBasketRepository } from '../store/repositories/signing-baskets';
 import type { SimulatedClock } from './clock';
 import type { SimulatorEvents } from './events';
 
@@ -33,6 +34,7 @@ export interface BankContext {
     oauth: OAuthRepository;
     exchanges: ExchangeRepository;
     payments: PaymentRepository;
+    baskets: SigningBasketRepository;
   };
 }
 
@@ -44,6 +46,7 @@ export function createRepositories(db: Db): BankContext['repos'] {
     oauth: new OAuthRepository(db),
     exchanges: new ExchangeRepository(db, LOG_BODY_LIMIT),
     payments: new PaymentRepository(db),
+    baskets: new SigningBasketRepository(db),
   };
 }
 
@@ -57,5 +60,6 @@ export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'acco
 export const bankPaths = {
   consent: (institution: InstitutionId, consentId: string): string => `/${institution}/berlingroup/v1/consents/${encodeURIComponent(consentId)}`,
   payment: (institution: string, product: string, paymentId: string): string => `/${institution}/berlingroup/v1/payments/${product}/${encodeURIComponent(paymentId)}`,
+  basket: (institution: string, basketId: string): string => `/${institution}/berlingroup/v1/signing-baskets/${encodeURIComponent(basketId)}`,
   scaRedirect: (origin: string, journeyId: string): string => `${origin}/sca/${encodeURIComponent(journeyId)}`,
 };

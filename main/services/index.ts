@@ -11,6 +11,8 @@ import { PaymentService } from './payments';
 import { PaymentAuthorisationService } from './payment-authorisations';
 import { PaymentProcessingService } from './payment-processing';
 import { PaymentAttempts } from './payment-attempts';
+import { SigningBasketService } from './signing-baskets';
+import { FundsConfirmationService } from './funds-confirmations';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -26,6 +28,8 @@ export interface Services {
   payments: PaymentService;
   paymentAuthorisations: PaymentAuthorisationService;
   paymentProcessing: PaymentProcessingService;
+  baskets: SigningBasketService;
+  funds: FundsConfirmationService;
 }
 
 /** The test PKI the services check certificates against. */
@@ -45,6 +49,8 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
   sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
   const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);
+  const baskets = new SigningBasketService(ctx, access, payments, attempts);
+  sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
   return {
     ctx,
     consents,
@@ -54,6 +60,8 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
     payments,
     paymentAuthorisations,
     paymentProcessing,
+    baskets,
+    funds: new FundsConfirmationService(ctx, access),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

@@ -12,7 +12,7 @@ export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
   ctx.db.transaction(() => {
     ctx.db.exec(`DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;
-      DELETE FROM payment_authorisations; DELETE FROM payment_transactions; DELETE FROM payments; DELETE FROM account_balances;`);
+      DELETE FROM payment_authorisations; DELETE FROM payment_transactions; DELETE FROM payments; DELETE FROM account_balances; DELETE FROM signing_baskets;`);
     for (const preset of ctx.dataset.sandbox.consents) {
       const psu = ctx.psus.get(preset.psuId);
       if (!psu) continue;

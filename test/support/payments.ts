@@ -57,3 +57,21 @@ export async function authorise(bank: TestBank, s: PsuSession, product: string, 
   const res = await approveSca(bank, journeyId);
   return { journey: res.body, start };
 }
+
+export function createBasket(bank: TestBank, s: PsuSession, paymentIds: unknown, rawBody?: string): Promise<JsonResponse> {
+  const body = rawBody ?? JSON.stringify({ paymentIds });
+  const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'tpp-redirect-uri', 'psu-id'], {
+    ...base(s),
+    'psu-id': s.psuId,
+    'tpp-redirect-uri': 'https://tpp.example/callback',
+    'psu-ip-address': '192.0.2.30',
+    'content-type': 'application/json',
+  }, body);
+  return call(bank, 'POST', `/${s.institution}/berlingroup/v1/signing-baskets`, { headers, body });
+}
+
+export function confirmFunds(bank: TestBank, s: PsuSession, iban: string, amount: string, currency = 'EUR'): Promise<JsonResponse> {
+  const body = JSON.stringify({ account: { iban }, instructedAmount: { currency, amount } });
+  const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id'], { ...base(s), 'content-type': 'application/json' }, body);
+  return call(bank, 'POST', `/${s.institution}/berlingroup/v1/funds-confirmations`, { headers, body });
+}

@@ -89,6 +89,18 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         })),
       );
 
+      control.get('/baskets', async () =>
+        services.ctx.repos.baskets.list(500).map((b) => ({
+          basketId: b.basketId,
+          institution: b.institution,
+          tppId: b.tppId,
+          psuId: b.psuId,
+          transactionStatus: b.status,
+          paymentIds: b.paymentIds,
+          createdAt: b.createdAt.toISOString(),
+        })),
+      );
+
       control.post('/payments/:paymentId/processing', async (request) => {
         const { paymentId } = request.params as { paymentId: string };
         const payment = services.paymentProcessing.process(paymentId, jsonBody(request));

@@ -160,8 +160,12 @@ export class PaymentRepository {
   }
 
   attemptByJourney(journeyId: string): AuthorisationAttempt | undefined {
-    const row = this.attemptByJourneyStmt.get(journeyId);
-    return row ? toAttempt(row) : undefined;
+    return this.attemptsByJourney(journeyId)[0];
+  }
+
+  /** A basket's journey holds one attempt per included payment. */
+  attemptsByJourney(journeyId: string): AuthorisationAttempt[] {
+    return this.attemptByJourneyStmt.all(journeyId).map(toAttempt);
   }
 
   /** Throws SQLITE_CONSTRAINT_UNIQUE when the payment already has an active attempt. */
