@@ -70,7 +70,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   repos.settings.set(CLOCK_OFFSET_KEY, String(clock.offset));
 
   let origin = '';
-  const mode = options.mode;
+  let mode = options.mode;
   const ctx: BankContext = {
     db,
     clock,
@@ -78,6 +78,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     dataset,
     ...indexDataset(dataset),
     mode: () => mode,
+    setMode: (next) => {
+      mode = next;
+      repos.settings.set('mode', next);
+      events.emitEvent({ type: 'mode', mode: next });
+    },
     origin: () => origin,
     repos,
   };

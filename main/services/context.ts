@@ -25,6 +25,8 @@ export interface BankContext {
   psus: ReadonlyMap<string, Psu>;
   accounts: ReadonlyMap<string, Account>;
   mode: () => SimulatorMode;
+  /** The behaviour switch of the Bank screen: simulation or the documented sandbox. */
+  setMode: (mode: SimulatorMode) => void;
   /** Absolute origin of the simulator (http://127.0.0.1:4646), known once it listens. */
   origin: () => string;
   repos: {

@@ -11,6 +11,7 @@ export type SimulatorEvent =
   | { type: 'sca'; journeyId: string; kind: ScaJourneyKind; psuId: string; status: ScaJourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: TransactionStatus }
   | { type: 'clock'; now: string }
+  | { type: 'mode'; mode: 'simulation' | 'sandbox' }
   | { type: 'reset' };
 
 export type ExchangeSummary = Pick<ExchangeRecord, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId'> & {

@@ -132,6 +132,19 @@ describe('control API', () => {
     expect(((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).length).toBe(0);
   });
 
+  it('GET consents lists consents with their effective status', async () => {
+    const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
+    const list = (await call(bank, 'GET', '/simulator/v1/consents')).body as any[];
+    expect(list.find((c) => c.consentId === consent.consentId)).toMatchObject({ institution: 'frankfurt', psuId: 'FRA-CREATOR', consentStatus: 'received', scaStatus: 'started' });
+  });
+
+  it('POST mode switches between simulation and sandbox; anything else is FORMAT_ERROR', async () => {
+    expect((await call(bank, 'POST', '/simulator/v1/mode', json({ mode: 'sandbox' }))).body).toEqual({ mode: 'sandbox' });
+    expect((await call(bank, 'GET', '/simulator/v1/info')).body.mode).toBe('sandbox');
+    expect((await call(bank, 'POST', '/simulator/v1/mode', json({ mode: 'simulation' }))).body).toEqual({ mode: 'simulation' });
+    expectBgError(await call(bank, 'POST', '/simulator/v1/mode', json({ mode: 'chaos' })), 400, 'FORMAT_ERROR');
+  });
+
   it('POST tpps registers another TPP identity; bad input is FORMAT_ERROR', async () => {
     const res = await call(bank, 'POST', '/simulator/v1/tpps', json({ organizationId: 'PSDBE-NBB-0123456789', roles: ['PSP_AI'] }));
     expect(res.status).toBe(201);

@@ -89,6 +89,30 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         })),
       );
 
+      control.get('/consents', async () =>
+        services.consents.list().map((v) => ({
+          consentId: v.consent.consentId,
+          institution: v.consent.institution,
+          tppId: v.consent.tppId,
+          psuId: v.consent.psuId,
+          consentStatus: v.status,
+          scaStatus: v.scaStatus,
+          recurringIndicator: v.consent.recurringIndicator,
+          validUntil: v.consent.validUntil,
+          expiresAt: v.consent.expiresAt.toISOString(),
+          createdAt: v.consent.createdAt.toISOString(),
+        })),
+      );
+
+      control.post('/mode', async (request) => {
+        const body = jsonBody(request) as { mode?: unknown };
+        if (body === null || typeof body !== 'object' || (body.mode !== 'simulation' && body.mode !== 'sandbox')) {
+          throw formatError('the body must be {"mode":"simulation"} or {"mode":"sandbox"}');
+        }
+        ctx.setMode(body.mode);
+        return { mode: ctx.mode() };
+      });
+
       control.get('/baskets', async () =>
         services.ctx.repos.baskets.list(500).map((b) => ({
           basketId: b.basketId,
