@@ -13,6 +13,7 @@ import { PaymentProcessingService } from './payment-processing';
 import { PaymentAttempts } from './payment-attempts';
 import { SigningBasketService } from './signing-baskets';
 import { FundsConfirmationService } from './funds-confirmations';
+import { SandboxPaymentService } from './sandbox-payments';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -30,6 +31,7 @@ export interface Services {
   paymentProcessing: PaymentProcessingService;
   baskets: SigningBasketService;
   funds: FundsConfirmationService;
+  sandbox: SandboxPaymentService;
 }
 
 /** The test PKI the services check certificates against. */
@@ -62,6 +64,7 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
     paymentProcessing,
     baskets,
     funds: new FundsConfirmationService(ctx, access),
+    sandbox: new SandboxPaymentService(ctx, access, payments),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

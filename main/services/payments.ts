@@ -1,4 +1,5 @@
-import type { InstitutionId, PaymentProduct } from '../domain/dataset/types';
+import type { Account, CorporateCustomer, Institution, InstitutionId, PaymentProduct } from '../domain/dataset/types';
+import type { Consent } from '../domain/consent/consent';
 import { PAYMENT_PRODUCTS } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
 import { executionDate } from '../domain/iso20022/pain001/execution-date';
@@ -19,6 +20,16 @@ export interface PaymentCreation extends PaymentContext {
   body: Buffer;
 }
 
+export interface CheckedPayment {
+  product: PaymentProduct;
+  consent: Consent;
+  institution: Institution;
+  parsed: ParsedPayment;
+  debtor: Account;
+  corporate: CorporateCustomer;
+  now: Date;
+}
+
 export class PaymentService {
   constructor(
     private readonly ctx: BankContext,
@@ -35,8 +46,8 @@ export class PaymentService {
     return product as PaymentProduct;
   }
 
-  /** POST /payments/{product}: validates the pain.001 and creates exactly one PATC payment resource. */
-  create(request: PaymentCreation): Payment {
+  /** Everything POST /payments/{product} checks, creating nothing (the sandbox stops here). */
+  check(request: PaymentCreation): CheckedPayment {
     const now = this.ctx.clock.now();
     const product = this.product(request.institution, request.product);
     const consent = this.access.consentFor(request, 'payment creation');
@@ -54,6 +65,12 @@ export class PaymentService {
     }
     const corporate = this.ctx.dataset.corporates.find((c) => c.id === debtor.corporateId);
     if (!corporate) throw BankError.of('PAYMENT_FAILED', `the debtor account ${debtor.resourceId} has no corporate customer`);
+    return { product, consent, institution, parsed, debtor, corporate, now };
+  }
+
+  /** POST /payments/{product}: validates the pain.001 and creates exactly one PATC payment resource. */
+  create(request: PaymentCreation): Payment {
+    const { product, consent, institution, parsed, debtor, corporate, now } = this.check(request);
     const total = parsed.totals[0] ?? { currency: debtor.currency, amount: '0', count: 0 };
     const execution = executionDate(parsed.requestedExecutionDate, product, institution, now);
 

@@ -6,6 +6,7 @@ import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
+import { SANDBOX_JOURNEY } from './payments';
 
 export function basketAndFundsRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/berlingroup/v1/signing-baskets', async (request, reply) => {
@@ -16,20 +17,19 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     optionalHeader(request.headers, 'psu-device-id');
     requireSignature(request, services, 'signing-basket', identity);
     requireJsonContentType(request.headers);
-    const { basket, journey } = services.baskets.create({
-      institution,
-      grant,
-      consentIdHeader: h['consent-id'],
-      psuId: h['psu-id'],
-      tppRedirectUri: h['tpp-redirect-uri'],
-      body: jsonBody(request),
-    });
-    const self = bankPaths.basket(institution, basket.basketId);
+    const context = { institution, grant, consentIdHeader: h['consent-id'], psuId: h['psu-id'] };
+    const created =
+      services.ctx.mode() === 'sandbox'
+        ? { basketId: services.sandbox.createBasket(context, jsonBody(request)).basketId, journeyId: SANDBOX_JOURNEY }
+        : (({ basket, journey }) => ({ basketId: basket.basketId, journeyId: journey.journeyId }))(
+            services.baskets.create({ ...context, tppRedirectUri: h['tpp-redirect-uri'], body: jsonBody(request) }),
+          );
+    const self = bankPaths.basket(institution, created.basketId);
     return reply
       .code(201)
       .header('location', self)
       .header('aspsp-sca-approach', 'REDIRECT')
-      .send({ transactionStatus: basket.status, basketId: basket.basketId, _links: { self: { href: self }, scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) } } });
+      .send({ transactionStatus: 'PATC', basketId: created.basketId, _links: { self: { href: self }, scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), created.journeyId) } } });
   });
 
   app.get('/:institution/berlingroup/v1/signing-baskets/:basketId', async (request) => {
@@ -37,8 +37,12 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     const { grant } = authenticate(request, services, institution, 'psu', 'payment-initiation');
     const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
     const { basketId } = request.params as { basketId: string };
-    const { basket, scaStatus } = services.baskets.read(basketId, { institution, grant, consentIdHeader });
-    return { payments: basket.paymentIds, transactionStatus: basket.status, scaStatus, _links: { self: { href: bankPaths.basket(institution, basketId) } } };
+    const context = { institution, grant, consentIdHeader };
+    const view =
+      services.ctx.mode() === 'sandbox'
+        ? services.sandbox.basket(basketId, context)
+        : (({ basket, scaStatus }) => ({ payments: basket.paymentIds, transactionStatus: basket.status, scaStatus }))(services.baskets.read(basketId, context));
+    return { ...view, _links: { self: { href: bankPaths.basket(institution, basketId) } } };
   });
 
   app.post('/:institution/berlingroup/v1/funds-confirmations', async (request) => {

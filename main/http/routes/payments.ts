@@ -32,6 +32,11 @@ function requireXmlAccept(request: FastifyRequest): void {
   }
 }
 
+/** The sandbox's authorisation needs no SCA: its redirect names this page, which says so. */
+export const SANDBOX_JOURNEY = 'sandbox';
+
+const sandbox = (services: Services): boolean => services.ctx.mode() === 'sandbox';
+
 const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
 
 export function paymentRoutes(app: FastifyInstance, services: Services): void {
@@ -45,14 +50,15 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     services.payments.product(context.institution, product);
     const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/xml' && type !== 'text/xml') throw formatError('Content-Type must be application/xml: the body is a pain.001 message');
-    const payment = services.payments.create({ ...context, product, body: rawBody(request) });
-    const self = bankPaths.payment(payment.institution, payment.product, payment.paymentId);
+    const creation = { ...context, product, body: rawBody(request) };
+    const payment = sandbox(services) ? services.sandbox.create(creation) : services.payments.create(creation);
+    const self = bankPaths.payment(context.institution, payment.product, payment.paymentId);
     return reply
       .code(201)
       .header('location', self)
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({
-        transactionStatus: payment.status,
+        transactionStatus: 'PATC',
         paymentId: payment.paymentId,
         _links: { self: { href: self }, status: { href: `${self}/status` }, startAuthorisation: { href: `${self}/authorisations` } },
       });
@@ -61,13 +67,15 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
   app.get(`${BASE}/:paymentId`, async (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
-    return xml(reply, services.payments.original(paymentId, product, paymentContext(request, services)));
+    const context = paymentContext(request, services);
+    return xml(reply, sandbox(services) ? services.sandbox.original(paymentId, product, context) : services.payments.original(paymentId, product, context));
   });
 
   app.get(`${BASE}/:paymentId/status`, async (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
-    return xml(reply, services.payments.statusReport(paymentId, product, paymentContext(request, services)));
+    const context = paymentContext(request, services);
+    return xml(reply, sandbox(services) ? services.sandbox.statusReport(paymentId, product, context) : services.payments.statusReport(paymentId, product, context));
   });
 
   app.delete(`${BASE}/:paymentId`, async (request, reply) => {
@@ -77,7 +85,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const context = paymentContext(request, services, psuId);
     requireSignature(request, services, 'payment-cancellation', context.identity);
     const { product, paymentId } = request.params as PaymentParams;
-    services.payments.cancel(paymentId, product, context);
+    if (sandbox(services)) services.sandbox.cancel(paymentId, product, context);
+    else services.payments.cancel(paymentId, product, context);
     return reply.code(204).send();
   });
 
@@ -87,21 +96,30 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireSignature(request, services, 'start-authorisation', context.identity);
     if (rawBody(request).length > 0) throw formatError('starting an authorisation takes no body; send none and sign zero bytes (rule 7)');
     const { product, paymentId } = request.params as PaymentParams;
-    const { attempt, journey } = services.paymentAuthorisations.start({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] });
-    const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${attempt.authorisationId}`;
+    const started = sandbox(services)
+      ? { authorisationId: services.sandbox.startAuthorisation(paymentId, product, context).authorisationId, journeyId: SANDBOX_JOURNEY }
+      : (({ attempt, journey }) => ({ authorisationId: attempt.authorisationId, journeyId: journey.journeyId }))(
+          services.paymentAuthorisations.start({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] }),
+        );
+    const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${started.authorisationId}`;
     return reply
       .code(201)
       .header('location', self)
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({
         scaStatus: 'started',
-        authorisationId: attempt.authorisationId,
-        _links: { scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) }, scaStatus: { href: self } },
+        authorisationId: started.authorisationId,
+        _links: { scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), started.journeyId) }, scaStatus: { href: self } },
       });
   });
 
   app.get(`${BASE}/:paymentId/authorisations/:authorisationId`, async (request) => {
     const { product, paymentId, authorisationId } = request.params as PaymentParams;
-    return { scaStatus: services.paymentAuthorisations.scaStatus(paymentId, product, authorisationId, paymentContext(request, services)) };
+    const context = paymentContext(request, services);
+    return {
+      scaStatus: sandbox(services)
+        ? services.sandbox.scaStatus(paymentId, product, authorisationId, context)
+        : services.paymentAuthorisations.scaStatus(paymentId, product, authorisationId, context),
+    };
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { JourneyView } from '../../services/sca';
+import { SANDBOX_JOURNEY } from './payments';
 
 const escape = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -23,6 +24,9 @@ h1{font-size:1.4rem}code{background:#eef1f5;padding:.1rem .3rem;border-radius:3p
 export function scaPageRoutes(app: FastifyInstance, services: Services): void {
   app.get('/sca/:journeyId', async (request, reply) => {
     const { journeyId } = request.params as { journeyId: string };
+    if (journeyId === SANDBOX_JOURNEY) {
+      return reply.type('text/html').send(page('Sandbox', '<h1>The sandbox needs no SCA</h1><p>Sandbox authorisations and baskets answer from static data; nothing is waiting for approval.</p>'));
+    }
     let result;
     try {
       result = services.sca.open(journeyId);

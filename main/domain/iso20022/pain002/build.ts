@@ -17,8 +17,8 @@ export interface StatusReason {
 
 export interface TransactionStatus {
   endToEndId: string;
-  /** PATC, PDNG, ACCP, RJCT or another ISO 20022 status code. */
-  status: string;
+  /** PATC, PDNG, ACCP, RJCT or another ISO 20022 status code; null where no status applies (TxSts is optional). */
+  status: string | null;
   reasons: StatusReason[];
 }
 
@@ -67,12 +67,12 @@ function reasons(out: string[], pad: string, list: readonly StatusReason[]): voi
 }
 
 function transaction(out: string[], tx: ParsedTransaction, status: TransactionStatus): void {
-  check(STATUS_CODE.test(status.status), `transaction status ${JSON.stringify(status.status)} is not a 4-character code`);
+  check(status.status === null || STATUS_CODE.test(status.status), `transaction status ${JSON.stringify(status.status)} is not a 4-character code`);
   const pad = '        ';
   out.push('      <TxInfAndSts>');
   if (tx.instrId !== undefined) leaf(out, pad, 'OrgnlInstrId', tx.instrId);
   leaf(out, pad, 'OrgnlEndToEndId', tx.endToEndId);
-  leaf(out, pad, 'TxSts', status.status);
+  if (status.status !== null) leaf(out, pad, 'TxSts', status.status);
   reasons(out, pad, status.reasons);
   out.push(`${pad}<OrgnlTxRef>`, `${pad}  <Amt>`);
   out.push(`${pad}    <InstdAmt Ccy="${escapeXml(tx.currency)}">${escapeXml(tx.amount)}</InstdAmt>`);
