@@ -4,7 +4,7 @@ import type { WebContents } from 'electron';
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { registerWorkbenchIpc } from './hosts/electron/ipc';
+import { forwardEvents, registerWorkbenchIpc } from './hosts/electron/ipc';
 import { startOnPreferredPort } from './hosts/electron/start-simulator';
 import {
   CONTENT_SECURITY_POLICY,
@@ -52,6 +52,7 @@ async function onReady(): Promise<void> {
     simulatorUrl: () => running.url,
     isTrustedSender: (url) => isAppUrl(url, appEntryUrl),
   });
+  forwardEvents(running.events, () => mainWindow);
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

@@ -1,7 +1,7 @@
 // The one typed API between the UI and its host (DESIGN.md "Architecture", renderer).
 // Electron implements it in preload/index.ts over IPC, the browser host in
-// renderer/src/api/browser-api.ts over HTTP. The renderer's tsconfig includes this
-// file, so it must stay free of Electron and Node imports.
+// renderer/src/api/browser-api.ts over HTTP and server-sent events. The renderer's tsconfig
+// includes this file, so it must stay free of Electron and Node imports.
 
 /** `GET /simulator/v1/info` of the control API. */
 export interface SimulatorInfo {
@@ -12,20 +12,199 @@ export interface SimulatorInfo {
   now: string;
 }
 
+export interface SignatureCheck {
+  id: string;
+  rule: number | null;
+  passed: boolean;
+  text: string;
+}
+
+/** The bank's verdict on a signed request (`signature` of an exchange). */
+export interface SignatureDiagnosis {
+  operation: string;
+  checks: SignatureCheck[];
+  verdict: { valid: true } | { valid: false; code: string; status: number; text: string; checkId: string };
+  digest: { sent: string | null; computed: string };
+  headersParameter: string[] | null;
+  signingString: { text: string; lines: { name: string; value: string | null }[] } | null;
+  keyId: string | null;
+  algorithm: string | null;
+  certificate: {
+    parsed: boolean;
+    problem?: string;
+    subjectDn?: string;
+    issuerDn?: string;
+    serialHex?: string;
+    organizationId?: string;
+    roles?: string[];
+    ncaName?: string;
+    ncaId?: string;
+    notBefore?: string;
+    notAfter?: string;
+    fingerprintSha256?: string;
+    form: string;
+  } | null;
+}
+
+export interface ExchangeMessage {
+  headers: Record<string, string | string[]>;
+  body: string | null;
+  bodySize: number;
+  truncated: boolean;
+}
+
+/** One request to the simulator and its response (`GET /simulator/v1/exchanges`). */
+export interface Exchange {
+  id: number;
+  startedAt: string;
+  simulatedAt: string;
+  durationMs: number;
+  method: string;
+  url: string;
+  institution: string | null;
+  tppId: string | null;
+  request: ExchangeMessage;
+  response: ExchangeMessage & { status: number };
+  signature: SignatureDiagnosis | null;
+}
+
+export type JourneyStatus = 'started' | 'opened' | 'finalised' | 'failed';
+
+export interface ScaJourney {
+  journeyId: string;
+  kind: 'consent' | 'payment-authorisation' | 'signing-basket';
+  institution: string;
+  psuId: string;
+  resourceId: string;
+  status: JourneyStatus;
+  redirectUrl: string;
+  createdAt: string;
+  openedAt: string | null;
+  finishedAt: string | null;
+  outcomeReason: string | null;
+}
+
+export interface ConsentSummary {
+  consentId: string;
+  institution: string;
+  tppId: string;
+  psuId: string;
+  consentStatus: 'received' | 'valid' | 'rejected' | 'expired' | 'revokedByPsu' | 'terminatedByTpp';
+  scaStatus: 'started' | 'finalised' | 'failed';
+  recurringIndicator: boolean;
+  validUntil: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface PaymentSummary {
+  paymentId: string;
+  product: string;
+  institution: string;
+  tppId: string;
+  status: 'PATC' | 'PDNG' | 'ACCP' | 'RJCT';
+  creatorPsuId: string;
+  debtorAccountId: string;
+  currency: string;
+  totalAmount: string;
+  executionDate: string;
+  authorisationsRequired: number;
+  authorisations: { psuId: string; signatoryGroup: string | null; at: string; via: 'individual' | 'basket' }[];
+  createdAt: string;
+}
+
+export interface BasketSummary {
+  basketId: string;
+  institution: string;
+  tppId: string;
+  psuId: string;
+  transactionStatus: 'PATC' | 'ACTC' | 'RJCT';
+  paymentIds: string[];
+  createdAt: string;
+}
+
+export interface PsuSummary {
+  psuId: string;
+  name: string;
+  institution: string;
+  corporateId: string;
+  signatoryGroup: string | null;
+  role: string;
+  accounts: { resourceId: string; iban?: string; bban?: string; currency: string; permissions: string[] }[];
+}
+
+/** What the host tells the UI as it happens (server-sent events / IPC), delivered in batches. */
+export type WorkbenchEvent =
+  | { type: 'exchange'; exchange: Pick<Exchange, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId'> & { status: number } }
+  | { type: 'consent'; consentId: string; institution: string; status: string }
+  | { type: 'sca'; journeyId: string; kind: ScaJourney['kind']; psuId: string; status: JourneyStatus }
+  | { type: 'payment'; paymentId: string; institution: string; status: string }
+  | { type: 'clock'; now: string }
+  | { type: 'mode'; mode: 'simulation' | 'sandbox' }
+  | { type: 'reset' };
+
+/** A request the built-in TPP sends (edit and resend in the Inspector). `url` is a path on the simulator. */
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface SentResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  durationMs: number;
+}
+
 export interface WorkbenchApi {
   getInfo(): Promise<SimulatorInfo>;
   /** Origin of the running simulator, e.g. http://127.0.0.1:4646. */
   simulatorUrl(): Promise<string>;
+  listExchanges(limit: number): Promise<Exchange[]>;
+  listJourneys(): Promise<ScaJourney[]>;
+  listConsents(): Promise<ConsentSummary[]>;
+  listPayments(): Promise<PaymentSummary[]>;
+  listBaskets(): Promise<BasketSummary[]>;
+  listPsus(): Promise<PsuSummary[]>;
+  /** The PSU approves or rejects in the bank's app (the journey must have been opened). */
+  actOnJourney(journeyId: string, action: 'approve' | 'reject'): Promise<ScaJourney>;
+  /** Opens an SCA link as the PSU's browser would (single use). */
+  openJourney(journeyId: string): Promise<void>;
+  advanceClock(duration: string): Promise<{ now: string }>;
+  setClock(instant: string): Promise<{ now: string }>;
+  reset(): Promise<void>;
+  setMode(mode: 'simulation' | 'sandbox'): Promise<{ mode: 'simulation' | 'sandbox' }>;
+  sendRequest(request: OutgoingRequest): Promise<SentResponse>;
+  /** Batched host events; returns the unsubscribe function. */
+  subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
 }
 
 /**
  * Every IPC channel the preload may invoke and the main process handles. Both sides
- * read this one constant, so a channel cannot exist on one side only.
+ * read this one constant, so a channel cannot exist on one side only. `subscribe` is
+ * not invoked: events arrive on WORKBENCH_EVENT_CHANNEL.
  */
 export const WORKBENCH_CHANNELS = {
   getInfo: 'workbench:get-info',
   simulatorUrl: 'workbench:simulator-url',
-} as const satisfies Record<keyof WorkbenchApi, string>;
+  listExchanges: 'workbench:list-exchanges',
+  listJourneys: 'workbench:list-journeys',
+  listConsents: 'workbench:list-consents',
+  listPayments: 'workbench:list-payments',
+  listBaskets: 'workbench:list-baskets',
+  listPsus: 'workbench:list-psus',
+  actOnJourney: 'workbench:act-on-journey',
+  openJourney: 'workbench:open-journey',
+  advanceClock: 'workbench:advance-clock',
+  setClock: 'workbench:set-clock',
+  reset: 'workbench:reset',
+  setMode: 'workbench:set-mode',
+  sendRequest: 'workbench:send-request',
+} as const satisfies Record<Exclude<keyof WorkbenchApi, 'subscribe'>, string>;
+
+export const WORKBENCH_EVENT_CHANNEL = 'workbench:events';
 
 export type WorkbenchChannel = (typeof WORKBENCH_CHANNELS)[keyof typeof WORKBENCH_CHANNELS];
 

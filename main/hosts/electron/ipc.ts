@@ -1,7 +1,10 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
-import type { SimulatorInfo } from '../../../preload/api/workbench-api';
-import { WORKBENCH_CHANNELS } from '../../../preload/api/workbench-api';
+import type { ControlClient } from '../../../preload/api/control-client';
+import { controlClient } from '../../../preload/api/control-client';
+import { createEventBatcher } from '../../../preload/api/event-batcher';
+import type { OutgoingRequest, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { WORKBENCH_CHANNELS, WORKBENCH_EVENT_CHANNEL } from '../../../preload/api/workbench-api';
 
 /** The part of an IpcMainInvokeEvent we rely on. */
 export interface InvokeEvent {
@@ -9,7 +12,18 @@ export interface InvokeEvent {
 }
 
 export interface IpcRegistrar {
-  handle(channel: string, listener: (event: InvokeEvent) => Promise<unknown>): void;
+  handle(channel: string, listener: (event: InvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
+}
+
+/** The part of a BrowserWindow events are sent to. */
+export interface EventTarget {
+  isDestroyed(): boolean;
+  webContents: { send(channel: string, payload: unknown): void };
+}
+
+export interface EventSourceLike {
+  on(name: 'event', listener: (event: WorkbenchEvent) => void): unknown;
+  off(name: 'event', listener: (event: WorkbenchEvent) => void): unknown;
 }
 
 export interface WorkbenchIpcDeps {
@@ -19,30 +33,91 @@ export interface WorkbenchIpcDeps {
   isTrustedSender(frameUrl: string): boolean;
 }
 
+class ArgumentError extends Error {}
+
+const ID = /^[A-Za-z0-9._~-]{1,200}$/;
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function id(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !ID.test(value)) throw new ArgumentError(`${what} must be an identifier`);
+  return value;
+}
+
+function shortString(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) throw new ArgumentError(`${what} must be a short string`);
+  return value;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: string): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new ArgumentError(`${what} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function limit(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) throw new ArgumentError('limit must be a whole number from 1 to 10000');
+  return value;
+}
+
+function outgoing(value: unknown): OutgoingRequest {
+  const r = value as Partial<OutgoingRequest> | null;
+  if (r === null || typeof r !== 'object') throw new ArgumentError('the request must be an object');
+  if (typeof r.method !== 'string' || !METHODS.has(r.method)) throw new ArgumentError('method must be an HTTP method');
+  // A path on the simulator only: the built-in TPP never talks to other hosts.
+  if (typeof r.url !== 'string' || !r.url.startsWith('/') || r.url.startsWith('//')) throw new ArgumentError('url must be a path on the simulator');
+  if (r.headers === null || typeof r.headers !== 'object') throw new ArgumentError('headers must be an object');
+  const headers: Record<string, string> = {};
+  for (const [name, v] of Object.entries(r.headers)) {
+    if (typeof v !== 'string') throw new ArgumentError(`header ${name} must be a string`);
+    headers[name] = v;
+  }
+  if (r.body !== null && typeof r.body !== 'string') throw new ArgumentError('body must be a string or null');
+  return { method: r.method, url: r.url, headers, body: r.body ?? null };
+}
+
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {
   // Any page that ends up in a webContents could call invoke(); only our own page gets answers.
   const guarded =
-    <T>(run: () => Promise<T>) =>
-    async (event: InvokeEvent): Promise<T> => {
+    <T>(run: (client: ControlClient, args: unknown[]) => Promise<T>) =>
+    async (event: InvokeEvent, ...args: unknown[]): Promise<T> => {
       const url = event.senderFrame?.url ?? '';
       if (!deps.isTrustedSender(url)) throw new Error(`workbench API refused for ${url || 'an unknown frame'}`);
-      return run();
+      // Node's fetch rather than Electron's net: the simulator is on loopback and must not
+      // go through the system proxy that Chromium's network stack would apply.
+      return run(controlClient(deps.simulatorUrl()), args);
     };
 
-  ipc.handle(
-    WORKBENCH_CHANNELS.getInfo,
-    guarded(() => fetchInfo(deps.simulatorUrl())),
-  );
-  ipc.handle(
-    WORKBENCH_CHANNELS.simulatorUrl,
-    guarded(async () => deps.simulatorUrl()),
-  );
+  const C = WORKBENCH_CHANNELS;
+  ipc.handle(C.getInfo, guarded((api) => api.getInfo()));
+  ipc.handle(C.simulatorUrl, guarded(async () => deps.simulatorUrl()));
+  ipc.handle(C.listExchanges, guarded((api, [n]) => api.listExchanges(limit(n))));
+  ipc.handle(C.listJourneys, guarded((api) => api.listJourneys()));
+  ipc.handle(C.listConsents, guarded((api) => api.listConsents()));
+  ipc.handle(C.listPayments, guarded((api) => api.listPayments()));
+  ipc.handle(C.listBaskets, guarded((api) => api.listBaskets()));
+  ipc.handle(C.listPsus, guarded((api) => api.listPsus()));
+  ipc.handle(C.actOnJourney, guarded((api, [j, a]) => api.actOnJourney(id(j, 'journeyId'), oneOf(a, ['approve', 'reject'] as const, 'action'))));
+  ipc.handle(C.openJourney, guarded((api, [j]) => api.openJourney(id(j, 'journeyId'))));
+  ipc.handle(C.advanceClock, guarded((api, [d]) => api.advanceClock(shortString(d, 'duration'))));
+  ipc.handle(C.setClock, guarded((api, [i]) => api.setClock(shortString(i, 'instant'))));
+  ipc.handle(C.reset, guarded((api) => api.reset()));
+  ipc.handle(C.setMode, guarded((api, [m]) => api.setMode(oneOf(m, ['simulation', 'sandbox'] as const, 'mode'))));
+  ipc.handle(C.sendRequest, guarded((api, [r]) => api.sendRequest(outgoing(r))));
 }
 
-// Node's fetch rather than Electron's net: the simulator is on loopback and must not
-// go through the system proxy that Chromium's network stack would apply.
-async function fetchInfo(baseUrl: string): Promise<SimulatorInfo> {
-  const res = await fetch(`${baseUrl}/simulator/v1/info`);
-  if (!res.ok) throw new Error(`the simulator answered ${res.status} to GET /simulator/v1/info`);
-  return (await res.json()) as SimulatorInfo;
+/**
+ * Forwards the simulator's events to the window in batches (STYLE.md, Bruno). The window
+ * may be closed (macOS keeps the app running) or replaced, so it is looked up per batch.
+ * Returns the function that stops forwarding.
+ */
+export function forwardEvents(events: EventSourceLike, target: () => EventTarget | undefined): () => void {
+  const batcher = createEventBatcher<WorkbenchEvent>((batch) => {
+    const win = target();
+    if (win && !win.isDestroyed()) win.webContents.send(WORKBENCH_EVENT_CHANNEL, batch);
+  });
+  const listener = (event: WorkbenchEvent): void => batcher.push(event);
+  events.on('event', listener);
+  return () => {
+    events.off('event', listener);
+    batcher.dispose();
+  };
 }

@@ -1,0 +1,106 @@
+// The control API (`/simulator/v1`) over fetch, shared by both hosts: the browser host calls
+// it from the page (same origin), Electron's main process from Node. Only fetch and URL are
+// used, which both runtimes provide, so this file stays free of Electron and Node imports.
+import type {
+  BasketSummary,
+  ConsentSummary,
+  Exchange,
+  OutgoingRequest,
+  PaymentSummary,
+  PsuSummary,
+  ScaJourney,
+  SentResponse,
+  SimulatorInfo,
+  WorkbenchApi,
+} from './workbench-api';
+
+export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
+
+/** Request headers fetch computes itself; Node's fetch rejects some of them when set by hand. */
+const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'expect', 'upgrade', 'te']);
+
+export class ControlApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlApiError';
+  }
+}
+
+/** `baseUrl` is the simulator's origin, or '' for relative URLs from a page the simulator serves. */
+export function controlClient(baseUrl: string): ControlClient {
+  const control = `${baseUrl}/simulator/v1`;
+
+  async function json<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${control}${path}`, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new ControlApiError(res.status, `${method} /simulator/v1${path}: ${res.status} ${errorText(text)}`);
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    getInfo: () => json<SimulatorInfo>('GET', '/info'),
+    listExchanges: (limit) => json<Exchange[]>('GET', `/exchanges?limit=${encodeURIComponent(String(limit))}`),
+    listJourneys: () => json<ScaJourney[]>('GET', '/sca'),
+    listConsents: () => json<ConsentSummary[]>('GET', '/consents'),
+    listPayments: () => json<PaymentSummary[]>('GET', '/payments'),
+    listBaskets: () => json<BasketSummary[]>('GET', '/baskets'),
+    listPsus: () => json<PsuSummary[]>('GET', '/psus'),
+    actOnJourney: (journeyId, action) => json<ScaJourney>('POST', `/sca/${encodeURIComponent(journeyId)}`, { action }),
+    async openJourney(journeyId) {
+      const res = await fetch(`${baseUrl}/sca/${encodeURIComponent(journeyId)}`, { headers: { accept: 'text/html' } });
+      const text = await res.text();
+      if (!res.ok) throw new ControlApiError(res.status, `GET /sca/${journeyId}: ${res.status} ${errorText(text)}`);
+    },
+    advanceClock: (duration) => json<{ now: string }>('POST', '/clock', { advance: duration }),
+    setClock: (instant) => json<{ now: string }>('POST', '/clock', { set: instant }),
+    async reset() {
+      await json<unknown>('POST', '/reset', {});
+    },
+    setMode: (mode) => json<{ mode: 'simulation' | 'sandbox' }>('POST', '/mode', { mode }),
+    sendRequest: (request) => send(baseUrl, request),
+  };
+}
+
+async function send(baseUrl: string, request: OutgoingRequest): Promise<SentResponse> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+  }
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+  const started = performance.now();
+  // Redirects are answers of the bank (SCA, OAuth) the user wants to see, not follow.
+  const res = await fetch(`${baseUrl}${request.url}`, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    redirect: 'manual',
+  });
+  const body = await res.text();
+  const durationMs = Math.round(performance.now() - started);
+  const responseHeaders: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    responseHeaders[name] = value;
+  });
+  // A browser hides a manual redirect's status and Location (an "opaque redirect").
+  if (res.type === 'opaqueredirect') return { status: 0, headers: responseHeaders, body: '(a redirect, whose target the browser does not reveal; the Inspector list shows it)', durationMs };
+  return { status: res.status, headers: responseHeaders, body, durationMs };
+}
+
+/** The first tppMessages text of a Berlin Group error body, else the body's start. */
+function errorText(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { tppMessages?: { code?: string; text?: string }[] };
+    const first = parsed.tppMessages?.[0];
+    if (first) return [first.code, first.text].filter(Boolean).join(': ');
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.slice(0, 200);
+}

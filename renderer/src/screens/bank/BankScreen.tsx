@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { workbench } from '../../api';
+import { useBank } from '../../state/bank';
+import { ClockControls } from './ClockControls';
+import { DetailPane } from './DetailPane';
+import { ModeSwitch } from './ModeSwitch';
+import { ResourceTable } from './ResourceTable';
+import { BASKET_COLUMNS, CONSENT_COLUMNS, PAYMENT_COLUMNS } from './tables';
+import './bank.css';
+
+/** Screen 5: the bank's view of its resources, its clock and its behaviour. */
+export function BankScreen() {
+  const { consents, payments, baskets, selection, error, loaded, busy, select, reset } = useBank();
+  const selected = (kind: string) => (selection?.kind === kind ? selection.id : null);
+
+  useEffect(() => {
+    void useBank.getState().refresh();
+    return workbench.subscribe((events) => useBank.getState().onEvents(events));
+  }, []);
+
+  return (
+    <div className="bank-screen" data-testid="bank-screen">
+      <div className="bank-toolbar">
+        <ClockControls />
+        <div className="bank-actions">
+          <ModeSwitch />
+          <button
+            type="button"
+            data-testid="bank-reset"
+            disabled={busy}
+            aria-label="Reset the bank to the dataset's initial state"
+            onClick={() => void reset()}
+          >
+            Reset
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p className="bank-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="bank-panes">
+        <div className="bank-lists">
+          {!loaded && <p className="muted">Loading the bank&rsquo;s resources&hellip;</p>}
+          <ResourceTable
+            title="Consents"
+            testId="consents"
+            rows={consents}
+            columns={CONSENT_COLUMNS}
+            rowKey={(c) => c.consentId}
+            selectedKey={selected('consent')}
+            onOpen={(id) => select({ kind: 'consent', id })}
+            empty="No consents yet. Start the AIS flow, or POST /consents from your TPP; approve it on the Phone."
+          />
+          <ResourceTable
+            title="Payments"
+            testId="payments"
+            rows={payments}
+            columns={PAYMENT_COLUMNS}
+            rowKey={(p) => p.paymentId}
+            selectedKey={selected('payment')}
+            onOpen={(id) => select({ kind: 'payment', id })}
+            empty="No payments yet. Submit one from the Payment editor or start a payment flow."
+          />
+          <ResourceTable
+            title="Signing baskets"
+            testId="baskets"
+            rows={baskets}
+            columns={BASKET_COLUMNS}
+            rowKey={(b) => b.basketId}
+            selectedKey={selected('basket')}
+            onOpen={(id) => select({ kind: 'basket', id })}
+            empty="No signing baskets yet. Create two payments, then start the signing basket flow."
+          />
+        </div>
+        <DetailPane />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useBank } from '../../state/bank';
+import { formatInstant } from '../common/format';
+
+const STEPS = [
+  { duration: 'PT10M', label: '+10 min', name: 'Advance the clock by 10 minutes' },
+  { duration: 'P1D', label: '+1 day', name: 'Advance the clock by 1 day' },
+  { duration: 'P90D', label: '+90 days', name: 'Advance the clock by 90 days' },
+] as const;
+
+/** The bank's simulated clock: moving it is how consents expire and cut-offs pass. */
+export function ClockControls() {
+  const now = useBank((s) => s.now);
+  const busy = useBank((s) => s.busy);
+  const advanceClock = useBank((s) => s.advanceClock);
+  const setClock = useBank((s) => s.setClock);
+  const [draft, setDraft] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // datetime-local has no zone; the simulated clock is read as UTC everywhere in the app.
+    if (!draft) return;
+    void setClock(`${draft}:00Z`);
+    setDraft('');
+  };
+
+  return (
+    <div className="bank-clock" role="group" aria-label="Simulated clock">
+      <span className="bank-now" data-testid="bank-now" title={now ?? undefined}>
+        {now ? formatInstant(now) : '…'}
+      </span>
+      {STEPS.map((step) => (
+        <button
+          key={step.duration}
+          type="button"
+          aria-label={step.name}
+          data-testid={`clock-${step.duration}`}
+          disabled={busy}
+          onClick={() => void advanceClock(step.duration)}
+        >
+          {step.label}
+        </button>
+      ))}
+      <form className="bank-clock-set" onSubmit={submit}>
+        <label>
+          <span className="visually-hidden">Set the simulated time (UTC)</span>
+          <input
+            type="datetime-local"
+            data-testid="clock-input"
+            value={draft || (now ? now.slice(0, 16) : '')}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </label>
+        <button type="submit" data-testid="clock-set" disabled={busy || !draft}>
+          Set
+        </button>
+      </form>
+    </div>
+  );
+}

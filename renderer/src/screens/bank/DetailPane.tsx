@@ -1,0 +1,47 @@
+import { useBank } from '../../state/bank';
+import { FieldList } from './FieldList';
+import { PaymentStateDiagram } from './PaymentStateDiagram';
+import { StatusBadge } from '../../shell/StatusBadge';
+
+/** The selected consent, payment or basket with all its fields; payments also show their lifecycle. */
+export function DetailPane() {
+  const selection = useBank((s) => s.selection);
+  const consent = useBank((s) => (selection?.kind === 'consent' ? s.consents.find((c) => c.consentId === selection.id) : undefined));
+  const payment = useBank((s) => (selection?.kind === 'payment' ? s.payments.find((p) => p.paymentId === selection.id) : undefined));
+  const basket = useBank((s) => (selection?.kind === 'basket' ? s.baskets.find((b) => b.basketId === selection.id) : undefined));
+  const select = useBank((s) => s.select);
+
+  if (!selection) {
+    return (
+      <aside className="bank-detail bank-detail-empty" aria-label="Detail">
+        <p>Select a consent, payment or basket to see all its fields and, for payments, where it is in its lifecycle.</p>
+      </aside>
+    );
+  }
+  const record = consent ?? payment ?? basket;
+  return (
+    <aside className="bank-detail" aria-label="Detail" data-testid="bank-detail">
+      <header className="bank-detail-header">
+        <h2>
+          <span className="bank-detail-kind">{selection.kind}</span> <span className="wire">{selection.id}</span>
+        </h2>
+        <button type="button" aria-label="Close detail" onClick={() => select(null)}>
+          Close
+        </button>
+      </header>
+      {!record && <p className="muted">This {selection.kind} is no longer in the bank (was the simulator reset?).</p>}
+      {consent && (
+        <p className="bank-detail-status">
+          <StatusBadge value={consent.consentStatus} />
+        </p>
+      )}
+      {basket && (
+        <p className="bank-detail-status">
+          <StatusBadge value={basket.transactionStatus} />
+        </p>
+      )}
+      {payment && <PaymentStateDiagram status={payment.status} />}
+      {record && <FieldList record={record} />}
+    </aside>
+  );
+}

@@ -1,0 +1,44 @@
+import type { BasketSummary, ConsentSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
+import { formatAmount, formatInstant, shortId } from '../common/format';
+import type { Column } from './ResourceTable';
+import { StatusBadge } from '../../shell/StatusBadge';
+
+const Id = ({ id }: { id: string }) => (
+  <span className="wire" title={id}>
+    {shortId(id)}
+  </span>
+);
+
+export const CONSENT_COLUMNS: readonly Column<ConsentSummary>[] = [
+  { header: 'Consent', cell: (c) => <Id id={c.consentId} /> },
+  { header: 'Institution', cell: (c) => c.institution },
+  { header: 'PSU', cell: (c) => c.psuId },
+  { header: 'TPP', cell: (c) => c.tppId },
+  { header: 'Status', cell: (c) => <span data-testid="consent-status"><StatusBadge value={c.consentStatus} /></span> },
+  { header: 'Valid until', cell: (c) => <span title={formatInstant(c.expiresAt)}>{c.validUntil}</span> },
+];
+
+export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
+  { header: 'Payment', cell: (p) => <Id id={p.paymentId} /> },
+  { header: 'Product', cell: (p) => p.product },
+  { header: 'Institution', cell: (p) => p.institution },
+  { header: 'Amount', cell: (p) => formatAmount(p.totalAmount, p.currency) },
+  { header: 'Status', cell: (p) => <span data-testid="payment-status"><StatusBadge value={p.status} /></span> },
+  {
+    header: 'Authorisations',
+    cell: (p) => (
+      <span title={p.authorisations.map((a) => a.psuId).join(', ') || 'none yet'}>
+        {p.authorisations.length}/{p.authorisationsRequired}
+        {p.authorisations.length > 0 && <span className="muted"> {p.authorisations.map((a) => a.psuId).join(', ')}</span>}
+      </span>
+    ),
+  },
+];
+
+export const BASKET_COLUMNS: readonly Column<BasketSummary>[] = [
+  { header: 'Basket', cell: (b) => <Id id={b.basketId} /> },
+  { header: 'Institution', cell: (b) => b.institution },
+  { header: 'PSU', cell: (b) => b.psuId },
+  { header: 'Status', cell: (b) => <span data-testid="basket-status"><StatusBadge value={b.transactionStatus} /></span> },
+  { header: 'Payments', cell: (b) => b.paymentIds.length },
+];

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { Exchange } from '../../../../preload/api/workbench-api';
+import { buildCurl } from '../../lib/curl';
+import { downloadText } from '../../lib/download';
+import { exchangesToHar } from '../../lib/har';
+import type { DetailTab } from '../../state/inspector';
+import { CurlView } from './CurlView';
+import { formatDuration, httpStatusClass } from './http-status';
+import { MessageView } from './MessageView';
+import { ResendPanel } from './ResendPanel';
+import { SignatureVerdict } from './SignatureVerdict';
+import { SignatureView } from './SignatureView';
+
+interface Props {
+  exchange: Exchange;
+  tab: DetailTab;
+  simulatorUrl: string;
+  version: string;
+  onTab(tab: DetailTab): void;
+}
+
+export function ExchangeDetail({ exchange, tab, simulatorUrl, version, onTab }: Props) {
+  const [curl, setCurl] = useState<string | null>(null);
+  const tabs: { id: DetailTab; label: string }[] = [
+    { id: 'request', label: 'Request' },
+    { id: 'response', label: 'Response' },
+    ...(exchange.signature ? [{ id: 'signature' as const, label: 'Signature' }] : []),
+    { id: 'resend', label: 'Edit and resend' },
+  ];
+  const shown = tab === 'signature' && !exchange.signature ? 'request' : tab;
+
+  const exportHar = (): void => {
+    const har = exchangesToHar([exchange], simulatorUrl, version);
+    downloadText(`exchange-${exchange.id}.har`, JSON.stringify(har, null, 2), 'application/json');
+  };
+
+  return (
+    <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
+      <header className="detail-header">
+        <div className="detail-title">
+          <span className="exchange-method">{exchange.method}</span>
+          <span className="wire-plain detail-path">{exchange.url}</span>
+          <span className={httpStatusClass(exchange.response.status)}>{exchange.response.status}</span>
+          {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
+        </div>
+        <div className="detail-meta muted">
+          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {exchange.tppId ? `TPP ${exchange.tppId}` : 'no TPP identified'} · simulated{' '}
+          {exchange.simulatedAt}
+        </div>
+        <div className="detail-actions">
+          <button type="button" onClick={() => setCurl(buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl))}>
+            Copy as cURL
+          </button>
+          <button type="button" onClick={exportHar}>
+            Export as HAR
+          </button>
+          <button type="button" onClick={() => onTab('resend')}>
+            Edit and resend
+          </button>
+        </div>
+      </header>
+      {curl !== null && <CurlView command={curl} onClose={() => setCurl(null)} />}
+      <div className="tabs" role="tablist">
+        {tabs.map((t) => (
+          <button key={t.id} type="button" role="tab" aria-selected={shown === t.id} className={`tab${shown === t.id ? ' tab-active' : ''}`} onClick={() => onTab(t.id)}>
+            {t.label}
+            {t.id === 'signature' && exchange.signature && !exchange.signature.verdict.valid && <span className="tab-alert" aria-label="failed"> ●</span>}
+          </button>
+        ))}
+      </div>
+      <div className="tab-panel" role="tabpanel">
+        {shown === 'request' && <MessageView message={exchange.request} firstLine={`${exchange.method} ${exchange.url} HTTP/1.1`} />}
+        {shown === 'response' && <MessageView message={exchange.response} firstLine={`HTTP/1.1 ${exchange.response.status}`} />}
+        {shown === 'signature' && exchange.signature && <SignatureView signature={exchange.signature} />}
+        {shown === 'resend' && <ResendPanel key={exchange.id} exchange={exchange} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { workbench } from '../../api';
+import { downloadText } from '../../lib/download';
+import { exchangesToHar } from '../../lib/har';
+import { filterRows, useInspector } from '../../state/inspector';
+import { useShell } from '../../state/shell';
+import { ExchangeDetail } from './ExchangeDetail';
+import { ExchangeList } from './ExchangeList';
+import './inspector.css';
+
+/** Screen 3: every exchange with the simulator, from the built-in TPP and from outside clients. */
+export function InspectorScreen() {
+  const state = useInspector();
+  const info = useShell((s) => s.info);
+  const detailRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void useInspector.getState().load();
+    return workbench.subscribe((events) => useInspector.getState().onEvents(events));
+  }, []);
+
+  const rows = filterRows(state.rows, state.filter);
+  const selected = state.rows.find((r) => r.summary.id === state.selectedId);
+  const institution = info?.institutions.includes('frankfurt') ? 'frankfurt' : (info?.institutions[0] ?? 'frankfurt');
+  const baseUrl = `${state.simulatorUrl || 'http://127.0.0.1:4646'}/${institution}/berlingroup/v1`;
+
+  const exportVisible = (): void => {
+    const records = rows.flatMap((r) => (r.full ? [r.full] : []));
+    downloadText('psd2-workbench.har', JSON.stringify(exchangesToHar(records, state.simulatorUrl, info?.version ?? ''), null, 2), 'application/json');
+  };
+
+  return (
+    <div className="inspector">
+      <div className="inspector-list-pane">
+        <div className="inspector-toolbar">
+          <input
+            type="search"
+            placeholder="Filter: method, path, status, TPP, institution, verdict"
+            value={state.filter}
+            onChange={(e) => state.setFilter(e.target.value)}
+            aria-label="Filter exchanges"
+          />
+          <button type="button" onClick={exportVisible} disabled={rows.length === 0} title="Export the exchanges listed as a HAR file">
+            HAR
+          </button>
+        </div>
+        {state.error && (
+          <p className="note" role="alert">
+            {state.error}
+          </p>
+        )}
+        {state.loaded && state.rows.length === 0 ? (
+          <div className="empty-state" data-testid="inspector-empty">
+            <p>
+              Point your TPP at <code className="wire">{baseUrl}</code> or start a flow.
+            </p>
+            <p className="muted small-text">Every request to the simulator shows up here as it happens.</p>
+          </div>
+        ) : rows.length === 0 && state.loaded ? (
+          <p className="muted pad">No exchange matches “{state.filter}”.</p>
+        ) : (
+          <ExchangeList rows={rows} selectedId={state.selectedId} onSelect={state.select} onOpen={() => detailRef.current?.focus()} />
+        )}
+        <div className="inspector-count muted">
+          {rows.length} of {state.rows.length} exchanges
+        </div>
+      </div>
+      <div className="inspector-detail-pane" ref={detailRef} tabIndex={-1}>
+        {selected?.full ? (
+          <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} version={info?.version ?? ''} onTab={state.setTab} />
+        ) : (
+          <div className="empty-state">
+            <p>{selected ? 'Loading the exchange…' : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

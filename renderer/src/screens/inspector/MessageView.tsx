@@ -1,0 +1,26 @@
+import type { ExchangeMessage } from '../../../../preload/api/workbench-api';
+import { BodyView } from './BodyView';
+import { headerValue } from './http-status';
+
+/** Headers as the wire carried them, then the body. */
+export function MessageView({ message, firstLine }: { message: ExchangeMessage; firstLine: string }) {
+  const headers = Object.entries(message.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const));
+  return (
+    <div className="message-view">
+      <p className="wire-plain message-first-line">{firstLine}</p>
+      <h3>Headers</h3>
+      <table className="headers-table">
+        <tbody>
+          {headers.map(([name, value], i) => (
+            <tr key={`${name}-${i}`}>
+              <th className="wire-plain">{name}</th>
+              <td className="wire-plain">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Body</h3>
+      <BodyView body={message.body} contentType={headerValue(message.headers, 'content-type')} bodySize={message.bodySize} truncatedByLog={message.truncated} />
+    </div>
+  );
+}

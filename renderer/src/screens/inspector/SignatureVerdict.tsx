@@ -1,0 +1,13 @@
+import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import { StatusBadge } from '../../shell/StatusBadge';
+
+/** The bank's verdict as one badge: valid, or the error code it answered with. */
+export function SignatureVerdict({ signature }: { signature: SignatureDiagnosis }) {
+  const v = signature.verdict;
+  if (v.valid) return <StatusBadge value="valid" label="signature valid" />;
+  return (
+    <span className="status status-rejected" title={`${v.code}: ${v.text}`} data-status="rejected">
+      {v.code}
+    </span>
+  );
+}

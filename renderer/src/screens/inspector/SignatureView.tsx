@@ -1,0 +1,72 @@
+import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import { CertificateView } from './CertificateView';
+import { SignatureVerdict } from './SignatureVerdict';
+import { SigningStringView } from './SigningStringView';
+
+/** The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). */
+export function SignatureView({ signature }: { signature: SignatureDiagnosis }) {
+  const v = signature.verdict;
+  const failing = v.valid ? undefined : signature.checks.find((c) => c.id === v.checkId);
+  const digestMatches = signature.digest.sent === signature.digest.computed;
+
+  return (
+    <div className="signature-view" data-testid="signature-view">
+      <section className={`verdict ${v.valid ? 'verdict-valid' : 'verdict-invalid'}`} data-testid="signature-verdict">
+        <SignatureVerdict signature={signature} />
+        <span>
+          {v.valid ? (
+            'Every check passed.'
+          ) : (
+            <>
+              HTTP {v.status}: {v.text}
+              {failing && (
+                <>
+                  {' '}
+                  (check <code className="wire-plain">{failing.id}</code>
+                  {failing.rule !== null ? `, rule ${failing.rule}` : ''})
+                </>
+              )}
+            </>
+          )}
+        </span>
+        <span className="muted">operation {signature.operation}</span>
+      </section>
+
+      <h3>Checks</h3>
+      <ol className="checks">
+        {signature.checks.map((c) => (
+          <li key={c.id} className={c.passed ? 'check-passed' : 'check-failed'} data-check={c.id}>
+            <span className="check-mark" aria-label={c.passed ? 'passed' : 'failed'}>
+              {c.passed ? '✓' : '✗'}
+            </span>
+            <span className="check-rule">{c.rule !== null ? `rule ${c.rule}` : ''}</span>
+            <span>{c.text}</span>
+          </li>
+        ))}
+      </ol>
+
+      <h3>Digest</h3>
+      <table className="headers-table">
+        <tbody>
+          <tr>
+            <th>sent</th>
+            <td className="wire-plain">{signature.digest.sent ?? '(no Digest header)'}</td>
+          </tr>
+          <tr className={digestMatches ? undefined : 'signing-line-failed'}>
+            <th>computed by the bank</th>
+            <td className="wire-plain">{signature.digest.computed}</td>
+          </tr>
+        </tbody>
+      </table>
+
+      <h3>Signing string</h3>
+      <p className="muted small-text">
+        keyId <code className="wire-plain">{signature.keyId ?? '—'}</code> · algorithm <code className="wire-plain">{signature.algorithm ?? '—'}</code>
+      </p>
+      <SigningStringView signature={signature} />
+
+      <h3>Certificate</h3>
+      <CertificateView certificate={signature.certificate} />
+    </div>
+  );
+}

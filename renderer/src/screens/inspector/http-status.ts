@@ -1,0 +1,19 @@
+/** The colour class of an HTTP status: success, redirect, client error, server error. */
+export function httpStatusClass(status: number): string {
+  if (status >= 500) return 'http-status http-5xx';
+  if (status >= 400) return 'http-status http-4xx';
+  if (status >= 300) return 'http-status http-3xx';
+  if (status >= 200) return 'http-status http-2xx';
+  return 'http-status http-other';
+}
+
+export function headerValue(headers: Record<string, string | string[]>, name: string): string | undefined {
+  const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);
+  if (!entry) return undefined;
+  return Array.isArray(entry[1]) ? entry[1].join(', ') : entry[1];
+}
+
+/** Durations to a tenth of a millisecond below 10 ms, whole milliseconds above. */
+export function formatDuration(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}

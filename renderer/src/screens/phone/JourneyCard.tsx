@@ -1,0 +1,92 @@
+import type { ScaJourney } from '../../../../preload/api/workbench-api';
+import { usePhone } from '../../state/phone';
+import { StatusBadge } from '../../shell/StatusBadge';
+import { BasketSubject } from './BasketSubject';
+import { ConsentSubject } from './ConsentSubject';
+import { PaymentSubject } from './PaymentSubject';
+
+const TITLES: Record<ScaJourney['kind'], string> = {
+  consent: 'Account access',
+  'payment-authorisation': 'Payment',
+  'signing-basket': 'Signing basket',
+};
+
+/** One pending SCA: what it approves and the one step the PSU can take next. */
+export function JourneyCard({ journey }: { journey: ScaJourney }) {
+  const busy = usePhone((s) => s.busy.includes(journey.journeyId));
+  const openJourney = usePhone((s) => s.openJourney);
+  const act = usePhone((s) => s.act);
+  const title = TITLES[journey.kind];
+
+  return (
+    <article
+      className="journey-card"
+      data-testid="journey"
+      data-journey-id={journey.journeyId}
+      data-status={journey.status}
+      aria-label={`${title} at ${journey.institution}`}
+    >
+      <header className="journey-header">
+        <h3>{title}</h3>
+        <StatusBadge value={journey.status} />
+      </header>
+      <JourneySubject journey={journey} />
+      {journey.status === 'started' ? (
+        <div className="journey-actions">
+          <p className="muted">
+            The provider sent you a link. Open it, as your browser would, before you can approve.
+          </p>
+          <button
+            type="button"
+            className="phone-button"
+            data-testid="open-link"
+            disabled={busy}
+            onClick={() => void openJourney(journey.journeyId)}
+          >
+            Open link
+          </button>
+        </div>
+      ) : (
+        <div className="journey-actions journey-decision">
+          <button
+            type="button"
+            className="phone-button phone-reject"
+            data-testid="reject"
+            aria-label={`Reject ${title.toLowerCase()}`}
+            disabled={busy}
+            onClick={() => void act(journey.journeyId, 'reject')}
+          >
+            Reject
+          </button>
+          <button
+            type="button"
+            className="phone-button phone-approve"
+            data-testid="approve"
+            aria-label={`Approve ${title.toLowerCase()}`}
+            disabled={busy}
+            onClick={() => void act(journey.journeyId, 'approve')}
+          >
+            Approve
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function JourneySubject({ journey }: { journey: ScaJourney }) {
+  const psu = usePhone((s) => s.psus.find((p) => p.psuId === journey.psuId));
+  const consent = usePhone((s) => s.consents.find((c) => c.consentId === journey.resourceId));
+  const payment = usePhone((s) => s.payments.find((p) => p.paymentId === journey.resourceId));
+  const basket = usePhone((s) => s.baskets.find((b) => b.basketId === journey.resourceId));
+  const payments = usePhone((s) => s.payments);
+
+  switch (journey.kind) {
+    case 'consent':
+      return <ConsentSubject consentId={journey.resourceId} consent={consent} psu={psu} />;
+    case 'payment-authorisation':
+      return <PaymentSubject paymentId={journey.resourceId} payment={payment} psu={psu} />;
+    case 'signing-basket':
+      return <BasketSubject basketId={journey.resourceId} basket={basket} payments={payments} />;
+  }
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { workbench } from '../../api';
+import { pendingJourneys, usePhone } from '../../state/phone';
+import { JourneyCard } from './JourneyCard';
+import { NoticeToast } from './NoticeToast';
+import { OutcomeBanner } from './OutcomeBanner';
+import { PsuPicker } from './PsuPicker';
+import './phone.css';
+
+/** Screen 4: the PSU's bank app, where SCA journeys are approved or rejected. */
+export function PhoneScreen() {
+  const state = usePhone();
+  const pending = pendingJourneys(state.journeys, state.psuId);
+  const outcomes = state.outcomes.filter((j) => j.psuId === state.psuId);
+  const psu = state.psus.find((p) => p.psuId === state.psuId);
+
+  useEffect(() => {
+    void usePhone.getState().load();
+    return workbench.subscribe((events) => usePhone.getState().onEvents(events));
+  }, []);
+
+  return (
+    <div className="phone-screen" data-testid="phone-screen">
+      <div className="phone-frame" role="region" aria-label="The PSU's bank app">
+        <div className="phone-notch" aria-hidden="true" />
+        <div className="phone-app">
+          <header className="phone-app-header">
+            <p className="phone-bank-name">{psu ? `${psu.institution} bank` : 'Your bank'}</p>
+            <PsuPicker psus={state.psus} psuId={state.psuId} onChoose={state.choosePsu} />
+          </header>
+          <NoticeToast notice={state.notice} onDismiss={state.dismissNotice} />
+          {state.error && (
+            <p className="phone-error" role="alert">
+              {state.error}
+            </p>
+          )}
+          {outcomes.map((journey) => (
+            <OutcomeBanner key={journey.journeyId} journey={journey} />
+          ))}
+          <section className="phone-journeys" aria-label="Approvals waiting">
+            {!state.loaded && <p className="muted">Loading&hellip;</p>}
+            {state.loaded && pending.length === 0 && (
+              <p className="phone-empty" data-testid="phone-empty">
+                No approvals waiting. Start a flow or let your TPP create a consent for {psu?.name ?? 'this PSU'}.
+              </p>
+            )}
+            {pending.map((journey) => (
+              <JourneyCard key={journey.journeyId} journey={journey} />
+            ))}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

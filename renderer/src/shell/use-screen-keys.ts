@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import type { ScreenId } from '../state/shell';
+import { SCREENS } from '../state/shell';
+
+/** Typing in a field must not switch screens. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** 1, 2, 3 switch screens from anywhere but a text field. */
+export function useScreenKeys(onChoose: (screen: ScreenId) => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const screen = SCREENS.find((s) => s.key === event.key);
+      if (!screen) return;
+      event.preventDefault();
+      onChoose(screen.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onChoose]);
+}

@@ -1,0 +1,122 @@
+import { create } from 'zustand';
+import { workbench } from '../api';
+import type {
+  BasketSummary,
+  ConsentSummary,
+  PaymentSummary,
+  SimulatorInfo,
+  WorkbenchEvent,
+} from '../../../preload/api/workbench-api';
+import { changesBankState, errorText } from './host-events';
+
+export type BankSelection =
+  | { kind: 'consent'; id: string }
+  | { kind: 'payment'; id: string }
+  | { kind: 'basket'; id: string };
+
+type Mode = SimulatorInfo['mode'];
+
+interface BankState {
+  loaded: boolean;
+  error: string | null;
+  /** A control command is in flight; the toolbar waits for it rather than queueing clicks. */
+  busy: boolean;
+  consents: ConsentSummary[];
+  payments: PaymentSummary[];
+  baskets: BasketSummary[];
+  now: string | null;
+  mode: Mode | null;
+  selection: BankSelection | null;
+  refresh(): Promise<void>;
+  select(selection: BankSelection | null): void;
+  advanceClock(duration: string): Promise<void>;
+  setClock(instant: string): Promise<void>;
+  reset(): Promise<void>;
+  setMode(mode: Mode): Promise<void>;
+  onEvents(events: readonly WorkbenchEvent[]): void;
+}
+
+// Refreshes overlap when events arrive in quick batches; only the newest may write.
+let refreshSeq = 0;
+
+export const useBank = create<BankState>()((set, get) => {
+  const command = async (work: () => Promise<void>): Promise<void> => {
+    set({ busy: true, error: null });
+    try {
+      await work();
+    } catch (err) {
+      set({ error: errorText(err) });
+    } finally {
+      set({ busy: false });
+      // Events would refresh too, but the screen must not depend on them arriving.
+      await get().refresh();
+    }
+  };
+
+  return {
+    loaded: false,
+    error: null,
+    busy: false,
+    consents: [],
+    payments: [],
+    baskets: [],
+    now: null,
+    mode: null,
+    selection: null,
+
+    async refresh() {
+      const seq = ++refreshSeq;
+      try {
+        const [info, consents, payments, baskets] = await Promise.all([
+          workbench.getInfo(),
+          workbench.listConsents(),
+          workbench.listPayments(),
+          workbench.listBaskets(),
+        ]);
+        if (seq === refreshSeq) set({ consents, payments, baskets, now: info.now, mode: info.mode, loaded: true });
+      } catch (err) {
+        if (seq === refreshSeq) set({ error: errorText(err), loaded: true });
+      }
+    },
+
+    select(selection) {
+      set({ selection });
+    },
+
+    advanceClock(duration) {
+      return command(async () => {
+        const { now } = await workbench.advanceClock(duration);
+        set({ now });
+      });
+    },
+
+    setClock(instant) {
+      return command(async () => {
+        const { now } = await workbench.setClock(instant);
+        set({ now });
+      });
+    },
+
+    reset() {
+      return command(async () => {
+        await workbench.reset();
+        set({ selection: null });
+      });
+    },
+
+    setMode(mode) {
+      return command(async () => {
+        const result = await workbench.setMode(mode);
+        set({ mode: result.mode });
+      });
+    },
+
+    onEvents(events) {
+      for (const event of events) {
+        if (event.type === 'clock') set({ now: event.now });
+        if (event.type === 'mode') set({ mode: event.mode });
+      }
+      if (changesBankState(events)) void get().refresh();
+    },
+  };
+});

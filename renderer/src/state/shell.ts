@@ -1,0 +1,50 @@
+// What the frame around the screens shows: which screen, the simulated clock, the behaviour.
+import { create } from 'zustand';
+import { workbench } from '../api';
+import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
+
+export type ScreenId = 'inspector' | 'phone' | 'bank';
+
+export const SCREENS: readonly { id: ScreenId; label: string; key: string }[] = [
+  { id: 'inspector', label: 'Inspector', key: '1' },
+  { id: 'phone', label: 'Phone', key: '2' },
+  { id: 'bank', label: 'Bank', key: '3' },
+];
+
+interface ShellState {
+  screen: ScreenId;
+  info: SimulatorInfo | null;
+  simulatorUrl: string;
+  error: string | null;
+  setScreen(screen: ScreenId): void;
+  load(): Promise<void>;
+  onEvents(events: readonly WorkbenchEvent[]): void;
+}
+
+export const useShell = create<ShellState>()((set, get) => ({
+  screen: 'inspector',
+  info: null,
+  simulatorUrl: '',
+  error: null,
+  setScreen: (screen) => set({ screen }),
+  async load() {
+    try {
+      const [info, simulatorUrl] = await Promise.all([workbench.getInfo(), workbench.simulatorUrl()]);
+      set({ info, simulatorUrl, error: null });
+    } catch (err) {
+      set({ error: err instanceof Error ? err.message : String(err) });
+    }
+  },
+  onEvents(events) {
+    const info = get().info;
+    if (!info) return;
+    let next = info;
+    for (const e of events) {
+      if (e.type === 'clock') next = { ...next, now: e.now };
+      else if (e.type === 'mode') next = { ...next, mode: e.mode };
+    }
+    if (next !== info) set({ info: next });
+    // A reset puts the clock back without a clock event of its own.
+    if (events.some((e) => e.type === 'reset')) void get().load();
+  },
+}));

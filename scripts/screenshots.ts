@@ -1,0 +1,80 @@
+// `npm run screenshots`: PNGs of each screen at 1280×800 and 1920×1080 in screenshots/
+// (git-ignored), with some traffic first so the screens are not empty.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { DemoTppClient } from '../main/pki/data-folder';
+import { baseHeaders, demoSigningKey, signedHeaders } from '../test/support/signing';
+import type { TestBank } from '../test/support/simulator';
+import { call, createConsent, tppToken } from '../test/support/simulator';
+import { PROJECT_ROOT, startUi } from '../test/ui/support/browser';
+
+const OUT = join(PROJECT_ROOT, 'screenshots');
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
+
+async function traffic(bank: TestBank): Promise<void> {
+  const token = await tppToken(bank, 'frankfurt');
+  const opened = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
+  await fetch(`${bank.url}/sca/${opened.journeyId}`).then((r) => r.text());
+  await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
+  await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${opened.consentId}/status`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': crypto.randomUUID() } });
+  await call(bank, 'POST', '/frankfurt/berlingroup/v1/payments/sepa-credit-transfers', {
+    headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
+    body: JSON.stringify({ instructedAmount: { currency: 'EUR', amount: '12.30' } }),
+  });
+  // A signature the bank rejects: PSU-ID changed after signing.
+  const body = '<Document>Müller Straße</Document>\n';
+  const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
+  headers['psu-id'] = 'FRA-APPROVER ';
+  await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', {
+    headers: { ...headers, 'content-type': 'application/xml', 'bank-request-target': 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers' },
+    body,
+  });
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  const file = join(OUT, `${name}-${width}x${height}.png`);
+  await page.screenshot({ path: file });
+  console.log(file);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const ui = await startUi();
+  try {
+    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
+    await traffic({ sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: async () => undefined });
+    for (const size of SIZES) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await ui.browser.newContext({ viewport: size, colorScheme });
+        const page = await context.newPage();
+        await page.goto(`${ui.url}/`);
+        const suffix = colorScheme === 'dark' ? '-dark' : '';
+        const failing = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' });
+        await failing.locator('[data-status="rejected"]').waitFor();
+        await failing.click();
+        await page.getByRole('tab', { name: /Signature/ }).click();
+        await shoot(page, `inspector${suffix}`);
+        await page.keyboard.press('2');
+        await page.getByTestId('phone-screen').waitFor();
+        await page.waitForTimeout(300);
+        await shoot(page, `phone${suffix}`);
+        await page.keyboard.press('3');
+        await page.waitForTimeout(500);
+        await shoot(page, `bank${suffix}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await ui.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+// The Phone and Bank screens against the real simulator: a TPP creates a consent over
+// plain HTTP, the PSU approves it on the Phone, the Bank shows it valid, and moving the
+// simulated clock on the Bank makes it expire on screen.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoTppClient } from '../../main/pki/data-folder';
+import type { CreatedConsent, TestBank } from '../support/simulator';
+import { createConsent } from '../support/simulator';
+import type { RunningUi } from './support/browser';
+import { startUi, UI_TIMEOUT } from './support/browser';
+
+const PSU = 'FRA-CREATOR';
+const WAIT = { timeout: 10_000 };
+
+/** Moves between screens the way a person does: through the shell's navigation. */
+async function goTo(page: Page, screen: 'Phone' | 'Bank'): Promise<void> {
+  await page.getByRole('navigation').locator('a, button').filter({ hasText: screen }).first().click();
+  await page.getByTestId(screen === 'Phone' ? 'phone-screen' : 'bank-screen').waitFor(WAIT);
+}
+
+describe('the Phone approves a consent and the Bank shows its lifecycle', () => {
+  let ui: RunningUi;
+  let bank: TestBank;
+  let consent: CreatedConsent;
+
+  beforeAll(async () => {
+    ui = await startUi();
+    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
+    bank = { sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: () => ui.stop() };
+  }, UI_TIMEOUT);
+
+  afterAll(async () => {
+    await ui?.stop();
+  });
+
+  it('shows a TPP-created consent on the PSU’s phone, approves it, and the Bank lists it valid', async () => {
+    const { page } = ui;
+    await goTo(page, 'Phone');
+    await page.getByTestId('psu-picker').selectOption(PSU);
+    await page.getByTestId('phone-empty').waitFor(WAIT);
+    expect(await page.getByTestId('phone-empty').textContent()).toContain('Jonas Becker');
+
+    consent = await createConsent(bank, 'frankfurt', PSU);
+
+    const card = page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"]`);
+    await card.waitFor(WAIT);
+    await page.getByTestId('phone-notice').waitFor(WAIT);
+    expect(await card.getAttribute('data-status')).toBe('started');
+    expect(await card.textContent()).toContain(consent.consentId);
+
+    await card.getByRole('button', { name: 'Open link' }).click();
+    await page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"][data-status="opened"]`).waitFor(WAIT);
+    await card.getByRole('button', { name: /^Approve/ }).click();
+
+    await page.locator('[data-testid="outcome"][data-status="finalised"]').waitFor(WAIT);
+    await card.waitFor({ state: 'detached', ...WAIT });
+    await page.getByTestId('phone-empty').waitFor(WAIT);
+
+    await goTo(page, 'Bank');
+    const row = page.locator(`[data-testid="consents-row"][data-id="${consent.consentId}"]`);
+    await row.getByTestId('consent-status').filter({ hasText: 'valid' }).waitFor(WAIT);
+    expect(await row.textContent()).toContain(PSU);
+
+    await row.click();
+    const detail = page.getByTestId('bank-detail');
+    await detail.waitFor(WAIT);
+    expect(await detail.textContent()).toContain(consent.consentId);
+  }, UI_TIMEOUT);
+
+  it('expires the consent on screen once the Bank moves the simulated clock past validUntil', async () => {
+    const { page } = ui;
+    const row = page.locator(`[data-testid="consents-row"][data-id="${consent.consentId}"]`);
+    const status = row.getByTestId('consent-status');
+    const clock = page.getByTestId('bank-now');
+    const before = await clock.textContent();
+
+    // The bank expires a consent at the start of its validUntil day (UK time): a day on it is still valid.
+    await page.getByRole('button', { name: 'Advance the clock by 1 day' }).click();
+    await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
+    expect(await status.textContent()).toBe('valid');
+
+    await page.getByRole('button', { name: 'Advance the clock by 90 days' }).click();
+    await status.filter({ hasText: 'expired' }).waitFor(WAIT);
+  }, UI_TIMEOUT);
+});

@@ -1,0 +1,100 @@
+// Drives the real UI in Debian's Chromium against the browser host (`npm run web`'s
+// build and server), so UI tests exercise the same code paths as a user.
+import { mkdirSync, mkdtempSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { ensureRendererBuilt } from '../../../main/hosts/cli/web-host';
+import type { RunningSimulator } from '../../../main/simulator';
+import { startSimulator } from '../../../main/simulator';
+import { TEST_NOW } from '../../support/simulator';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** UI tests start a browser and may build the UI first: give them room. */
+export const UI_TIMEOUT = 60_000;
+
+export interface RunningUi {
+  url: string;
+  sim: RunningSimulator;
+  dataDir: string;
+  page: Page;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export interface StartUiOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
+  const uiRoot = await buildRendererOnce();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wb-ui-'));
+  const sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false, now: TEST_NOW, uiRoot });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
+    const page = await context.newPage();
+    await page.goto(`${sim.url}/`);
+    const running = browser;
+    return {
+      url: sim.url,
+      sim,
+      dataDir,
+      page,
+      browser: running,
+      stop: async () => {
+        await running.close().catch(() => undefined);
+        await sim.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await browser?.close().catch(() => undefined);
+    await sim.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+// Vitest runs test files in parallel processes; two of them rebuilding out/renderer at
+// once (the build empties the folder first) would serve each other half-written files.
+const LOCK_DIR = join(PROJECT_ROOT, 'out', '.renderer-build.lock');
+const STALE_LOCK_MS = 120_000;
+
+async function buildRendererOnce(): Promise<string> {
+  mkdirSync(join(PROJECT_ROOT, 'out'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (lockAgeMs() > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await ensureRendererBuilt(PROJECT_ROOT);
+  } finally {
+    rmdirSync(LOCK_DIR);
+  }
+}
+
+function lockAgeMs(): number {
+  try {
+    return Date.now() - statSync(LOCK_DIR).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
