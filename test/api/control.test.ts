@@ -136,6 +136,7 @@ describe('control API', () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
     const list = (await call(bank, 'GET', '/simulator/v1/consents')).body as any[];
     expect(list.find((c) => c.consentId === consent.consentId)).toMatchObject({ institution: 'frankfurt', psuId: 'FRA-CREATOR', consentStatus: 'received', scaStatus: 'started' });
+    expect(list.some((c) => c.consentId.startsWith('SANDBOX-'))).toBe(false);
   });
 
   it('POST mode switches between simulation and sandbox; anything else is FORMAT_ERROR', async () => {

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { accountReference } from '../../domain/consent/access';
 import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
+import { SANDBOX_OWNER } from '../../services/consents';
 
 export interface ControlOptions {
   version: string;
@@ -90,7 +91,11 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       );
 
       control.get('/consents', async () =>
-        services.consents.list().map((v) => ({
+        services.consents
+          .list()
+          // The sandbox's static consents exist only for the sandbox behaviour.
+          .filter((v) => v.consent.tppId !== SANDBOX_OWNER || ctx.mode() === 'sandbox')
+          .map((v) => ({
           consentId: v.consent.consentId,
           institution: v.consent.institution,
           tppId: v.consent.tppId,
