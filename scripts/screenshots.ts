@@ -61,7 +61,9 @@ async function main(): Promise<void> {
         await shoot(page, `inspector${suffix}`);
         await page.keyboard.press('2');
         await page.getByTestId('phone-screen').waitFor();
-        await page.waitForTimeout(300);
+        // The traffic above left FRA-CREATOR's consent journeys waiting: show them.
+        await page.getByTestId('psu-picker').selectOption('FRA-CREATOR');
+        await page.waitForTimeout(500);
         await shoot(page, `phone${suffix}`);
         await page.keyboard.press('3');
         await page.waitForTimeout(500);
