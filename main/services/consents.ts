@@ -5,7 +5,7 @@ import { parseConsentRequest } from '../domain/consent/request';
 import type { InstitutionId, Psu } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
 import type { TokenGrant } from '../domain/oauth/tokens';
-import type { ScaJourney } from '../domain/sca/journey';
+import { startedJourney, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import { newId } from './ids';
 
@@ -43,18 +43,7 @@ export class ConsentService {
     }
 
     const consentId = newId();
-    const journey: ScaJourney = {
-      journeyId: newId(),
-      kind: 'consent',
-      institution: req.institution,
-      psuId: psu.psuId,
-      resourceId: consentId,
-      status: 'started',
-      createdAt: now,
-      openedAt: null,
-      finishedAt: null,
-      tppRedirectUri: req.tppRedirectUri,
-    };
+    const journey = startedJourney(newId(), 'consent', { institution: req.institution, psuId: psu.psuId, resourceId: consentId, tppRedirectUri: req.tppRedirectUri }, now);
     const consent: Consent = {
       ...terms,
       consentId,

@@ -2,7 +2,7 @@ import { BankError } from '../domain/errors';
 import { afterAuthorisation, authorisationRefusal } from '../domain/payment/authorisation-rules';
 import { assertAuthorisationMayStart, paymentStatusAt } from '../domain/payment/lifecycle';
 import type { AuthorisationAttempt, Payment } from '../domain/payment/payment';
-import { journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
+import { startedJourney, journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import { newId } from './ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
@@ -41,18 +41,7 @@ export class PaymentAuthorisationService {
       const payment = this.access.payment(request.paymentId, request.product, request, consent);
       const active = this.attempts.active(payment.paymentId, now);
       assertAuthorisationMayStart(paymentStatusAt(payment, now), active?.authorisationId ?? null, payment.paymentId);
-      const journey: ScaJourney = {
-        journeyId: newId(),
-        kind: 'payment-authorisation',
-        institution: request.institution,
-        psuId: psu.psuId,
-        resourceId: payment.paymentId,
-        status: 'started',
-        createdAt: now,
-        openedAt: null,
-        finishedAt: null,
-        tppRedirectUri: request.tppRedirectUri,
-      };
+      const journey = startedJourney(newId(), 'payment-authorisation', { institution: request.institution, psuId: psu.psuId, resourceId: payment.paymentId, tppRedirectUri: request.tppRedirectUri }, now);
       const attempt: AuthorisationAttempt = {
         authorisationId: newId(),
         paymentId: payment.paymentId,

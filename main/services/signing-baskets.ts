@@ -3,7 +3,7 @@ import { BankError } from '../domain/errors';
 import { afterAuthorisation, authorisationRefusal } from '../domain/payment/authorisation-rules';
 import { paymentStatusAt } from '../domain/payment/lifecycle';
 import type { Payment } from '../domain/payment/payment';
-import { journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
+import { startedJourney, journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import { newId } from './ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
@@ -38,18 +38,7 @@ export class SigningBasketService {
     return this.ctx.db.transaction(() => {
       for (const paymentId of paymentIds) this.assertEligible(paymentId, request, psu.psuId, now);
       const basketId = newId();
-      const journey: ScaJourney = {
-        journeyId: newId(),
-        kind: 'signing-basket',
-        institution: request.institution,
-        psuId: psu.psuId,
-        resourceId: basketId,
-        status: 'started',
-        createdAt: now,
-        openedAt: null,
-        finishedAt: null,
-        tppRedirectUri: request.tppRedirectUri,
-      };
+      const journey = startedJourney(newId(), 'signing-basket', { institution: request.institution, psuId: psu.psuId, resourceId: basketId, tppRedirectUri: request.tppRedirectUri }, now);
       const basket: SigningBasket = {
         basketId,
         institution: request.institution,

@@ -61,3 +61,13 @@ export function actOnJourney(journey: ScaJourney, action: ScaAction, now: Date):
   }
   return action === 'approve' ? 'finalised' : 'failed';
 }
+
+/** A journey as its scaRedirect is handed out: started, not yet opened. */
+export function startedJourney(
+  journeyId: string,
+  kind: ScaJourneyKind,
+  fields: Pick<ScaJourney, 'institution' | 'psuId' | 'resourceId' | 'tppRedirectUri'>,
+  now: Date,
+): ScaJourney {
+  return { journeyId, kind, ...fields, status: 'started', createdAt: now, openedAt: null, finishedAt: null };
+}

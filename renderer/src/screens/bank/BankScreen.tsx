@@ -51,7 +51,7 @@ export function BankScreen() {
             rowKey={(c) => c.consentId}
             selectedKey={selected('consent')}
             onOpen={(id) => select({ kind: 'consent', id })}
-            empty="No consents yet. Start the AIS flow, or POST /consents from your TPP; approve it on the Phone."
+            empty="No consents yet. POST /consents from your TPP (the README shows it with curl), then approve it on the Phone."
           />
           <ResourceTable
             title="Payments"
@@ -61,7 +61,7 @@ export function BankScreen() {
             rowKey={(p) => p.paymentId}
             selectedKey={selected('payment')}
             onOpen={(id) => select({ kind: 'payment', id })}
-            empty="No payments yet. Submit one from the Payment editor or start a payment flow."
+            empty="No payments yet. POST a pain.001 to /payments/{product} from your TPP; resources/templates has one per product."
           />
           <ResourceTable
             title="Signing baskets"
@@ -71,7 +71,7 @@ export function BankScreen() {
             rowKey={(b) => b.basketId}
             selectedKey={selected('basket')}
             onOpen={(id) => select({ kind: 'basket', id })}
-            empty="No signing baskets yet. Create two payments, then start the signing basket flow."
+            empty="No signing baskets yet. Create payments, then POST their paymentIds to /signing-baskets."
           />
         </div>
         <DetailPane />
