@@ -4,6 +4,7 @@ import type { WebContents } from 'electron';
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { defaultDataDir } from './hosts/data-dir';
 import { forwardEvents, registerWorkbenchIpc } from './hosts/electron/ipc';
 import { startOnPreferredPort } from './hosts/electron/start-simulator';
 import {
@@ -12,6 +13,7 @@ import {
   isExternalWebUrl,
   windowWebPreferences,
 } from './hosts/electron/window-options';
+import { sqliteBindingFor } from './hosts/native/sqlite-binding';
 import type { RunningSimulator } from './simulator';
 import { startSimulator } from './simulator';
 
@@ -35,7 +37,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   });
   app.on('web-contents-created', (_event, contents) => guardContents(contents));
-  app.whenReady().then(onReady, fail);
+  app.whenReady().then(onReady).catch(fail);
 }
 
 async function onReady(): Promise<void> {
@@ -43,9 +45,10 @@ async function onReady(): Promise<void> {
   simulator = await startOnPreferredPort(startSimulator, {
     port: 4646,
     host: '127.0.0.1',
-    dataDir: app.getPath('userData'),
+    dataDir: defaultDataDir(app.getPath('appData')),
     mode: 'simulation',
     tls: false,
+    sqliteBinding: sqliteBindingFor(app.getAppPath(), process.versions),
   });
   const running = simulator;
   registerWorkbenchIpc(ipcMain, {

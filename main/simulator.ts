@@ -25,6 +25,8 @@ export interface SimulatorOptions {
   tls: boolean;
   /** Folder of the built renderer to serve at `/` (browser host); absent: headless. */
   uiRoot?: string | undefined;
+  /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
+  sqliteBinding?: string | undefined;
 }
 
 export interface RunningSimulator {
@@ -55,7 +57,7 @@ function version(): string {
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   const dataset = loadDataset(options.datasetFile);
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.sqliteBinding);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 

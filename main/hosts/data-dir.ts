@@ -1,12 +1,21 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** The per-user data folder of the headless and browser hosts; Electron uses app.getPath('userData') instead. */
-export function defaultDataDir(): string {
-  if (process.env.PSD2_WORKBENCH_DATA) return process.env.PSD2_WORKBENCH_DATA;
-  if (process.platform === 'win32') {
-    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'psd2-workbench');
-  }
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'psd2-workbench');
-  return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'psd2-workbench');
+/** Electron names its userData folder after package.json's name; every host uses that same folder. */
+const APP_FOLDER = 'psd2-workbench';
+
+/**
+ * The per-user data folder of every host: the desktop app, the browser mode and the headless
+ * simulator share one state, so `npm start` falling back to the browser shows the same bank.
+ * `appData` is Electron's app.getPath('appData') in the desktop app; the CLI hosts compute the
+ * same folder Electron would.
+ */
+export function defaultDataDir(appData = platformAppData()): string {
+  return process.env.PSD2_WORKBENCH_DATA || join(appData, APP_FOLDER);
+}
+
+function platformAppData(): string {
+  if (process.platform === 'win32') return process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support');
+  return process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
 }

@@ -19,9 +19,10 @@ export function ensureDataFolder(dir: string): void {
   }
 }
 
-export function openDatabase(dataDir: string): Db {
+/** `nativeBinding`: better-sqlite3 built for the running runtime when it is not npm's Node (Electron). */
+export function openDatabase(dataDir: string, nativeBinding?: string): Db {
   ensureDataFolder(dataDir);
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const db = new Database(join(dataDir, DATABASE_FILE), nativeBinding ? { nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -5,7 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runWebHost } from './web-host';
+import { buildSqliteBinding } from '../native/build-sqlite-binding';
+import { electronRuntime } from '../native/sqlite-binding';
+import { runWebHost, uiAddress } from './web-host';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const INSTALL_TIMEOUT_MS = 60_000;
@@ -20,6 +22,11 @@ async function main(argv: string[]): Promise<void> {
     console.log('No display is available for the desktop app; starting the browser mode instead.');
     return startBrowserMode(argv);
   }
+  const sqliteProblem = await prepareSqliteForElectron();
+  if (sqliteProblem) {
+    console.log(`SQLite could not be prepared for Electron (${sqliteProblem}); starting the browser mode instead.`);
+    return startBrowserMode(argv);
+  }
   if (argv.length > 0) {
     console.log('Note: flags apply to the browser mode and `npm run serve`; the desktop app uses its own settings and data folder.');
   }
@@ -28,7 +35,7 @@ async function main(argv: string[]): Promise<void> {
 
 function startBrowserMode(argv: string[]): Promise<void> {
   return runWebHost(argv, {
-    onListening: (simulator) => console.log(`Open ${simulator.url}/ in your browser.`),
+    onListening: (simulator) => console.log(`Open ${uiAddress(simulator)} in your browser.`),
   });
 }
 
@@ -49,6 +56,19 @@ async function startDesktop(binary: string): Promise<void> {
     process.exit(1);
   });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** The desktop app loads its own build of better-sqlite3 (see main/hosts/native); made once per Electron version. */
+async function prepareSqliteForElectron(): Promise<string | undefined> {
+  const dir = electronPackageDir();
+  if (!dir) return 'the electron package is missing';
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+  try {
+    await buildSqliteBinding(PROJECT_ROOT, electronRuntime(version), { prebuilt: true, log: (line) => console.log(line) });
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 function findOrInstallElectron(): string | undefined {

@@ -4,14 +4,25 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../renderer-vite-config';
-import type { SimulatorOptions } from '../../simulator';
+import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import type { RunHostHooks } from './run-host';
 import { runHost } from './run-host';
 import { parseHostArgs, UsageError } from './args';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export async function runWebHost(argv: string[], hooks: RunHostHooks = {}): Promise<void> {
+/** Beyond loopback the address carries the control token; the page trades it for a cookie at once. */
+export function uiAddress(simulator: RunningSimulator): string {
+  return simulator.controlTokenRequired ? `${simulator.url}/#token=${simulator.controlToken}` : `${simulator.url}/`;
+}
+
+const announceTokenAddress: RunHostHooks = {
+  onListening: (simulator) => {
+    if (simulator.controlTokenRequired) console.log(`Open the UI at ${uiAddress(simulator)}`);
+  },
+};
+
+export async function runWebHost(argv: string[], hooks: RunHostHooks = announceTokenAddress): Promise<void> {
   let options: SimulatorOptions;
   try {
     options = parseHostArgs(argv);
