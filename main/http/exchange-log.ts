@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOG_MAX_EXCHANGES } from '../services/context';
 import type { Services } from '../services';
+import { resourceOfExchange } from './exchange-resource';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,6 +50,10 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
     if (!timing) return;
     const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
     const institution = /^\/([a-z]+)\/(berlingroup|oauth|sandboxauth|sandbox)\//.exec(request.url)?.[1] ?? null;
+    const resourceId = resourceOfExchange(
+      { method: request.method, url: request.url, params: request.params, query: request.query, status: reply.statusCode, responseBody: timing.payload },
+      (journeyId) => ctx.repos.journeys.find(journeyId)?.resourceId,
+    );
     const record = ctx.repos.exchanges.insert({
       startedAt: timing.startedAt,
       simulatedAt: timing.simulatedAt,
@@ -57,6 +62,7 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
       url: request.url,
       institution,
       tppId: request.tppId ?? null,
+      resourceId,
       requestHeaders: request.headers as Record<string, string | string[]>,
       requestBody: body,
       status: reply.statusCode,
@@ -78,6 +84,7 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
         url: record.url,
         institution: record.institution,
         tppId: record.tppId,
+        resourceId: record.resourceId,
         status: record.response.status,
       },
     });

@@ -14,7 +14,7 @@ export type SimulatorEvent =
   | { type: 'mode'; mode: 'simulation' | 'sandbox' }
   | { type: 'reset' };
 
-export type ExchangeSummary = Pick<ExchangeRecord, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId'> & {
+export type ExchangeSummary = Pick<ExchangeRecord, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId' | 'resourceId'> & {
   status: number;
 };
 

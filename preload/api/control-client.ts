@@ -29,11 +29,15 @@ export class ControlApiError extends Error {
   }
 }
 
-/** `baseUrl` is the simulator's origin, or '' for relative URLs from a page the simulator serves. */
-export function controlClient(baseUrl: string): ControlClient {
+/**
+ * `baseUrl` is the simulator's origin, or '' for relative URLs from a page the simulator serves.
+ * `ready` is awaited before each call (the browser UI first trades its control token for a cookie).
+ */
+export function controlClient(baseUrl: string, ready: Promise<void> = Promise.resolve()): ControlClient {
   const control = `${baseUrl}/simulator/v1`;
 
   async function json<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    await ready;
     const res = await fetch(`${control}${path}`, {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
@@ -46,7 +50,11 @@ export function controlClient(baseUrl: string): ControlClient {
 
   return {
     getInfo: () => json<SimulatorInfo>('GET', '/info'),
-    listExchanges: (limit) => json<Exchange[]>('GET', `/exchanges?limit=${encodeURIComponent(String(limit))}`),
+    listExchanges: (limit, resourceId) => {
+      const query = new URLSearchParams({ limit: String(limit) });
+      if (resourceId !== undefined) query.set('resource', resourceId);
+      return json<Exchange[]>('GET', `/exchanges?${query.toString()}`);
+    },
     listJourneys: () => json<ScaJourney[]>('GET', '/sca'),
     listConsents: () => json<ConsentSummary[]>('GET', '/consents'),
     listPayments: () => json<PaymentSummary[]>('GET', '/payments'),

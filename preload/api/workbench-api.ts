@@ -63,6 +63,8 @@ export interface Exchange {
   url: string;
   institution: string | null;
   tppId: string | null;
+  /** The consent, payment or basket the exchange concerns, when it concerns one. */
+  resourceId: string | null;
   request: ExchangeMessage;
   response: ExchangeMessage & { status: number };
   signature: SignatureDiagnosis | null;
@@ -103,10 +105,16 @@ export interface PaymentSummary {
   institution: string;
   tppId: string;
   status: 'PATC' | 'PDNG' | 'ACCP' | 'RJCT';
+  /** The status before the last change, null until the first one: with status, the transition just taken. */
+  previousStatus: 'PATC' | 'PDNG' | 'ACCP' | 'RJCT' | null;
+  statusChangedAt: string;
   creatorPsuId: string;
   debtorAccountId: string;
   currency: string;
   totalAmount: string;
+  transactionCount: number;
+  /** The first 20 credit transfers, in message order; transactionCount says how many there are in all. */
+  creditors: { name: string; iban?: string; otherId?: string; amount: string; currency: string }[];
   executionDate: string;
   authorisationsRequired: number;
   authorisations: { psuId: string; signatoryGroup: string | null; at: string; via: 'individual' | 'basket' }[];
@@ -135,7 +143,7 @@ export interface PsuSummary {
 
 /** What the host tells the UI as it happens (server-sent events / IPC), delivered in batches. */
 export type WorkbenchEvent =
-  | { type: 'exchange'; exchange: Pick<Exchange, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId'> & { status: number } }
+  | { type: 'exchange'; exchange: Pick<Exchange, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId' | 'resourceId'> & { status: number } }
   | { type: 'consent'; consentId: string; institution: string; status: string }
   | { type: 'sca'; journeyId: string; kind: ScaJourney['kind']; psuId: string; status: JourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: string }
@@ -162,7 +170,8 @@ export interface WorkbenchApi {
   getInfo(): Promise<SimulatorInfo>;
   /** Origin of the running simulator, e.g. http://127.0.0.1:4646. */
   simulatorUrl(): Promise<string>;
-  listExchanges(limit: number): Promise<Exchange[]>;
+  /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
+  listExchanges(limit: number, resourceId?: string): Promise<Exchange[]>;
   listJourneys(): Promise<ScaJourney[]>;
   listConsents(): Promise<ConsentSummary[]>;
   listPayments(): Promise<PaymentSummary[]>;

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { workbench } from './api';
 import { BankScreen } from './screens/bank/BankScreen';
 import { InspectorScreen } from './screens/inspector/InspectorScreen';
 import { PhoneScreen } from './screens/phone/PhoneScreen';
+import { CommandPalette } from './shell/CommandPalette';
 import { NavBar } from './shell/NavBar';
+import { usePaletteShortcut } from './shell/palette-shortcut';
 import { TopBar } from './shell/TopBar';
 import { useScreenKeys } from './shell/use-screen-keys';
 import { SCREENS, useShell } from './state/shell';
@@ -16,6 +18,9 @@ export function App() {
     return workbench.subscribe((events) => useShell.getState().onEvents(events));
   }, []);
   useScreenKeys(setScreen);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  usePaletteShortcut(openPalette);
 
   const title = SCREENS.find((s) => s.id === screen)?.label ?? '';
 
@@ -23,10 +28,10 @@ export function App() {
     <div className="shell">
       <NavBar screen={screen} onChoose={setScreen} />
       <div className="shell-main">
-        <TopBar title={title} info={info} />
+        <TopBar title={title} info={info} onOpenPalette={openPalette} />
         {error && (
           <div className="shell-error" role="alert">
-            The simulator did not answer: {error}
+            {error}
             <button type="button" onClick={() => void useShell.getState().load()}>
               Try again
             </button>
@@ -38,6 +43,7 @@ export function App() {
           {screen === 'bank' && <BankScreen />}
         </main>
       </div>
+      {paletteOpen && <CommandPalette onClose={() => setPaletteOpen(false)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The Phone and Bank screens against the real simulator: a TPP creates a consent over
 // plain HTTP, the PSU approves it on the Phone, the Bank shows it valid, and moving the
-// simulated clock on the Bank makes it expire on screen.
+// simulated clock on the Bank makes it expire on screen. Then a payment: the approver sees
+// whom it pays on the Phone, and the Bank's state diagram lights the transition it took.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoTppClient } from '../../main/pki/data-folder';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { createConsent } from '../support/simulator';
+import { authorise, createPayment, psuSession, startAuthorisation, template } from '../support/payments';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
 
 const PSU = 'FRA-CREATOR';
+const SEPA = 'pain.001-sepa-credit-transfers';
 const WAIT = { timeout: 10_000 };
 
 /** Moves between screens the way a person does: through the shell's navigation. */
@@ -83,5 +86,55 @@ describe('the Phone approves a consent and the Bank shows its lifecycle', () => 
 
     await page.getByRole('button', { name: 'Advance the clock by 90 days' }).click();
     await status.filter({ hasText: 'expired' }).waitFor(WAIT);
+  }, UI_TIMEOUT);
+
+  it('shows the approver whom a payment pays, and the Bank lights PATC → PDNG once both approvals are in', async () => {
+    const { page } = ui;
+    const created = await createPayment(bank, await psuSession(bank, 'frankfurt', 'FRA-CREATOR'), SEPA, template('sepa-single.xml'));
+    expect(created.status, created.text).toBe(201);
+    const paymentId = created.body.paymentId as string;
+    const start = await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, paymentId);
+    expect(start.status, start.text).toBe(201);
+    const journeyId = (start.body._links.scaRedirect.href as string).split('/').pop() as string;
+
+    await goTo(page, 'Phone');
+    await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-A');
+    const card = page.locator(`[data-testid="journey"][data-journey-id="${journeyId}"]`);
+    await card.waitFor(WAIT);
+    expect(await card.getByTestId('journey-creditor').textContent()).toContain('Transports Girard SARL');
+    expect(await card.getByTestId('journey-creditor-account').textContent()).toBe('FR76 3000 4008 2100 0104 2987 126');
+
+    await card.getByRole('button', { name: 'Open link' }).click();
+    await page.locator(`[data-testid="journey"][data-journey-id="${journeyId}"][data-status="opened"]`).waitFor(WAIT);
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await card.waitFor({ state: 'detached', ...WAIT });
+    const second = await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, paymentId);
+    expect(second.journey.status, second.journey.outcomeReason).toBe('finalised');
+
+    await goTo(page, 'Bank');
+    const row = page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`);
+    await row.getByTestId('payment-status').filter({ hasText: 'PDNG' }).waitFor(WAIT);
+    await row.click();
+    const diagram = page.getByTestId('payment-state-diagram');
+    // Attached, not visible: a horizontal edge has no height, which Playwright counts as hidden.
+    await diagram.locator('[data-transition="PATC-PDNG"][data-active="true"]').waitFor({ state: 'attached', ...WAIT });
+    expect(await diagram.locator('[data-active="true"]').count()).toBe(1);
+    expect(await diagram.getAttribute('aria-label')).toContain('PATC → PDNG');
+  }, UI_TIMEOUT);
+  it('asks before Reset, keeps everything on Keep, and empties the tables on Reset now', async () => {
+    const page = ui.page;
+    await goTo(page, 'Bank');
+    const rows = page.locator('[data-testid="payments-row"]');
+    expect(await rows.count()).toBeGreaterThan(0);
+
+    await page.getByTestId('bank-reset').click();
+    await page.getByRole('group', { name: 'Confirm the reset' }).getByRole('button', { name: 'Keep' }).click();
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect((await fetch(`${ui.url}/simulator/v1/payments`).then((r) => r.json()) as unknown[]).length).toBeGreaterThan(0);
+
+    await page.getByTestId('bank-reset').click();
+    await page.getByTestId('bank-reset-confirm').click();
+    await expect.poll(() => rows.count(), WAIT).toBe(0);
+    expect(await fetch(`${ui.url}/simulator/v1/payments`).then((r) => r.json())).toEqual([]);
   }, UI_TIMEOUT);
 });

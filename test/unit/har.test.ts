@@ -11,6 +11,7 @@ const exchange = (id: number, overrides: Partial<Exchange> = {}): Exchange => ({
   url: '/frankfurt/berlingroup/v1/consents?withBalance=true',
   institution: 'frankfurt',
   tppId: 'PSDDE-BAFIN-123',
+  resourceId: 'c1',
   request: { headers: { 'content-type': 'application/json', 'x-multi': ['a', 'b'] }, body: '{"access":{}}', bodySize: 13, truncated: false },
   response: { status: 201, headers: { 'content-type': 'application/json', location: '/x' }, body: '{"consentId":"c1"}', bodySize: 18, truncated: false },
   signature: null,

@@ -89,7 +89,7 @@ export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps):
   const C = WORKBENCH_CHANNELS;
   ipc.handle(C.getInfo, guarded((api) => api.getInfo()));
   ipc.handle(C.simulatorUrl, guarded(async () => deps.simulatorUrl()));
-  ipc.handle(C.listExchanges, guarded((api, [n]) => api.listExchanges(limit(n))));
+  ipc.handle(C.listExchanges, guarded((api, [n, r]) => api.listExchanges(limit(n), r === undefined ? undefined : id(r, 'resourceId'))));
   ipc.handle(C.listJourneys, guarded((api) => api.listJourneys()));
   ipc.handle(C.listConsents, guarded((api) => api.listConsents()));
   ipc.handle(C.listPayments, guarded((api) => api.listPayments()));

@@ -7,7 +7,10 @@ import type { Services } from '../../services';
 import { accountReference } from '../../domain/consent/access';
 import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
+import { grantControlCookie, hasControlAccess } from '../control-access';
+import { RESOURCE_ID } from '../exchange-resource';
 import { SANDBOX_OWNER } from '../../services/consents';
+import { paymentSummaries } from '../../services/payment-summaries';
 
 export interface ControlOptions {
   version: string;
@@ -26,9 +29,15 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
   app.register(
     async (control) => {
       control.addHook('onRequest', async (request) => {
-        if (options.requiredToken !== null && request.headers.authorization !== `Bearer ${options.requiredToken}`) {
+        if (options.requiredToken !== null && !hasControlAccess(request, options.requiredToken)) {
           throw BankError.of('TOKEN_INVALID', 'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback');
         }
+      });
+
+      // The browser UI opened with #token=... trades it here for a cookie its event stream carries too.
+      control.post('/session', async (_request, reply) => {
+        if (options.requiredToken !== null) grantControlCookie(reply, options.requiredToken);
+        return reply.code(204).send();
       });
 
       control.get('/info', async () => ({
@@ -72,23 +81,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(jsonBody(request))));
 
-      control.get('/payments', async () =>
-        services.ctx.repos.payments.list(500).map((p) => ({
-          paymentId: p.paymentId,
-          product: p.product,
-          institution: p.institution,
-          tppId: p.tppId,
-          status: p.status,
-          creatorPsuId: p.creatorPsuId,
-          debtorAccountId: p.debtorAccountId,
-          currency: p.currency,
-          totalAmount: p.totalAmount,
-          executionDate: p.executionDate,
-          authorisationsRequired: p.authorisationsRequired,
-          authorisations: p.authorisations.map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.at.toISOString(), via: a.via })),
-          createdAt: p.createdAt.toISOString(),
-        })),
-      );
+      control.get('/payments', async () => paymentSummaries(ctx, 500));
 
       control.get('/consents', async () =>
         services.consents
@@ -164,10 +157,13 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       });
 
       control.get('/exchanges', async (request) => {
-        const { limit } = request.query as { limit?: string };
+        const { limit, resource } = request.query as { limit?: unknown; resource?: unknown };
         const n = limit === undefined ? 100 : Number(limit);
         if (!Number.isInteger(n) || n < 1 || n > MAX_EXCHANGES_PAGE) throw formatError(`limit must be a whole number from 1 to ${MAX_EXCHANGES_PAGE}`);
-        return ctx.repos.exchanges.list(n);
+        if (resource !== undefined && (typeof resource !== 'string' || !RESOURCE_ID.test(resource))) {
+          throw formatError('resource must be one consent, payment or basket id: 1 to 100 letters, digits and . _ ~ -');
+        }
+        return ctx.repos.exchanges.list(n, resource);
       });
 
       control.get('/events', (request, reply) => streamEvents(request, reply, services));

@@ -1,6 +1,8 @@
 import { sql as initial } from './001-initial';
 import { sql as payments } from './002-payments';
 import { sql as baskets } from './003-signing-baskets';
+import { sql as paymentSummaries } from './004-payment-summaries';
+import { sql as exchangeResources } from './005-exchange-resources';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial, payments, baskets];
+export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources];

@@ -9,6 +9,8 @@ export interface ExchangeRecord {
   url: string;
   institution: string | null;
   tppId: string | null;
+  /** The consent, payment or basket the exchange concerns, when it concerns one. */
+  resourceId: string | null;
   request: { headers: Record<string, string | string[]>; body: string | null; bodySize: number; truncated: boolean };
   response: { status: number; headers: Record<string, string | string[]>; body: string | null; bodySize: number; truncated: boolean };
   signature: unknown;
@@ -22,6 +24,7 @@ export interface NewExchange {
   url: string;
   institution: string | null;
   tppId: string | null;
+  resourceId: string | null;
   requestHeaders: Record<string, string | string[]>;
   requestBody: Buffer | null;
   status: number;
@@ -39,6 +42,7 @@ interface ExchangeRow {
   url: string;
   institution: string | null;
   tpp_id: string | null;
+  resource_id: string | null;
   request_headers: string;
   request_body: Buffer | null;
   request_body_size: number;
@@ -55,6 +59,7 @@ const bodyText = (b: Buffer | null): string | null => (b === null ? null : b.toS
 export class ExchangeRepository {
   private readonly insertStmt;
   private readonly listStmt;
+  private readonly listByResourceStmt;
   private readonly pruneStmt;
   private readonly clearStmt;
 
@@ -62,10 +67,11 @@ export class ExchangeRepository {
     db: Db,
     private readonly maxBodyBytes: number,
   ) {
-    this.insertStmt = db.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, institution, tpp_id,
+    this.insertStmt = db.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
       request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
+    this.listByResourceStmt = db.prepare<[string, number], ExchangeRow>('SELECT * FROM exchanges WHERE resource_id = ? ORDER BY id DESC LIMIT ?');
     this.pruneStmt = db.prepare('DELETE FROM exchanges WHERE id <= (SELECT max(id) FROM exchanges) - ?');
     this.clearStmt = db.prepare('DELETE FROM exchanges');
   }
@@ -73,7 +79,7 @@ export class ExchangeRepository {
   insert(e: NewExchange): ExchangeRecord {
     const cap = (b: Buffer | null): Buffer | null => (b === null ? null : b.subarray(0, this.maxBodyBytes));
     const info = this.insertStmt.run(
-      e.startedAt.getTime(), e.simulatedAt.getTime(), e.durationMs, e.method, e.url, e.institution, e.tppId,
+      e.startedAt.getTime(), e.simulatedAt.getTime(), e.durationMs, e.method, e.url, e.institution, e.tppId, e.resourceId,
       JSON.stringify(e.requestHeaders), cap(e.requestBody), e.requestBody?.length ?? 0,
       e.status, JSON.stringify(e.responseHeaders), cap(e.responseBody), e.responseBody?.length ?? 0,
       e.signature === undefined || e.signature === null ? null : JSON.stringify(e.signature),
@@ -87,6 +93,7 @@ export class ExchangeRepository {
       url: e.url,
       institution: e.institution,
       tpp_id: e.tppId,
+      resource_id: e.resourceId,
       request_headers: JSON.stringify(e.requestHeaders),
       request_body: cap(e.requestBody),
       request_body_size: e.requestBody?.length ?? 0,
@@ -98,8 +105,10 @@ export class ExchangeRepository {
     });
   }
 
-  list(limit: number): ExchangeRecord[] {
-    return this.listStmt.all(limit).map((r) => this.toRecord(r));
+  /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
+  list(limit: number, resourceId?: string): ExchangeRecord[] {
+    const rows = resourceId === undefined ? this.listStmt.all(limit) : this.listByResourceStmt.all(resourceId, limit);
+    return rows.map((r) => this.toRecord(r));
   }
 
   /** Keeps the newest `keep` exchanges. */
@@ -121,6 +130,7 @@ export class ExchangeRepository {
       url: r.url,
       institution: r.institution,
       tppId: r.tpp_id,
+      resourceId: r.resource_id,
       request: {
         headers: JSON.parse(r.request_headers) as Record<string, string | string[]>,
         body: bodyText(r.request_body),

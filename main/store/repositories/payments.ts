@@ -37,6 +37,62 @@ interface AttemptRow {
   finished_at: number | null;
 }
 
+/** A payment as the bank's lists show it: the resource and what the store keeps for showing it without its pain.001. */
+export interface PaymentListing {
+  payment: Payment;
+  /** The status before the last change; null while the payment has never changed status. */
+  previousStatus: TransactionStatus | null;
+  transactionCount: number;
+  /** The first CREDITOR_PREVIEW_SIZE credit transfers, in message order. */
+  creditors: CreditorPreview[];
+}
+
+export interface CreditorPreview {
+  name: string;
+  iban?: string;
+  otherId?: string;
+  amount: string;
+  currency: string;
+}
+
+export const CREDITOR_PREVIEW_SIZE = 20;
+
+interface ListingRow extends PaymentRow {
+  previous_status: string | null;
+  transaction_count: number;
+  creditor_preview: string;
+}
+
+/** As SQLite's json_object writes it: absent accounts are null. */
+interface StoredCreditor {
+  name: string;
+  iban: string | null;
+  otherId: string | null;
+  amount: string;
+  currency: string;
+}
+
+// Taken from the parsed message once, at insert, so listing a 10,000-transaction bulk never reads its JSON again.
+const CREDITOR_PREVIEW_OF_PARSED = `(
+  SELECT json_group_array(json_object(
+    'name', json_extract(tx.value, '$.creditorName'),
+    'iban', json_extract(tx.value, '$.creditorIban'),
+    'otherId', json_extract(tx.value, '$.creditorOtherId'),
+    'amount', json_extract(tx.value, '$.amount'),
+    'currency', json_extract(tx.value, '$.currency')
+  ) ORDER BY tx.key)
+  FROM json_each(@parsed, '$.transactions') AS tx
+  WHERE tx.key < ${CREDITOR_PREVIEW_SIZE}
+)`;
+
+const toCreditor = (c: StoredCreditor): CreditorPreview => ({
+  name: c.name,
+  ...(c.iban === null ? {} : { iban: c.iban }),
+  ...(c.otherId === null ? {} : { otherId: c.otherId }),
+  amount: c.amount,
+  currency: c.currency,
+});
+
 const PAYMENT_COLUMNS = `payment_id, product, institution, tpp_id, consent_id, creator_psu_id, corporate_id, debtor_account_id, currency,
   total_amount, message_version, status, group_reason, authorisations_required, requested_execution_date, execution_date, created_at, status_changed_at`;
 
@@ -75,15 +131,17 @@ export class PaymentRepository {
   private readonly setBalanceStmt;
 
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed)
+    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
-      @created_at, @status_changed_at, @request_body, @parsed)`);
+      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, ${CREDITOR_PREVIEW_OF_PARSED})`);
     this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons) VALUES (?, ?, NULL, '[]')");
     this.byIdStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE payment_id = ?`);
     this.bodyStmt = db.prepare<[string], { request_body: Buffer }>('SELECT request_body FROM payments WHERE payment_id = ?');
     this.parsedStmt = db.prepare<[string], { parsed: string }>('SELECT parsed FROM payments WHERE payment_id = ?');
-    this.setStatusStmt = db.prepare('UPDATE payments SET status = ?, group_reason = ?, status_changed_at = ? WHERE payment_id = ?');
+    // SET expressions all read the row as it was, so previous_status takes the old status.
+    this.setStatusStmt = db.prepare(`UPDATE payments SET previous_status = CASE WHEN status = @status THEN previous_status ELSE status END,
+      status = @status, group_reason = @group_reason, status_changed_at = @at WHERE payment_id = @payment_id`);
     this.txStmt = db.prepare<[string], { idx: number; status: string | null; reasons: string }>('SELECT idx, status, reasons FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
     this.setTxStmt = db.prepare('UPDATE payment_transactions SET status = ?, reasons = ? WHERE payment_id = ? AND idx = ?');
     this.attemptsStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE payment_id = ? ORDER BY created_at, rowid');
@@ -94,7 +152,8 @@ export class PaymentRepository {
     this.finishAttemptStmt = db.prepare("UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started'");
     this.dueToExpireStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PATC' AND created_at <= ?`);
     this.dueForProcessingStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG' AND execution_date <= ?`);
-    this.listStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    this.listStmt = db.prepare<[number], ListingRow>(`SELECT ${PAYMENT_COLUMNS}, previous_status, transaction_count, creditor_preview
+      FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
     this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
     this.setBalanceStmt = db.prepare('INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available');
   }
@@ -121,6 +180,7 @@ export class PaymentRepository {
       status_changed_at: p.statusChangedAt.getTime(),
       request_body: requestBody,
       parsed: parsedJson,
+      transaction_count: transactionCount,
     });
     for (let i = 0; i < transactionCount; i++) this.insertTxStmt.run(p.paymentId, i);
   }
@@ -138,8 +198,9 @@ export class PaymentRepository {
     return this.parsedStmt.get(paymentId)?.parsed;
   }
 
+  /** Keeps the status being left as the previous one, unless the status stays the same. */
   setStatus(paymentId: string, status: TransactionStatus, groupReason: StatusReason | null, at: Date): void {
-    this.setStatusStmt.run(status, groupReason ? JSON.stringify(groupReason) : null, at.getTime(), paymentId);
+    this.setStatusStmt.run({ status, group_reason: groupReason ? JSON.stringify(groupReason) : null, at: at.getTime(), payment_id: paymentId });
   }
 
   transactions(paymentId: string): TransactionState[] {
@@ -187,8 +248,14 @@ export class PaymentRepository {
     return this.dueForProcessingStmt.all(today).map((r) => this.toPayment(r));
   }
 
-  list(limit: number): Payment[] {
-    return this.listStmt.all(limit).map((r) => this.toPayment(r));
+  /** The newest payments first. */
+  listings(limit: number): PaymentListing[] {
+    return this.listStmt.all(limit).map((r) => ({
+      payment: this.toPayment(r),
+      previousStatus: r.previous_status as TransactionStatus | null,
+      transactionCount: r.transaction_count,
+      creditors: (JSON.parse(r.creditor_preview) as StoredCreditor[]).map(toCreditor),
+    }));
   }
 
   balance(resourceId: string): string | undefined {

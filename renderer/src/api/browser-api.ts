@@ -30,14 +30,34 @@ function openStream(): EventSource {
   return stream;
 }
 
+/**
+ * Beyond loopback the host prints the UI's address with `#token=...`: trade it for the control
+ * cookie before anything else is asked, and take it out of the address bar and history.
+ */
+async function establishSession(): Promise<void> {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!token) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  const res = await fetch('/simulator/v1/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`the control token in the address was refused (${res.status}); copy the address the simulator printed at start`);
+}
+
+const session = establishSession();
+
 export const browserApi: WorkbenchApi = {
-  ...controlClient(''),
+  ...controlClient('', session),
   async simulatorUrl(): Promise<string> {
     return location.origin;
   },
   subscribe(listener) {
     listeners.add(listener);
-    source ??= openStream();
+    // The stream carries the control cookie, so it opens once the session is there.
+    void session.then(
+      () => {
+        if (listeners.size > 0) source ??= openStream();
+      },
+      () => undefined,
+    );
     return () => {
       listeners.delete(listener);
       if (listeners.size > 0 || !source) return;

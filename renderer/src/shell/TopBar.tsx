@@ -1,12 +1,21 @@
 import { formatInstant } from '../screens/common/format';
 import type { SimulatorInfo } from '../../../preload/api/workbench-api';
+import { PALETTE_KEYS } from './palette-shortcut';
 import { StatusLegend } from './StatusLegend';
 
-export function TopBar({ title, info }: { title: string; info: SimulatorInfo | null }) {
+export function TopBar({ title, info, onOpenPalette }: { title: string; info: SimulatorInfo | null; onOpenPalette(): void }) {
   return (
     <header className="topbar">
       <h1 className="topbar-title">{title}</h1>
       <div className="topbar-facts">
+        <button type="button" className="topbar-palette" onClick={onOpenPalette} aria-keyshortcuts="Control+K Meta+K" title="Every action of the app by name">
+          Commands
+          <span aria-hidden="true">
+            {PALETTE_KEYS.map((key) => (
+              <kbd key={key}>{key}</kbd>
+            ))}
+          </span>
+        </button>
         {info && (
           <>
             <span className="topbar-clock" title="The simulated clock (UTC); the Bank screen moves it" data-testid="clock">

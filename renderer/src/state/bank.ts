@@ -3,11 +3,12 @@ import { workbench } from '../api';
 import type {
   BasketSummary,
   ConsentSummary,
+  Exchange,
   PaymentSummary,
   SimulatorInfo,
   WorkbenchEvent,
 } from '../../../preload/api/workbench-api';
-import { changesBankState, errorText } from './host-events';
+import { changesBankState, errorText, touchesExchangesOf } from './host-events';
 
 export type BankSelection =
   | { kind: 'consent'; id: string }
@@ -27,7 +28,10 @@ interface BankState {
   now: string | null;
   mode: Mode | null;
   selection: BankSelection | null;
+  /** The selected resource's exchanges, newest first; null until they have loaded. */
+  exchanges: Exchange[] | null;
   refresh(): Promise<void>;
+  loadExchanges(): Promise<void>;
   select(selection: BankSelection | null): void;
   advanceClock(duration: string): Promise<void>;
   setClock(instant: string): Promise<void>;
@@ -38,6 +42,10 @@ interface BankState {
 
 // Refreshes overlap when events arrive in quick batches; only the newest may write.
 let refreshSeq = 0;
+let exchangesSeq = 0;
+
+/** Full records (the Inspector opens them as they are), so the page stays short. */
+export const RESOURCE_EXCHANGES_PAGE = 50;
 
 export const useBank = create<BankState>()((set, get) => {
   const command = async (work: () => Promise<void>): Promise<void> => {
@@ -63,6 +71,7 @@ export const useBank = create<BankState>()((set, get) => {
     now: null,
     mode: null,
     selection: null,
+    exchanges: null,
 
     async refresh() {
       const seq = ++refreshSeq;
@@ -79,8 +88,24 @@ export const useBank = create<BankState>()((set, get) => {
       }
     },
 
+    async loadExchanges() {
+      // Counted before the check, so a deselection also silences a load still in flight.
+      const seq = ++exchangesSeq;
+      const selection = get().selection;
+      if (!selection) return;
+      try {
+        const exchanges = await workbench.listExchanges(RESOURCE_EXCHANGES_PAGE, selection.id);
+        if (seq === exchangesSeq) set({ exchanges });
+      } catch (err) {
+        if (seq === exchangesSeq) set((s) => ({ error: errorText(err), exchanges: s.exchanges ?? [] }));
+      }
+    },
+
     select(selection) {
-      set({ selection });
+      const current = get().selection;
+      if (selection?.kind === current?.kind && selection?.id === current?.id) return;
+      set({ selection, exchanges: null });
+      void get().loadExchanges();
     },
 
     advanceClock(duration) {
@@ -100,7 +125,7 @@ export const useBank = create<BankState>()((set, get) => {
     reset() {
       return command(async () => {
         await workbench.reset();
-        set({ selection: null });
+        get().select(null);
       });
     },
 
@@ -117,6 +142,8 @@ export const useBank = create<BankState>()((set, get) => {
         if (event.type === 'mode') set({ mode: event.mode });
       }
       if (changesBankState(events)) void get().refresh();
+      const selection = get().selection;
+      if (selection && touchesExchangesOf(events, selection.id)) void get().loadExchanges();
     },
   };
 });

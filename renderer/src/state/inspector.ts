@@ -29,6 +29,8 @@ interface InspectorState {
   onEvents(events: readonly WorkbenchEvent[]): void;
   setFilter(filter: string): void;
   select(id: number | null): void;
+  /** Selects an exchange found elsewhere (the Bank), adding it when the list does not hold it. */
+  show(exchange: Exchange): void;
   setTab(tab: DetailTab): void;
 }
 
@@ -40,8 +42,11 @@ const summarise = (e: Exchange): ExchangeSummary => ({
   url: e.url,
   institution: e.institution,
   tppId: e.tppId,
+  resourceId: e.resourceId,
   status: e.response.status,
 });
+
+const newestFirst = (a: InspectorRow, b: InspectorRow): number => b.summary.id - a.summary.id;
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -87,10 +92,12 @@ export const useInspector = create<InspectorState>()((set, get) => {
       try {
         const [records, simulatorUrl] = await Promise.all([workbench.listExchanges(INITIAL_PAGE), workbench.simulatorUrl()]);
         set((s) => {
-          // Events may have arrived while the page loaded; keep those the page does not have.
+          // Events may have arrived while the page loaded, and the Bank may have shown an older
+          // exchange: keep the rows the page does not have, each in its place.
           const known = new Set(records.map((r) => r.id));
-          const newer = s.rows.filter((r) => !known.has(r.summary.id));
-          return { rows: [...newer, ...records.map((full) => ({ summary: summarise(full), full }))], loaded: true, error: null, simulatorUrl };
+          const kept = s.rows.filter((r) => !known.has(r.summary.id));
+          const rows = [...kept, ...records.map((full) => ({ summary: summarise(full), full }))].sort(newestFirst);
+          return { rows, loaded: true, error: null, simulatorUrl };
         });
         void fillMissing();
       } catch (err) {
@@ -116,6 +123,14 @@ export const useInspector = create<InspectorState>()((set, get) => {
 
     setFilter: (filter) => set({ filter }),
     select: (id) => set((s) => ({ selectedId: id, tab: id === s.selectedId ? s.tab : s.tab === 'resend' ? 'request' : s.tab })),
+    show(exchange) {
+      set((s) => {
+        const row = { summary: summarise(exchange), full: exchange };
+        const present = s.rows.some((r) => r.summary.id === exchange.id);
+        return { rows: present ? s.rows.map((r) => (r.summary.id === exchange.id ? row : r)) : [...s.rows, row].sort(newestFirst) };
+      });
+      get().select(exchange.id);
+    },
     setTab: (tab) => set({ tab }),
   };
 });

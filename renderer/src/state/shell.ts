@@ -21,6 +21,14 @@ interface ShellState {
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
+/** A refusal is not silence: beyond loopback the UI needs the address the simulator printed. */
+export function hostProblem(message: string): string {
+  if (/: 401 /.test(message)) {
+    return `The control API refused this page (${message}). The simulator listens beyond loopback: open the address it printed at start, the one ending in #token=…`;
+  }
+  return `The simulator did not answer: ${message}`;
+}
+
 export const useShell = create<ShellState>()((set, get) => ({
   screen: 'inspector',
   info: null,
@@ -32,7 +40,7 @@ export const useShell = create<ShellState>()((set, get) => ({
       const [info, simulatorUrl] = await Promise.all([workbench.getInfo(), workbench.simulatorUrl()]);
       set({ info, simulatorUrl, error: null });
     } catch (err) {
-      set({ error: err instanceof Error ? err.message : String(err) });
+      set({ error: hostProblem(err instanceof Error ? err.message : String(err)) });
     }
   },
   onEvents(events) {

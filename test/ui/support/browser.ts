@@ -28,12 +28,14 @@ export interface RunningUi {
 export interface StartUiOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** Beyond loopback (0.0.0.0) the page opens with the control token in its address, as printed. */
+  host?: string;
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
   const uiRoot = await buildRendererOnce();
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-ui-'));
-  const sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false, now: TEST_NOW, uiRoot });
+  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: false, now: TEST_NOW, uiRoot });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
@@ -45,10 +47,11 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
       colorScheme: options.colorScheme ?? 'light',
     });
     const page = await context.newPage();
-    await page.goto(`${sim.url}/`);
+    const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
+    await page.goto(sim.controlTokenRequired ? `${url}/#token=${sim.controlToken}` : `${url}/`);
     const running = browser;
     return {
-      url: sim.url,
+      url,
       sim,
       dataDir,
       page,

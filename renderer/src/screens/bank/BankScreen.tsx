@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
 import { ClockControls } from './ClockControls';
+import { ResetButton } from './ResetButton';
 import { DetailPane } from './DetailPane';
 import { ModeSwitch } from './ModeSwitch';
 import { ResourceTable } from './ResourceTable';
@@ -15,6 +16,8 @@ export function BankScreen() {
 
   useEffect(() => {
     void useBank.getState().refresh();
+    // The selection outlives the screen; its exchanges may have grown while another was shown.
+    void useBank.getState().loadExchanges();
     return workbench.subscribe((events) => useBank.getState().onEvents(events));
   }, []);
 
@@ -24,15 +27,7 @@ export function BankScreen() {
         <ClockControls />
         <div className="bank-actions">
           <ModeSwitch />
-          <button
-            type="button"
-            data-testid="bank-reset"
-            disabled={busy}
-            aria-label="Reset the bank to the dataset's initial state"
-            onClick={() => void reset()}
-          >
-            Reset
-          </button>
+          <ResetButton busy={busy} onReset={() => void reset()} />
         </div>
       </div>
       {error && (

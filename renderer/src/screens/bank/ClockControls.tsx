@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useBank } from '../../state/bank';
+import { CLOCK_STEPS } from '../../state/clock-steps';
+import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { formatInstant } from '../common/format';
-
-const STEPS = [
-  { duration: 'PT10M', label: '+10 min', name: 'Advance the clock by 10 minutes' },
-  { duration: 'P1D', label: '+1 day', name: 'Advance the clock by 1 day' },
-  { duration: 'P90D', label: '+90 days', name: 'Advance the clock by 90 days' },
-] as const;
 
 /** The bank's simulated clock: moving it is how consents expire and cut-offs pass. */
 export function ClockControls() {
@@ -30,7 +26,7 @@ export function ClockControls() {
       <span className="bank-now" data-testid="bank-now" title={now ?? undefined}>
         {now ? formatInstant(now) : '…'}
       </span>
-      {STEPS.map((step) => (
+      {CLOCK_STEPS.map((step) => (
         <button
           key={step.duration}
           type="button"
@@ -46,6 +42,7 @@ export function ClockControls() {
         <label>
           <span className="visually-hidden">Set the simulated time (UTC)</span>
           <input
+            id={FOCUS_TARGETS.clockInput}
             type="datetime-local"
             data-testid="clock-input"
             value={draft || (now ? now.slice(0, 16) : '')}

@@ -1,9 +1,10 @@
 import { useBank } from '../../state/bank';
 import { FieldList } from './FieldList';
 import { PaymentStateDiagram } from './PaymentStateDiagram';
+import { ResourceExchanges } from './ResourceExchanges';
 import { StatusBadge } from '../../shell/StatusBadge';
 
-/** The selected consent, payment or basket with all its fields; payments also show their lifecycle. */
+/** The selected consent, payment or basket with all its fields and its exchanges; payments also show their lifecycle. */
 export function DetailPane() {
   const selection = useBank((s) => s.selection);
   const consent = useBank((s) => (selection?.kind === 'consent' ? s.consents.find((c) => c.consentId === selection.id) : undefined));
@@ -14,7 +15,7 @@ export function DetailPane() {
   if (!selection) {
     return (
       <aside className="bank-detail bank-detail-empty" aria-label="Detail">
-        <p>Select a consent, payment or basket to see all its fields and, for payments, where it is in its lifecycle.</p>
+        <p>Select a consent, payment or basket to see all its fields, its exchanges and, for payments, where it is in its lifecycle.</p>
       </aside>
     );
   }
@@ -40,8 +41,9 @@ export function DetailPane() {
           <StatusBadge value={basket.transactionStatus} />
         </p>
       )}
-      {payment && <PaymentStateDiagram status={payment.status} />}
+      {payment && <PaymentStateDiagram payment={payment} />}
       {record && <FieldList record={record} />}
+      {record && <ResourceExchanges selection={selection} />}
     </aside>
   );
 }

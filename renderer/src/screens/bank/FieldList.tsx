@@ -21,6 +21,43 @@ function renderValue(value: unknown): ReactNode {
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     return value.length === 0 ? <span className="muted">none</span> : value.join(', ');
   }
-  // Nested records (authorisations and the like) are wire data: show them as the host sent them.
+  if (Array.isArray(value) && value.length > 0 && value.every(isFlatRecord)) return <RecordTable rows={value} />;
+  // Anything deeper is wire data: show it as the host sent it.
   return <pre className="wire bank-json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+type FlatRecord = Record<string, string | number | boolean | null>;
+
+function isFlatRecord(value: unknown): value is FlatRecord {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))
+  );
+}
+
+/** Lists of records (authorisations, creditors) read best as a table with one column per field. */
+function RecordTable({ rows }: { rows: FlatRecord[] }) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return (
+    <table className="bank-subtable">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column}>{column}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index}>
+            {columns.map((column) => (
+              <td key={column}>{row[column] === undefined || row[column] === null ? '' : String(row[column])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }

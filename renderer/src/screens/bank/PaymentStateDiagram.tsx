@@ -1,4 +1,5 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
+import { formatInstant } from '../common/format';
 
 type State = PaymentSummary['status'];
 
@@ -18,16 +19,22 @@ const EDGES: readonly [State, State][] = [
   ['PDNG', 'RJCT'],
 ];
 
-/** The payment lifecycle the bank enforces, with the payment's current state lit. */
-export function PaymentStateDiagram({ status }: { status: State }) {
+type Props = { payment: Pick<PaymentSummary, 'status' | 'previousStatus' | 'statusChangedAt'> };
+
+/** The payment lifecycle the bank enforces, with the payment's current state and the transition just taken lit. */
+export function PaymentStateDiagram({ payment }: Props) {
+  const { status, previousStatus } = payment;
+  const taken = previousStatus === null ? null : `${previousStatus}-${status}`;
+  const takenText = previousStatus === null ? '' : `${previousStatus} → ${status} at ${formatInstant(payment.statusChangedAt)}`;
   return (
     <svg
       className="state-diagram"
       viewBox="0 0 510 220"
       role="img"
-      aria-label={`Payment lifecycle, now ${status}`}
+      aria-label={`Payment lifecycle, now ${status}${takenText ? `, just moved ${takenText}` : ''}`}
       data-testid="payment-state-diagram"
       data-current={status}
+      data-taken={taken ?? undefined}
     >
       <defs>
         <marker id="state-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
@@ -36,16 +43,20 @@ export function PaymentStateDiagram({ status }: { status: State }) {
       </defs>
       {EDGES.map(([from, to]) => {
         const [x1, y1, x2, y2] = edgeEnds(from, to);
+        const id = `${from}-${to}`;
+        const active = id === taken;
+        // A marker takes its colour from where it is declared, so the taken edge declares its own arrowhead.
         return (
-          <line
-            key={`${from}-${to}`}
-            className={to === status ? 'state-edge state-edge-into' : 'state-edge'}
-            x1={x1}
-            y1={y1}
-            x2={x2}
-            y2={y2}
-            markerEnd="url(#state-arrow)"
-          />
+          <g key={id} className={active ? `state-edge-taken status-${to}` : undefined} data-transition={id} data-active={active}>
+            {active && (
+              <marker id="state-arrow-taken" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto">
+                <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
+              </marker>
+            )}
+            <line className="state-edge" x1={x1} y1={y1} x2={x2} y2={y2} markerEnd={active ? 'url(#state-arrow-taken)' : 'url(#state-arrow)'}>
+              {active && <title>{`Transition just taken: ${takenText}`}</title>}
+            </line>
+          </g>
         );
       })}
       {(Object.keys(NODES) as State[]).map((state) => {

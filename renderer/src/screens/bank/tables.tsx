@@ -1,5 +1,6 @@
 import type { BasketSummary, ConsentSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
 import { formatAmount, formatInstant, shortId } from '../common/format';
+import { accountLabel } from '../common/account-number';
 import type { Column } from './ResourceTable';
 import { StatusBadge } from '../../shell/StatusBadge';
 
@@ -8,6 +9,18 @@ const Id = ({ id }: { id: string }) => (
     {shortId(id)}
   </span>
 );
+
+/** The first creditor names the payment; a bulk says how many more there are. */
+const Creditor = ({ payment }: { payment: PaymentSummary }) => {
+  const [first] = payment.creditors;
+  if (!first) return <span className="muted">none</span>;
+  return (
+    <span title={accountLabel(first)}>
+      {first.name}
+      {payment.transactionCount > 1 && <span className="muted"> and {payment.transactionCount - 1} more</span>}
+    </span>
+  );
+};
 
 export const CONSENT_COLUMNS: readonly Column<ConsentSummary>[] = [
   { header: 'Consent', cell: (c) => <Id id={c.consentId} /> },
@@ -33,6 +46,8 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
       </span>
     ),
   },
+  // Last, so the status stays in view when the detail pane narrows the table.
+  { header: 'Creditor', cell: (p) => <Creditor payment={p} /> },
 ];
 
 export const BASKET_COLUMNS: readonly Column<BasketSummary>[] = [

@@ -10,6 +10,14 @@ export function shortId(id: string): string {
   return id.length > MAX_READABLE ? `${id.slice(0, MAX_READABLE - 1)}…` : id;
 }
 
+/** A URL path with each generated identifier in it shortened as shortId does; other segments stay whole. */
+export function shortIdsInPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (UUID_LIKE.test(segment) ? shortId(segment) : segment))
+    .join('/');
+}
+
 // The simulated clock lives in UTC; showing it in the viewer's zone would shift dates around
 // midnight and make validUntil look off by one.
 const instantFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { Exchange } from '../../../../preload/api/workbench-api';
 import { buildCurl } from '../../lib/curl';
-import { downloadText } from '../../lib/download';
-import { exchangesToHar } from '../../lib/har';
+import { useCurlView } from '../../state/curl-view';
 import type { DetailTab } from '../../state/inspector';
+import { exportExchangeAsHar } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
 import { formatDuration, httpStatusClass } from './http-status';
 import { MessageView } from './MessageView';
@@ -15,12 +14,13 @@ interface Props {
   exchange: Exchange;
   tab: DetailTab;
   simulatorUrl: string;
-  version: string;
   onTab(tab: DetailTab): void;
 }
 
-export function ExchangeDetail({ exchange, tab, simulatorUrl, version, onTab }: Props) {
-  const [curl, setCurl] = useState<string | null>(null);
+export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
+  const curlShown = useCurlView((s) => s.exchangeId === exchange.id);
+  const showCurl = useCurlView((s) => s.show);
+  const hideCurl = useCurlView((s) => s.hide);
   const tabs: { id: DetailTab; label: string }[] = [
     { id: 'request', label: 'Request' },
     { id: 'response', label: 'Response' },
@@ -28,11 +28,6 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, version, onTab }: 
     { id: 'resend', label: 'Edit and resend' },
   ];
   const shown = tab === 'signature' && !exchange.signature ? 'request' : tab;
-
-  const exportHar = (): void => {
-    const har = exchangesToHar([exchange], simulatorUrl, version);
-    downloadText(`exchange-${exchange.id}.har`, JSON.stringify(har, null, 2), 'application/json');
-  };
 
   return (
     <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
@@ -48,10 +43,10 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, version, onTab }: 
           {exchange.simulatedAt}
         </div>
         <div className="detail-actions">
-          <button type="button" onClick={() => setCurl(buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl))}>
+          <button type="button" onClick={() => showCurl(exchange.id)}>
             Copy as cURL
           </button>
-          <button type="button" onClick={exportHar}>
+          <button type="button" onClick={() => exportExchangeAsHar(exchange)}>
             Export as HAR
           </button>
           <button type="button" onClick={() => onTab('resend')}>
@@ -59,7 +54,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, version, onTab }: 
           </button>
         </div>
       </header>
-      {curl !== null && <CurlView command={curl} onClose={() => setCurl(null)} />}
+      {curlShown && <CurlView command={buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button key={t.id} type="button" role="tab" aria-selected={shown === t.id} className={`tab${shown === t.id ? ' tab-active' : ''}`} onClick={() => onTab(t.id)}>

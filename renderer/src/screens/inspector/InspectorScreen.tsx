@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { workbench } from '../../api';
-import { downloadText } from '../../lib/download';
-import { exchangesToHar } from '../../lib/har';
+import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { filterRows, useInspector } from '../../state/inspector';
+import { exportListedAsHar } from '../../state/inspector-export';
 import { useShell } from '../../state/shell';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeList } from './ExchangeList';
@@ -24,23 +24,19 @@ export function InspectorScreen() {
   const institution = info?.institutions.includes('frankfurt') ? 'frankfurt' : (info?.institutions[0] ?? 'frankfurt');
   const baseUrl = `${state.simulatorUrl || 'http://127.0.0.1:4646'}/${institution}/berlingroup/v1`;
 
-  const exportVisible = (): void => {
-    const records = rows.flatMap((r) => (r.full ? [r.full] : []));
-    downloadText('psd2-workbench.har', JSON.stringify(exchangesToHar(records, state.simulatorUrl, info?.version ?? ''), null, 2), 'application/json');
-  };
-
   return (
     <div className="inspector">
       <div className="inspector-list-pane">
         <div className="inspector-toolbar">
           <input
+            id={FOCUS_TARGETS.inspectorFilter}
             type="search"
             placeholder="Filter: method, path, status, TPP, institution, verdict"
             value={state.filter}
             onChange={(e) => state.setFilter(e.target.value)}
             aria-label="Filter exchanges"
           />
-          <button type="button" onClick={exportVisible} disabled={rows.length === 0} title="Export the exchanges listed as a HAR file">
+          <button type="button" onClick={exportListedAsHar} disabled={rows.length === 0} title="Export the exchanges listed as a HAR file">
             HAR
           </button>
         </div>
@@ -67,7 +63,7 @@ export function InspectorScreen() {
       </div>
       <div className="inspector-detail-pane" ref={detailRef} tabIndex={-1}>
         {selected?.full ? (
-          <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} version={info?.version ?? ''} onTab={state.setTab} />
+          <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
           <div className="empty-state">
             <p>{selected ? 'Loading the exchange…' : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}</p>

@@ -1,6 +1,7 @@
 import type { PaymentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
 import { StatusBadge } from '../../shell/StatusBadge';
 import { formatAmount } from '../common/format';
+import { Creditors } from './Creditors';
 
 interface Props {
   paymentId: string;
@@ -8,7 +9,7 @@ interface Props {
   psu: PsuSummary | undefined;
 }
 
-/** The payment being authorised, amount first: it is what the PSU must check before approving. */
+/** The payment being authorised, amount and creditor first: they are what the PSU must check before approving. */
 export function PaymentSubject({ paymentId, payment, psu }: Props) {
   if (!payment) {
     return (
@@ -25,6 +26,7 @@ export function PaymentSubject({ paymentId, payment, psu }: Props) {
       <p className="amount" data-testid="journey-amount">
         {formatAmount(payment.totalAmount, payment.currency)}
       </p>
+      <Creditors payment={payment} />
       <dl className="phone-facts">
         <dt>Product</dt>
         <dd>{payment.product}</dd>

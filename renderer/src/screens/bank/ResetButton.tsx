@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+
+const CONFIRM_WINDOW_MS = 5_000;
+
+/** Reset wipes every consent, payment and basket: the first click only asks, the second one resets. */
+export function ResetButton({ busy, onReset }: { busy: boolean; onReset(): void }) {
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    if (!asking) return;
+    const timer = setTimeout(() => setAsking(false), CONFIRM_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [asking]);
+
+  if (!asking) {
+    return (
+      <button type="button" data-testid="bank-reset" disabled={busy} aria-label="Reset the bank to the dataset's initial state" onClick={() => setAsking(true)}>
+        Reset
+      </button>
+    );
+  }
+  return (
+    <span className="bank-reset-confirm" role="group" aria-label="Confirm the reset">
+      <span>Every consent, payment and basket goes.</span>
+      <button
+        type="button"
+        className="danger"
+        data-testid="bank-reset-confirm"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onReset();
+        }}
+      >
+        Reset now
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,212 @@
+// Every action of the app as a command palette entry, in one place. Each runs the same
+// store action or helper as the button that does it on screen, so there is one way to do
+// each thing; the bank's rules stay in the simulator.
+import type { useBank } from '../state/bank';
+import { CLOCK_STEPS } from '../state/clock-steps';
+import type { useCurlView } from '../state/curl-view';
+import type { useInspector } from '../state/inspector';
+import { exportExchangeAsHar, exportListedAsHar, listedExchanges } from '../state/inspector-export';
+import type { usePhone } from '../state/phone';
+import { describeKind, pendingJourneys } from '../state/phone';
+import type { useShell } from '../state/shell';
+import { SCREENS } from '../state/shell';
+import { FOCUS_TARGETS, focusWhenShown } from './focus-targets';
+
+export interface Command {
+  id: string;
+  /** The screen or area the command acts on, shown beside its title. */
+  group: string;
+  title: string;
+  /** Other words people may type for it; searched, never shown. */
+  keywords?: string;
+  shortcut?: string;
+  /** Why it cannot run now; the palette lists it greyed out with this reason. */
+  disabledReason?: string;
+  /** Asked before running, for commands that delete work. */
+  confirm?: { question: string; detail: string; action: string };
+  run(): unknown;
+}
+
+/** The stores' current states: commands are rebuilt from them whenever one changes. */
+export interface CommandSources {
+  shell: ReturnType<typeof useShell.getState>;
+  inspector: ReturnType<typeof useInspector.getState>;
+  curlView: ReturnType<typeof useCurlView.getState>;
+  phone: ReturnType<typeof usePhone.getState>;
+  bank: ReturnType<typeof useBank.getState>;
+}
+
+export function buildCommands(sources: CommandSources): Command[] {
+  return [...screenCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources)];
+}
+
+function screenCommands({ shell }: CommandSources): Command[] {
+  return SCREENS.filter((screen) => screen.id !== shell.screen).map((screen) => ({
+    id: `go-${screen.id}`,
+    group: 'Screens',
+    title: `Go to ${screen.label}`,
+    keywords: 'screen show open switch',
+    shortcut: screen.key,
+    run: () => shell.setScreen(screen.id),
+  }));
+}
+
+function inspectorCommands({ shell, inspector, curlView }: CommandSources): Command[] {
+  const group = 'Inspector';
+  const show = (): void => shell.setScreen('inspector');
+  const selected = inspector.rows.find((r) => r.summary.id === inspector.selectedId);
+  const exchange = selected?.full ?? null;
+  const needsExchange = !selected ? 'Select an exchange first' : !exchange ? 'The exchange is still loading' : undefined;
+  const onSelected = (id: string, title: string, keywords: string, act: (e: NonNullable<typeof exchange>) => void): Command => ({
+    id,
+    group,
+    title,
+    keywords,
+    disabledReason: needsExchange,
+    run: () => {
+      if (!exchange) return;
+      show();
+      act(exchange);
+    },
+  });
+
+  return [
+    {
+      id: 'inspector-filter',
+      group,
+      title: 'Filter the exchanges',
+      keywords: 'search find focus',
+      run: () => {
+        show();
+        focusWhenShown(FOCUS_TARGETS.inspectorFilter);
+      },
+    },
+    {
+      id: 'inspector-export-listed',
+      group,
+      title: 'Export the listed exchanges as HAR',
+      keywords: 'download save har all',
+      disabledReason: listedExchanges().length === 0 ? 'No exchange is listed' : undefined,
+      run: exportListedAsHar,
+    },
+    onSelected('inspector-curl', 'Copy the selected exchange as cURL', 'curl command shell', (e) => curlView.show(e.id)),
+    onSelected('inspector-export-selected', 'Export the selected exchange as HAR', 'download save har', exportExchangeAsHar),
+    onSelected('inspector-resend', 'Edit and resend the selected exchange', 'replay repeat send', () => inspector.setTab('resend')),
+    onSelected('inspector-request', 'Show the request of the selected exchange', 'headers body tab', () => inspector.setTab('request')),
+    onSelected('inspector-response', 'Show the response of the selected exchange', 'headers body tab', () => inspector.setTab('response')),
+    {
+      ...onSelected('inspector-signature', 'Show the signature check of the selected exchange', 'verdict digest signing string certificate tab', () =>
+        inspector.setTab('signature'),
+      ),
+      disabledReason: needsExchange ?? (exchange?.signature ? undefined : 'The selected exchange is not signed'),
+    },
+    {
+      id: 'inspector-clear-selection',
+      group,
+      title: 'Clear the selection',
+      keywords: 'deselect unselect exchange',
+      disabledReason: selected ? undefined : 'No exchange is selected',
+      run: () => inspector.select(null),
+    },
+  ];
+}
+
+function bankCommands({ shell, bank }: CommandSources): Command[] {
+  const group = 'Bank';
+  const busy = bank.busy ? 'The bank is still carrying out the last command' : undefined;
+  const mode = shell.info?.mode;
+  const otherMode = mode === 'sandbox' ? 'simulation' : 'sandbox';
+
+  return [
+    ...CLOCK_STEPS.map((step) => ({
+      id: `clock-${step.duration}`,
+      group,
+      title: step.name,
+      keywords: `${step.label} time simulated clock`,
+      disabledReason: busy,
+      run: () => bank.advanceClock(step.duration),
+    })),
+    {
+      id: 'clock-set',
+      group,
+      title: 'Set the clock to a date and time',
+      keywords: 'time simulated clock',
+      run: () => {
+        shell.setScreen('bank');
+        focusWhenShown(FOCUS_TARGETS.clockInput);
+      },
+    },
+    {
+      id: 'mode-switch',
+      group,
+      title: `Switch to the ${otherMode} behaviour`,
+      keywords: 'mode sandbox simulation behaviour',
+      disabledReason: !mode ? 'The simulator has not answered yet' : busy,
+      run: () => bank.setMode(otherMode),
+    },
+    {
+      id: 'bank-reset',
+      group,
+      title: "Reset the bank to the dataset's initial state",
+      keywords: 'clear delete wipe start over',
+      disabledReason: busy,
+      confirm: {
+        question: "Reset the bank to the dataset's initial state?",
+        detail: 'Every consent, payment, signing basket and SCA journey is deleted. The traffic log and the simulated clock stay.',
+        action: 'Reset',
+      },
+      run: () => bank.reset(),
+    },
+  ];
+}
+
+function phoneCommands({ shell, phone }: CommandSources): Command[] {
+  const group = 'Phone';
+  const onPhone = (work: () => unknown) => () => {
+    shell.setScreen('phone');
+    return work();
+  };
+  const psu = phone.psus.find((p) => p.psuId === phone.psuId);
+  const journey = pendingJourneys(phone.journeys, phone.psuId)[0];
+  const waiting = journey ? describeKind(journey.kind) : 'the first waiting approval';
+  const noJourney = !psu ? 'Choose who is signed in on the Phone first' : `Nothing is waiting for ${psu.name}`;
+  const notReady = !journey
+    ? noJourney
+    : phone.busy.includes(journey.journeyId)
+      ? 'The phone is still sending the last answer'
+      : undefined;
+  const keywords = 'sca journey psu pending first';
+
+  const decisions: Command[] =
+    journey?.status === 'started'
+      ? [
+          {
+            id: 'phone-open',
+            group,
+            title: `Open the link for ${waiting}`,
+            keywords,
+            disabledReason: notReady,
+            run: onPhone(() => phone.openJourney(journey.journeyId)),
+          },
+        ]
+      : (['approve', 'reject'] as const).map((action) => ({
+          id: `phone-${action}`,
+          group,
+          title: `${action === 'approve' ? 'Approve' : 'Reject'} ${waiting}`,
+          keywords,
+          disabledReason: notReady,
+          run: onPhone(() => journey && phone.act(journey.journeyId, action)),
+        }));
+
+  const signIns: Command[] = phone.psus
+    .filter((p) => p.psuId !== phone.psuId)
+    .map((p) => ({
+      id: `phone-psu-${p.psuId}`,
+      group,
+      title: `Sign in as ${p.name} (${p.psuId})`,
+      keywords: `psu user choose ${p.institution} ${p.role}`,
+      run: onPhone(() => phone.choosePsu(p.psuId)),
+    }));
+
+  return [...decisions, ...signIns];
+}
