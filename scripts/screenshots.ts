@@ -7,6 +7,7 @@ import type { DemoTppClient } from '../main/pki/data-folder';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../test/support/signing';
 import type { TestBank } from '../test/support/simulator';
 import { call, createConsent, tppToken } from '../test/support/simulator';
+import { authorise, createPayment, psuSession, startAuthorisation, template } from '../test/support/payments';
 import { PROJECT_ROOT, startUi } from '../test/ui/support/browser';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
@@ -15,7 +16,20 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ];
 
-async function traffic(bank: TestBank): Promise<void> {
+const SEPA = 'pain.001-sepa-credit-transfers';
+
+/** One payment through both authorisations (PDNG) and one waiting for FRA-APPROVER-B on the Phone. */
+async function payments(bank: TestBank): Promise<{ settled: string }> {
+  const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
+  const done = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
+  await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, done);
+  await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, done);
+  const waiting = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
+  await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
+  return { settled: done };
+}
+
+async function traffic(bank: TestBank): Promise<{ settled: string }> {
   const token = await tppToken(bank, 'frankfurt');
   const opened = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
   await fetch(`${bank.url}/sca/${opened.journeyId}`).then((r) => r.text());
@@ -33,6 +47,7 @@ async function traffic(bank: TestBank): Promise<void> {
     headers: { ...headers, 'content-type': 'application/xml', 'bank-request-target': 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers' },
     body,
   });
+  return payments(bank);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -47,7 +62,7 @@ async function main(): Promise<void> {
   const ui = await startUi();
   try {
     const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    await traffic({ sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: async () => undefined });
+    const { settled } = await traffic({ sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: async () => undefined });
     for (const size of SIZES) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await ui.browser.newContext({ viewport: size, colorScheme });
@@ -61,13 +76,17 @@ async function main(): Promise<void> {
         await shoot(page, `inspector${suffix}`);
         await page.keyboard.press('2');
         await page.getByTestId('phone-screen').waitFor();
-        // The traffic above left FRA-CREATOR's consent journeys waiting: show them.
-        await page.getByTestId('psu-picker').selectOption('FRA-CREATOR');
-        await page.waitForTimeout(500);
+        // The traffic above left a payment waiting for FRA-APPROVER-B's approval.
+        await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-B');
+        await page.getByTestId('journey').first().waitFor();
         await shoot(page, `phone${suffix}`);
         await page.keyboard.press('3');
-        await page.waitForTimeout(500);
+        await page.locator(`[data-testid="payments-row"][data-id="${settled}"]`).click();
+        await page.getByTestId('resource-exchange').first().waitFor();
         await shoot(page, `bank${suffix}`);
+        await page.keyboard.press('Control+k');
+        await page.keyboard.type('clock');
+        await shoot(page, `commands${suffix}`);
         await context.close();
       }
     }

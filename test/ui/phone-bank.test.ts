@@ -121,6 +121,7 @@ describe('the Phone approves a consent and the Bank shows its lifecycle', () => 
     expect(await diagram.locator('[data-active="true"]').count()).toBe(1);
     expect(await diagram.getAttribute('aria-label')).toContain('PATC → PDNG');
   }, UI_TIMEOUT);
+
   it('asks before Reset, keeps everything on Keep, and empties the tables on Reset now', async () => {
     const page = ui.page;
     await goTo(page, 'Bank');
