@@ -8,6 +8,7 @@ import { TppIdentityService } from './tpp-identity';
 import { SignatureService, type SandboxSigners } from './signatures';
 import { PaymentAccess } from './payment-access';
 import { PaymentService } from './payments';
+import { PayeeVerification } from './payee-verification';
 import { PaymentAuthorisationService } from './payment-authorisations';
 import { PaymentProcessingService } from './payment-processing';
 import { PaymentAttempts } from './payment-attempts';
@@ -47,7 +48,7 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
   const access = new PaymentAccess(ctx, consents);
   const attempts = new PaymentAttempts(ctx);
-  const payments = new PaymentService(ctx, access, attempts);
+  const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx));
   const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
   sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
   const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);

@@ -1,17 +1,20 @@
 // The control API answers in the workbench API's own shape: one contract for the UI and automation.
-import type { PaymentSummary } from '../../preload/api/workbench-api';
+import type { PaymentSummary, VopSummary } from '../../preload/api/workbench-api';
+import type { VopResult } from '../domain/vop/verify';
 import type { PaymentListing } from '../store/repositories/payments';
 import type { BankContext } from './context';
+import type { PayeeVerification } from './payee-verification';
 
 /**
  * The stored payments, newest first. The sandbox's pre-loaded payments are not among them: the
  * sandbox stores nothing and answers them from the dataset.
  */
-export function paymentSummaries(ctx: BankContext, limit: number): PaymentSummary[] {
-  return ctx.repos.payments.listings(limit).map(toSummary);
+export function paymentSummaries(ctx: BankContext, vop: PayeeVerification, limit: number): PaymentSummary[] {
+  const now = ctx.clock.now();
+  return ctx.repos.payments.listings(limit).map((listing) => toSummary(listing, vop.results(listing.payment.paymentId, now, listing.creditors.length)));
 }
 
-function toSummary({ payment: p, previousStatus, transactionCount, creditors }: PaymentListing): PaymentSummary {
+function toSummary({ payment: p, previousStatus, transactionCount, creditors }: PaymentListing, vop: (VopResult | null)[]): PaymentSummary {
   return {
     paymentId: p.paymentId,
     product: p.product,
@@ -25,10 +28,21 @@ function toSummary({ payment: p, previousStatus, transactionCount, creditors }: 
     currency: p.currency,
     totalAmount: p.totalAmount,
     transactionCount,
-    creditors,
+    creditors: creditors.map((creditor, i) => {
+      const result = vop[i];
+      return result ? { ...creditor, vop: vopSummary(result) } : creditor;
+    }),
     executionDate: p.executionDate,
     authorisationsRequired: p.authorisationsRequired,
     authorisations: p.authorisations.map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.at.toISOString(), via: a.via })),
     createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function vopSummary(result: VopResult): VopSummary {
+  return {
+    outcome: result.state === 'inProgress' ? 'inProgress' : result.outcome,
+    reasonCode: result.reasonCode,
+    additionalInfo: result.additionalInfo,
   };
 }

@@ -14,6 +14,8 @@ import type { BankContext } from './context';
 import { newId } from './ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
 import type { PaymentAttempts } from './payment-attempts';
+import type { PayeeVerification } from './payee-verification';
+import { vopReason } from './payee-verification';
 
 export interface PaymentCreation extends PaymentContext {
   product: string;
@@ -35,6 +37,7 @@ export class PaymentService {
     private readonly ctx: BankContext,
     private readonly access: PaymentAccess,
     private readonly attempts: PaymentAttempts,
+    readonly vop: PayeeVerification,
   ) {}
 
   /** The product must exist and the institution must offer it (spec "What the service does" 4). */
@@ -96,7 +99,7 @@ export class PaymentService {
       statusChangedAt: now,
     };
     this.ctx.db.transaction(() => {
-      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length);
+      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, this.vop.checks(product, institution, parsed, now));
     })();
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;
@@ -121,6 +124,7 @@ export class PaymentService {
     const parsed = JSON.parse(this.ctx.repos.payments.parsedJson(payment.paymentId) ?? '{}') as ParsedPayment;
     const status = paymentStatusAt(payment, now);
     const states = this.ctx.repos.payments.transactions(payment.paymentId);
+    const vop = this.vop.results(payment.paymentId, now);
     const group = payment.groupReason;
     return buildPain002({
       messageId: `STS-${payment.paymentId.slice(0, 8)}-${now.getTime().toString(36)}`.slice(0, 35),
@@ -132,7 +136,7 @@ export class PaymentService {
         return {
           endToEndId: tx.endToEndId,
           status: state?.status ?? status,
-          reasons: [...(state?.reasons ?? []), ...(status === 'RJCT' && group && !state?.status ? [group] : [])],
+          reasons: [...(state?.reasons ?? []), ...(status === 'RJCT' && group && !state?.status ? [group] : []), ...vopReason(vop[i] ?? null)],
         };
       }),
     });

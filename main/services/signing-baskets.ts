@@ -124,6 +124,7 @@ export class SigningBasketService {
     if (active) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is in another active authorisation attempt; no basket was created`);
     const refusal = this.refusalNow(payment, psuId, now);
     if (refusal) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is not eligible: ${refusal}; no basket was created`);
+    this.payments.vop.assertCompleted(paymentId, now, 'no basket was created');
   }
 
   private refusalNow(payment: Payment, psuId: string, now: Date): string | null {

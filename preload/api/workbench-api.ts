@@ -99,6 +99,16 @@ export interface ConsentSummary {
   createdAt: string;
 }
 
+/**
+ * A credit transfer's Verification of Payee result now (SEPA only): `inProgress` is RECI; a
+ * close match's additionalInfo is the name the payee's PSP holds.
+ */
+export interface VopSummary {
+  outcome: 'inProgress' | 'match' | 'closeMatch' | 'noMatch' | 'notApplicable' | 'serviceUnavailable' | 'timeout';
+  reasonCode: 'RECI' | 'CMTC' | 'NMTC' | 'NOAP' | null;
+  additionalInfo: string | null;
+}
+
 export interface PaymentSummary {
   paymentId: string;
   product: string;
@@ -114,7 +124,7 @@ export interface PaymentSummary {
   totalAmount: string;
   transactionCount: number;
   /** The first 20 credit transfers, in message order; transactionCount says how many there are in all. */
-  creditors: { name: string; iban?: string; otherId?: string; amount: string; currency: string }[];
+  creditors: { name: string; iban?: string; otherId?: string; amount: string; currency: string; vop?: VopSummary }[];
   executionDate: string;
   authorisationsRequired: number;
   authorisations: { psuId: string; signatoryGroup: string | null; at: string; via: 'individual' | 'basket' }[];

@@ -71,7 +71,14 @@ describe('GET /simulator/v1/payments', () => {
     const payment = await listed(paymentId);
     expect(payment.transactionCount).toBe(25);
     expect(payment.creditors.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Creditor ${i + 1}`));
-    expect(payment.creditors[19]).toEqual({ name: 'Creditor 20', iban: 'FR7630004008210001042987126', amount: '20.00', currency: 'EUR' });
+    expect(payment.creditors[19]).toEqual({
+      name: 'Creditor 20',
+      iban: 'FR7630004008210001042987126',
+      amount: '20.00',
+      currency: 'EUR',
+      // The account is Transports Girard SARL's: Verification of Payee finds no match.
+      vop: { outcome: 'noMatch', reasonCode: 'NMTC', additionalInfo: 'No match: the name does not match the account holder' },
+    });
   });
 
   it('gives a UK creditor’s account number as written when it has no IBAN', async () => {

@@ -17,6 +17,19 @@ export type VopResult =
   | { state: 'inProgress'; reasonCode: 'RECI'; additionalInfo: string }
   | { state: 'completed'; outcome: VopAnswer['outcome'] | 'timeout'; reasonCode: 'CMTC' | 'NMTC' | 'NOAP' | null; additionalInfo: string | null };
 
+/** One credit transfer's request to the payee's PSP: when it was asked, and what came back when. */
+export interface VopCheck {
+  requestedAt: Date;
+  answeredAt: Date | undefined;
+  answer: VopAnswer | undefined;
+}
+
+/**
+ * The EPC's VoP scheme gives the responding PSP 5 seconds to answer; after that the result is
+ * the completed NOAP outcome (spec rule 2).
+ */
+export const VOP_TIME_LIMIT_MS = 5_000;
+
 /** Loose forms this close (after folding accents and dropping legal forms) are a close match: typos, not other names. */
 export const CLOSE_MATCH_THRESHOLD = 0.85;
 
@@ -52,15 +65,20 @@ function compareNames(given: string, registered: string): VopAnswer {
 }
 
 /**
+ * The check made when the payment is created. The simulated PSPs answer at once; the dataset's
+ * timeout payees never do, so their result stays RECI until the time limit.
+ */
+export function vopCheck(payee: Payee | undefined, creditorName: string, now: Date): VopCheck {
+  const answer = payeeAnswer(payee, creditorName);
+  return { requestedAt: now, answeredAt: answer ? now : undefined, answer };
+}
+
+/**
  * The result at `now` of a check requested at `requestedAt`, whose answer arrives at
  * `answeredAt` (never, for `undefined`). Past `requestedAt + timeLimitMs` without an answer the
  * result is the completed NOAP outcome (rule 2); before that it is RECI (rules 3 and 5).
  */
-export function vopResultAt(
-  check: { requestedAt: Date; answeredAt: Date | undefined; answer: VopAnswer | undefined },
-  now: Date,
-  timeLimitMs: number,
-): VopResult {
+export function vopResultAt(check: VopCheck, now: Date, timeLimitMs = VOP_TIME_LIMIT_MS): VopResult {
   const { answer, answeredAt } = check;
   const deadline = check.requestedAt.getTime() + timeLimitMs;
   if (answer && answeredAt && answeredAt.getTime() <= deadline && now.getTime() >= answeredAt.getTime()) return completed(answer);

@@ -81,7 +81,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(jsonBody(request))));
 
-      control.get('/payments', async () => paymentSummaries(ctx, 500));
+      control.get('/payments', async () => paymentSummaries(ctx, services.payments.vop, 500));
 
       control.get('/consents', async () =>
         services.consents

@@ -3,6 +3,7 @@ import { sql as payments } from './002-payments';
 import { sql as baskets } from './003-signing-baskets';
 import { sql as paymentSummaries } from './004-payment-summaries';
 import { sql as exchangeResources } from './005-exchange-resources';
+import { sql as payeeVerification } from './006-payee-verification';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources];
+export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification];

@@ -1,3 +1,4 @@
+import type { VopAnswer, VopCheck } from '../../domain/vop/verify';
 import type { PaymentProduct } from '../../domain/dataset/types';
 import type { AuthorisationAttempt, AuthorisationRecord, AttemptStatus, Payment, StatusReason, TransactionState, TransactionStatus } from '../../domain/payment/payment';
 import type { Db } from '../database';
@@ -113,6 +114,7 @@ const toAttempt = (r: AttemptRow): AuthorisationAttempt => ({
 export class PaymentRepository {
   private readonly insertStmt;
   private readonly insertTxStmt;
+  private readonly vopStmt;
   private readonly byIdStmt;
   private readonly bodyStmt;
   private readonly parsedStmt;
@@ -135,7 +137,8 @@ export class PaymentRepository {
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
       @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, ${CREDITOR_PREVIEW_OF_PARSED})`);
-    this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons) VALUES (?, ?, NULL, '[]')");
+    this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, ?, NULL, '[]', ?)");
+    this.vopStmt = db.prepare<[string, number], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? AND idx < ? ORDER BY idx');
     this.byIdStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE payment_id = ?`);
     this.bodyStmt = db.prepare<[string], { request_body: Buffer }>('SELECT request_body FROM payments WHERE payment_id = ?');
     this.parsedStmt = db.prepare<[string], { parsed: string }>('SELECT parsed FROM payments WHERE payment_id = ?');
@@ -158,7 +161,8 @@ export class PaymentRepository {
     this.setBalanceStmt = db.prepare('INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available');
   }
 
-  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number): void {
+  /** `vopChecks`: one per credit transfer where Verification of Payee applies, else none. */
+  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[]): void {
     this.insertStmt.run({
       payment_id: p.paymentId,
       product: p.product,
@@ -182,7 +186,10 @@ export class PaymentRepository {
       parsed: parsedJson,
       transaction_count: transactionCount,
     });
-    for (let i = 0; i < transactionCount; i++) this.insertTxStmt.run(p.paymentId, i);
+    for (let i = 0; i < transactionCount; i++) {
+      const check = vopChecks?.[i];
+      this.insertTxStmt.run(p.paymentId, i, check ? JSON.stringify(storedVopCheck(check)) : null);
+    }
   }
 
   find(paymentId: string): Payment | undefined {
@@ -205,6 +212,11 @@ export class PaymentRepository {
 
   transactions(paymentId: string): TransactionState[] {
     return this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] }));
+  }
+
+  /** The VoP checks of the first `limit` credit transfers, in order; null where VoP does not apply. */
+  vopChecks(paymentId: string, limit = Number.MAX_SAFE_INTEGER): (VopCheck | null)[] {
+    return this.vopStmt.all(paymentId, limit).map((r) => (r.vop === null ? null : vopCheckOf(JSON.parse(r.vop) as StoredVopCheck)));
   }
 
   setTransaction(paymentId: string, index: number, status: TransactionStatus | null, reasons: StatusReason[]): void {
@@ -293,3 +305,21 @@ export class PaymentRepository {
     };
   }
 }
+
+interface StoredVopCheck {
+  requestedAt: number;
+  answeredAt: number | null;
+  answer: VopAnswer | null;
+}
+
+const storedVopCheck = (c: VopCheck): StoredVopCheck => ({
+  requestedAt: c.requestedAt.getTime(),
+  answeredAt: c.answeredAt?.getTime() ?? null,
+  answer: c.answer ?? null,
+});
+
+const vopCheckOf = (c: StoredVopCheck): VopCheck => ({
+  requestedAt: new Date(c.requestedAt),
+  answeredAt: c.answeredAt === null ? undefined : new Date(c.answeredAt),
+  answer: c.answer ?? undefined,
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
+import { SplitPane } from '../common/SplitPane';
 import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
 import { DetailPane } from './DetailPane';
@@ -35,7 +36,14 @@ export function BankScreen() {
           {error}
         </p>
       )}
-      <div className="bank-panes">
+      <SplitPane
+        className="bank-panes"
+        persistAs="bank"
+        label="Resize the resource tables and the detail"
+        defaultPercent={67}
+        minStartPx={360}
+        minEndPx={300}
+      >
         <div className="bank-lists">
           {!loaded && <p className="muted">Loading the bank&rsquo;s resources&hellip;</p>}
           <ResourceTable
@@ -70,7 +78,7 @@ export function BankScreen() {
           />
         </div>
         <DetailPane />
-      </div>
+      </SplitPane>
     </div>
   );
 }

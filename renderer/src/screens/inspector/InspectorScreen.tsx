@@ -4,6 +4,7 @@ import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { filterRows, useInspector } from '../../state/inspector';
 import { exportListedAsHar } from '../../state/inspector-export';
 import { useShell } from '../../state/shell';
+import { SplitPane } from '../common/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeList } from './ExchangeList';
 import './inspector.css';
@@ -25,7 +26,14 @@ export function InspectorScreen() {
   const baseUrl = `${state.simulatorUrl || 'http://127.0.0.1:4646'}/${institution}/berlingroup/v1`;
 
   return (
-    <div className="inspector">
+    <SplitPane
+      className="inspector"
+      persistAs="inspector"
+      label="Resize the exchange list and the exchange detail"
+      defaultPercent={44}
+      minStartPx={320}
+      minEndPx={380}
+    >
       <div className="inspector-list-pane">
         <div className="inspector-toolbar">
           <input
@@ -70,6 +78,6 @@ export function InspectorScreen() {
           </div>
         )}
       </div>
-    </div>
+    </SplitPane>
   );
 }
