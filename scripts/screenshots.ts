@@ -24,7 +24,9 @@ async function payments(bank: TestBank): Promise<{ settled: string }> {
   const done = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
   await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, done);
   await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, done);
-  const waiting = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
+  // A close match: the Phone shows the VoP banner with the account holder's registered name.
+  const closeMatch = template('sepa-single.xml').replace('Transports Girard SARL', 'Mueller Logistik').replace('FR7630004008210001042987126', 'DE97700205700631807745');
+  const waiting = (await createPayment(bank, creator, SEPA, closeMatch)).body.paymentId as string;
   await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
   return { settled: done };
 }

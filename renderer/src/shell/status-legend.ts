@@ -16,6 +16,11 @@ export const STATUS_LEGEND: readonly { value: string; meaning: string }[] = [
   { value: 'expired', meaning: 'Consent: expired (validUntil passed)' },
   { value: 'revokedByPsu', meaning: 'Consent: revoked by the PSU' },
   { value: 'terminatedByTpp', meaning: 'Consent: deleted by the TPP' },
+  { value: 'match', meaning: 'Verification of Payee: the name matches the account holder' },
+  { value: 'CMTC', meaning: 'Verification of Payee: close match; the account holder’s name is given' },
+  { value: 'NMTC', meaning: 'Verification of Payee: no match' },
+  { value: 'RECI', meaning: 'Verification of Payee: in progress; authorisation waits for the result' },
+  { value: 'NOAP', meaning: 'Verification of Payee: not applicable or not possible (unavailable, timeout)' },
 ];
 
 const MEANING = new Map(STATUS_LEGEND.map((s) => [s.value, s.meaning]));

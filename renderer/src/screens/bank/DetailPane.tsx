@@ -1,4 +1,5 @@
 import { useBank } from '../../state/bank';
+import { CreditorTable } from './CreditorTable';
 import { FieldList } from './FieldList';
 import { PaymentStateDiagram } from './PaymentStateDiagram';
 import { ResourceExchanges } from './ResourceExchanges';
@@ -42,8 +43,16 @@ export function DetailPane() {
         </p>
       )}
       {payment && <PaymentStateDiagram payment={payment} />}
-      {record && <FieldList record={record} />}
+      {payment && <CreditorTable payment={payment} />}
+      {record && <FieldList record={withoutCreditors(record)} />}
       {record && <ResourceExchanges selection={selection} />}
     </aside>
   );
+}
+
+/** A payment's creditors have their own table above; the rest of the record is listed as returned. */
+function withoutCreditors(record: object): object {
+  if (!('creditors' in record)) return record;
+  const { creditors: _shown, ...rest } = record as { creditors: unknown };
+  return rest;
 }

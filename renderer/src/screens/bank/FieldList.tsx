@@ -41,23 +41,25 @@ function isFlatRecord(value: unknown): value is FlatRecord {
 function RecordTable({ rows }: { rows: FlatRecord[] }) {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return (
-    <table className="bank-subtable">
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column}>{column}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
+    <div className="bank-subtable-scroll">
+      <table className="bank-subtable">
+        <thead>
+          <tr>
             {columns.map((column) => (
-              <td key={column}>{row[column] === undefined || row[column] === null ? '' : String(row[column])}</td>
+              <th key={column}>{column}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              {columns.map((column) => (
+                <td key={column}>{row[column] === undefined || row[column] === null ? '' : String(row[column])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

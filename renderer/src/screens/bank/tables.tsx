@@ -1,6 +1,7 @@
 import type { BasketSummary, ConsentSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
 import { formatAmount, formatInstant, shortId } from '../common/format';
 import { accountLabel } from '../common/account-number';
+import { mostSevereVop, vopStatusValue } from '../common/vop';
 import type { Column } from './ResourceTable';
 import { StatusBadge } from '../../shell/StatusBadge';
 
@@ -18,6 +19,18 @@ const Creditor = ({ payment }: { payment: PaymentSummary }) => {
     <span title={accountLabel(first)}>
       {first.name}
       {payment.transactionCount > 1 && <span className="muted"> and {payment.transactionCount - 1} more</span>}
+    </span>
+  );
+};
+
+/** The result needing most attention, with how many listed transfers share it; empty where VoP does not apply. */
+const VopCell = ({ payment }: { payment: PaymentSummary }) => {
+  const severe = mostSevereVop(payment);
+  if (!severe) return <span className="muted" title="Verification of Payee applies to SEPA credit transfers only">n/a</span>;
+  const value = vopStatusValue(severe.vop);
+  return (
+    <span data-testid="payment-vop">
+      <StatusBadge value={value} label={severe.count > 1 ? `${value} ×${severe.count}` : value} />
     </span>
   );
 };
@@ -46,6 +59,7 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
       </span>
     ),
   },
+  { header: 'VoP', cell: (p) => <VopCell payment={p} /> },
   // Last, so the status stays in view when the detail pane narrows the table.
   { header: 'Creditor', cell: (p) => <Creditor payment={p} /> },
 ];

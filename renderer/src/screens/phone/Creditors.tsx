@@ -1,6 +1,9 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
 import { accountLabel } from '../common/account-number';
 import { formatAmount } from '../common/format';
+import { mostSevereVop, vopStatusValue } from '../common/vop';
+import { StatusBadge } from '../../shell/StatusBadge';
+import { VopBanner } from './VopBanner';
 
 // A phone screen has room to check a few payees; the rest are counted, not hidden.
 const SHOWN_IN_BULK = 3;
@@ -16,14 +19,22 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
         <p className="creditor-label">To</p>
         <p className="creditor-name">{first.name}</p>
         {account && <p className="wire-plain creditor-account" data-testid="journey-creditor-account">{account}</p>}
+        {first.vop && <VopBanner vop={first.vop} />}
       </div>
     );
   }
   const shown = payment.creditors.slice(0, SHOWN_IN_BULK);
   const more = payment.transactionCount - shown.length;
+  const severe = mostSevereVop(payment);
   return (
     <div className="creditor" data-testid="journey-creditor">
       <p className="journey-lead">{payment.transactionCount} credit transfers</p>
+      {severe && (
+        <VopBanner
+          vop={severe.vop}
+          prefix={payment.creditors.length > 1 ? `${severe.count} of ${payment.creditors.length}${payment.transactionCount > payment.creditors.length ? ' listed' : ''}: ` : undefined}
+        />
+      )}
       <ul className="creditor-list" aria-label="Creditors">
         {shown.map((c, i) => {
           const account = accountLabel(c);
@@ -31,6 +42,7 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
             <li key={i}>
               <span className="creditor-list-name">{c.name}</span>
               <strong>{formatAmount(c.amount, c.currency)}</strong>
+              {c.vop && <StatusBadge value={vopStatusValue(c.vop)} />}
               {account && <span className="wire-plain creditor-account">{account}</span>}
             </li>
           );
