@@ -25,7 +25,7 @@ export interface VopCheck {
 }
 
 /**
- * The EPC's VoP scheme gives the responding PSP 5 seconds to answer; after that the result is
+ * The EPC VOP scheme rulebook (EPC218-23 v1.0) gives a check at most 5 seconds; after that the result is
  * the completed NOAP outcome (spec rule 2).
  */
 export const VOP_TIME_LIMIT_MS = 5_000;
