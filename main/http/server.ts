@@ -12,6 +12,7 @@ import { uiRoutes } from './routes/ui';
 import { signatureUtilityRoutes } from './routes/signature-utilities';
 import { paymentRoutes } from './routes/payments';
 import { basketAndFundsRoutes } from './routes/baskets-and-funds';
+import { accountRoutes } from './routes/accounts';
 
 /** Request bodies are bounded; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -69,6 +70,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   signatureUtilityRoutes(app, services);
   paymentRoutes(app, services);
   basketAndFundsRoutes(app, services);
+  accountRoutes(app, services);
   controlRoutes(app, services, options);
   if (options.uiRoot) uiRoutes(app, options.uiRoot);
   return app;

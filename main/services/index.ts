@@ -15,6 +15,7 @@ import { PaymentAttempts } from './payment-attempts';
 import { SigningBasketService } from './signing-baskets';
 import { FundsConfirmationService } from './funds-confirmations';
 import { SandboxPaymentService } from './sandbox-payments';
+import { AccountInformationService } from './account-information';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -33,6 +34,7 @@ export interface Services {
   baskets: SigningBasketService;
   funds: FundsConfirmationService;
   sandbox: SandboxPaymentService;
+  accounts: AccountInformationService;
 }
 
 /** The test PKI the services check certificates against. */
@@ -66,6 +68,7 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
     baskets,
     funds: new FundsConfirmationService(ctx, access),
     sandbox: new SandboxPaymentService(ctx, access, payments),
+    accounts: new AccountInformationService(ctx, access),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

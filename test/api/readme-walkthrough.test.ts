@@ -36,12 +36,14 @@ function walkthrough(): string {
 }
 
 describe('README', () => {
-  it('the curl walk-throughs work as written: consent, SCA, PKCE token, read, delete; signed payment, two authorisations, pain.002', async () => {
+  it('the curl walk-throughs work as written: consent, SCA, PKCE token, read, accounts, delete; signed payment, two authorisations, pain.002', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'wb-readme-run-'));
     // Asynchronous: the simulator answers from this same process.
     const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd, encoding: 'utf8', timeout: 90_000 });
     expect(output).toContain('"consentStatus":"valid","scaStatus":"finalised"');
     expect(output).toContain('"paymentCreations"');
+    expect(output).toContain('{"resourceId":"FRA-ACC-01","iban":"DE37500112000001058185","balances":[{"balanceAmount"');
+    expect(output).toContain('"balanceType":"interimBooked"');
     expect(output).toMatch(/^204$/m);
     expect(output).toContain('CONSENT_INVALID');
     expect(output).toContain('"transactionStatus":"PATC"');

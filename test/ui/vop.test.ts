@@ -48,7 +48,8 @@ describe('Verification of Payee on screen', () => {
     await banner.waitFor(WAIT);
     expect(await banner.getAttribute('data-outcome')).toBe('closeMatch');
     expect(await banner.textContent()).toContain('Müller Logistik GmbH');
-    expect(await banner.evaluate((el) => getComputedStyle(el).getPropertyValue('--st').trim())).not.toBe('');
+    // The banner takes its colour from the status vocabulary (a CSS variable set per VoP code).
+    expect(await banner.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).getPropertyValue('--st').trim())).not.toBe('');
 
     await page.keyboard.press('3');
     const row = page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`);
