@@ -1,9 +1,8 @@
 // `npm run screenshots`: PNGs of each screen at 1280×800 and 1920×1080 in screenshots/
 // (git-ignored), with some traffic first so the screens are not empty.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { DemoTppClient } from '../main/pki/data-folder';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../test/support/signing';
 import type { TestBank } from '../test/support/simulator';
 import { call, createConsent, tppToken } from '../test/support/simulator';
@@ -63,8 +62,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const ui = await startUi();
   try {
-    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    const { settled } = await traffic({ sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: async () => undefined });
+    const { settled } = await traffic(ui.bank);
     for (const size of SIZES) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await ui.browser.newContext({ viewport: size, colorScheme });

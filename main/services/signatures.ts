@@ -4,7 +4,7 @@ import { SIGNING_PROFILES, signedOperationFor, type SignedOperation } from '../d
 import { signRequest, type SignedHeaders, type SigningKey } from '../domain/signing/sign';
 import { verifySignedRequest, type SignatureDiagnosis } from '../domain/signing/verify';
 import type { CertificateCache } from '../pki/certificate-cache';
-import { inspectCertificate } from '../pki/inspection';
+import { inspectCertificate, type CertificateInspection } from '../pki/inspection';
 import type { TrustStore } from '../pki/trust-store';
 import type { BankContext } from './context';
 
@@ -40,7 +40,7 @@ export class SignatureService {
       operation,
       headers: request.headers,
       body: request.body,
-      inspectCertificate: (der) => inspectCertificate(der, now, this.trust, this.cache),
+      inspectCertificate: signingCertificateInspector(this.trust, this.cache, now),
       ...(request.requestTarget ? { requestTarget: request.requestTarget } : {}),
       ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
     });
@@ -86,6 +86,19 @@ export class SignatureService {
     }
     return this.diagnose(operation, { ...request, ...(targetLine ? { requestTarget: targetLine } : {}) });
   }
+}
+
+/**
+ * The verifier's view of the certificate of a signed request. The cache holds only what does not depend on
+ * the clock (the parse, the issuer's verdict, the loaded key); validity is judged at `now` on every call.
+ */
+export function signingCertificateInspector(trust: TrustStore, cache: CertificateCache, now: Date): (der: Buffer) => CertificateInspection {
+  return (der) => {
+    const inspection = inspectCertificate(der, now, trust, cache);
+    const publicKey = inspection.fingerprintSha256 === undefined ? undefined : cache.verificationKey(inspection.fingerprintSha256);
+    if (publicKey !== undefined) inspection.publicKey = publicKey;
+    return inspection;
+  };
 }
 
 function listedHeaders(listed: string | undefined): string[] {

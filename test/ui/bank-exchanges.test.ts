@@ -1,10 +1,7 @@
 // The Bank's detail pane lists the selected resource's exchanges, live, and each opens in the
 // Inspector with that exchange selected, even one older than the Inspector's first page.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoTppClient } from '../../main/pki/data-folder';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { call, createConsent, tppToken } from '../support/simulator';
 import { authorise, createPayment, psuSession, template } from '../support/payments';
@@ -31,8 +28,7 @@ describe('the Bank lists a resource’s exchanges and opens them in the Inspecto
 
   beforeAll(async () => {
     ui = await startUi();
-    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    bank = { sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: () => ui.stop() };
+    bank = ui.bank;
     token = await tppToken(bank, 'frankfurt');
     consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     other = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);

@@ -1,10 +1,7 @@
 // The command palette in Chromium against the real simulator: Ctrl+K opens it, typing
 // narrows the commands, Enter runs one through the same stores the buttons use.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoTppClient } from '../../main/pki/data-folder';
 import { createConsent } from '../support/simulator';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
@@ -97,8 +94,7 @@ describe('command palette', () => {
 
   it('signs in on the Phone, opens the link and approves a waiting consent', async () => {
     const { page } = ui;
-    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    const consent = await createConsent({ sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: () => ui.stop() }, 'frankfurt', 'FRA-CREATOR');
+    const consent = await createConsent(ui.bank, 'frankfurt', 'FRA-CREATOR');
 
     await runCommand(page, 'sign in FRA-CREATOR');
     expect(await page.getByTestId('psu-picker').inputValue()).toBe('FRA-CREATOR');

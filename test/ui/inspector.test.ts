@@ -1,11 +1,8 @@
 // The Inspector in Chromium against the browser host: outside traffic shows up live with
 // the bank's signature verdict, and its cURL replays to the same answer.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoTppClient } from '../../main/pki/data-folder';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
 import type { TestBank } from '../support/simulator';
 import type { RunningUi } from './support/browser';
@@ -16,12 +13,11 @@ const PAYMENT = 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-tr
 const SIGNED_NAMES = ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'];
 
 let ui: RunningUi;
-let bank: Pick<TestBank, 'dataDir' | 'client'>;
+let bank: TestBank;
 
 beforeAll(async () => {
   ui = await startUi();
-  const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-  bank = { dataDir: ui.dataDir, client };
+  bank = ui.bank;
 }, UI_TIMEOUT);
 afterAll(async () => {
   await ui?.stop();
@@ -30,7 +26,7 @@ afterAll(async () => {
 /** A signed request to the sandbox's validation utility whose signature the bank rejects (PSU-ID changed after signing). */
 async function sendBadlySigned(): Promise<number> {
   const body = '<Document>Müller</Document>\n';
-  const headers = signedHeaders(demoSigningKey(bank as TestBank), SIGNED_NAMES, baseHeaders(), body);
+  const headers = signedHeaders(demoSigningKey(bank), SIGNED_NAMES, baseHeaders(), body);
   headers['psu-id'] = 'someone-else';
   const res = await fetch(`${ui.url}/frankfurt/sandbox/v1/signature/validation`, {
     method: 'POST',

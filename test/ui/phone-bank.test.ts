@@ -2,11 +2,8 @@
 // plain HTTP, the PSU approves it on the Phone, the Bank shows it valid, and moving the
 // simulated clock on the Bank makes it expire on screen. Then a payment: the approver sees
 // whom it pays on the Phone, and the Bank's state diagram lights the transition it took.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoTppClient } from '../../main/pki/data-folder';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { createConsent } from '../support/simulator';
 import { authorise, createPayment, psuSession, startAuthorisation, template } from '../support/payments';
@@ -30,8 +27,7 @@ describe('the Phone approves a consent and the Bank shows its lifecycle', () => 
 
   beforeAll(async () => {
     ui = await startUi();
-    const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    bank = { sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: () => ui.stop() };
+    bank = ui.bank;
   }, UI_TIMEOUT);
 
   afterAll(async () => {

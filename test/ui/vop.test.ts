@@ -1,9 +1,6 @@
 // Verification of Payee on screen: the approver's Phone shows the result as a coloured banner
 // before the decision, and the Bank's payments table shows the result needing most attention.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoTppClient } from '../../main/pki/data-folder';
 import { pain001Data, pain001Tree, serialize, sumAmounts } from '../support/pain001-builder';
 import { createPayment, psuSession, startAuthorisation } from '../support/payments';
 import type { TestBank } from '../support/simulator';
@@ -18,8 +15,7 @@ let bank: TestBank;
 
 beforeAll(async () => {
   ui = await startUi();
-  const client = JSON.parse(readFileSync(join(ui.dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-  bank = { sim: ui.sim, url: ui.url, dataDir: ui.dataDir, client, stop: () => ui.stop() };
+  bank = ui.bank;
 }, UI_TIMEOUT);
 afterAll(async () => {
   await ui?.stop();

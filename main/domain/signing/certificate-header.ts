@@ -1,3 +1,5 @@
+import { isPaddedBase64 } from './base64';
+
 /**
  * Decodes the TPP-Signature-Certificate header into DER. The spec says "certificate in base64";
  * real clients send that, a PEM squeezed onto one line (newlines escaped as `\n`, or replaced by
@@ -13,7 +15,6 @@ export type DecodedCertificate = { ok: true; der: Buffer; form: CertificateForm 
 
 /** Leaves room for big certificates; keeps the decoding of hostile input cheap. */
 const MAX_LENGTH = 16 * 1024;
-const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const PRIVATE_KEY_RE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 const NEVER_SEND_KEY = 'never send a private key to the bank (rule 8); send the certificate';
 
@@ -84,7 +85,7 @@ function unescapeNewlines(text: string): string {
 function base64Problem(value: string): string | null {
   if (value === '') return 'is empty';
   if (/[-_]/.test(value) && !/[+/]/.test(value)) return 'is base64url (- and _); use standard base64 with + and /';
-  if (!BASE64_RE.test(value)) return /^[A-Za-z0-9+/]+$/.test(value) ? 'is base64 without its = padding' : 'is neither base64 nor PEM';
+  if (!isPaddedBase64(value)) return /^[A-Za-z0-9+/]+$/.test(value) ? 'is base64 without its = padding' : 'is neither base64 nor PEM';
   return null;
 }
 

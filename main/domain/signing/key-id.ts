@@ -63,6 +63,8 @@ const ATTRIBUTE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 function sameDn(a: string, b: string): boolean {
+  // The usual keyId copies the issuer DN as the bank shows it: one parse says all.
+  if (a === b) return dnAttributes(a) !== null;
   const left = dnAttributes(a);
   const right = dnAttributes(b);
   if (!left || !right || left.length !== right.length) return false;

@@ -1,3 +1,5 @@
+import { isPaddedBase64 } from './base64';
+
 /**
  * Strict parser of the Signature header (spec "Application-layer signing", rule 9):
  * `keyId="...",algorithm="...",headers="...",signature="..."`, all four, nothing else.
@@ -20,7 +22,6 @@ type Parameter = (typeof PARAMETERS)[number];
 
 /** Far above any real header (a 4096-bit signature is 684 characters); keeps hostile input cheap. */
 const MAX_LENGTH = 8192;
-const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** An RFC 7230 token in lower case, or a Cavage pseudo-header such as (request-target). */
 const HEADER_NAME_RE = /^(?:\([a-z-]+\)|[a-z0-9!#$%&'*+.^_`|~-]+)$/;
 
@@ -115,7 +116,7 @@ function base64Problem(value: string): string | null {
   if (value === '') return 'is empty';
   if (/\s/.test(value)) return 'contains spaces or line breaks; send the base64 on one line';
   if (/[-_]/.test(value) && !/[+/]/.test(value)) return 'is base64url (- and _); use standard base64 with + and /';
-  if (!BASE64_RE.test(value)) return /^[A-Za-z0-9+/]+$/.test(value) ? 'lacks its = padding' : 'is not base64';
+  if (!isPaddedBase64(value)) return /^[A-Za-z0-9+/]+$/.test(value) ? 'lacks its = padding' : 'is not base64';
   return null;
 }
 

@@ -24,6 +24,8 @@ export interface CertificateInspection {
   problem?: string;
   /** SPKI PEM of the certificate's key. */
   publicKeyPem?: string;
+  /** The same key already loaded, when the PKI module keeps one per certificate; never part of the diagnosis. */
+  publicKey?: KeyObject;
   /** Lower-case hex, no leading zeros. */
   serialHex?: string;
   /** e.g. "CN=PSD2 Workbench Test CA,O=PSD2 Workbench Test PKI,C=EU" */
@@ -88,7 +90,7 @@ export interface SignatureDiagnosis {
   signingString: SigningString | null;
   keyId: string | null;
   algorithm: string | null;
-  certificate: (Omit<CertificateInspection, 'publicKeyPem'> & { form: CertificateForm }) | null;
+  certificate: (Omit<CertificateInspection, 'publicKeyPem' | 'publicKey'> & { form: CertificateForm }) | null;
 }
 
 /**
@@ -266,7 +268,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
       check('certificate-valid', validity === null, validity === null ? `the certificate is valid now (${inspection.notBefore ?? '?'} to ${inspection.notAfter ?? '?'})` : `the certificate is not valid now: ${validity ?? 'its validity was not checked'}`);
       const purpose = inspection.purposeProblem;
       check('certificate-purpose', purpose === null, purpose === null ? 'the certificate may sign' : `the certificate may not sign: ${purpose ?? 'its key usage was not checked'}`);
-      const loaded = rsaKey(inspection.publicKeyPem);
+      const loaded = rsaKey(inspection.publicKeyPem, inspection.publicKey);
       const keyText = typeof loaded === 'string' ? loaded : `the certificate has a ${loaded.asymmetricKeyDetails?.modulusLength ?? '?'}-bit RSA key`;
       if (check('certificate-key', typeof loaded !== 'string', keyText) && typeof loaded !== 'string') key = loaded;
     }
@@ -355,11 +357,11 @@ function inspect(inspector: (der: Buffer) => CertificateInspection, der: Buffer)
   }
 }
 
-function rsaKey(pem: string | undefined): KeyObject | string {
+function rsaKey(pem: string | undefined, loaded: KeyObject | undefined): KeyObject | string {
   if (!pem) return "the certificate's public key is not available";
   let key: KeyObject;
   try {
-    key = loadPublicKey(pem);
+    key = loaded ?? loadPublicKey(pem);
   } catch {
     return "the certificate's public key cannot be read";
   }
@@ -367,8 +369,8 @@ function rsaKey(pem: string | undefined): KeyObject | string {
   return key;
 }
 
-function withoutKey(inspection: CertificateInspection): Omit<CertificateInspection, 'publicKeyPem'> {
-  const { publicKeyPem: _publicKeyPem, ...rest } = inspection;
+function withoutKey(inspection: CertificateInspection): Omit<CertificateInspection, 'publicKeyPem' | 'publicKey'> {
+  const { publicKeyPem: _publicKeyPem, publicKey: _publicKey, ...rest } = inspection;
   return rest;
 }
 

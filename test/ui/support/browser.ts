@@ -1,6 +1,6 @@
 // Drives the real UI in Debian's Chromium against the browser host (`npm run web`'s
 // build and server), so UI tests exercise the same code paths as a user.
-import { mkdirSync, mkdtempSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 import { ensureRendererBuilt } from '../../../main/hosts/cli/web-host';
 import type { RunningSimulator } from '../../../main/simulator';
 import { startSimulator } from '../../../main/simulator';
+import type { DemoTppClient } from '../../../main/pki/data-folder';
+import type { TestBank } from '../../support/simulator';
 import { TEST_NOW } from '../../support/simulator';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,6 +24,8 @@ export interface RunningUi {
   dataDir: string;
   page: Page;
   browser: Browser;
+  /** The same simulator as the API tests see it: the demo TPP from the data folder, to send requests as a TPP would. */
+  bank: TestBank;
   stop(): Promise<void>;
 }
 
@@ -50,18 +54,13 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
     await page.goto(sim.controlTokenRequired ? `${url}/#token=${sim.controlToken}` : `${url}/`);
     const running = browser;
-    return {
-      url,
-      sim,
-      dataDir,
-      page,
-      browser: running,
-      stop: async () => {
-        await running.close().catch(() => undefined);
-        await sim.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+    const stop = async (): Promise<void> => {
+      await running.close().catch(() => undefined);
+      await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
     };
+    const client = JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
+    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, stop }, stop };
   } catch (err) {
     await browser?.close().catch(() => undefined);
     await sim.close();
