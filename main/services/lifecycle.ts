@@ -5,7 +5,7 @@ import type { PaymentProcessingService } from './payment-processing';
 
 /**
  * Writes the time-driven moves that are due at the clock's now (consent expiry, SCA timeout, payment
- * expiry and processing), so
+ * expiry and processing, VoP results reaching their time limit), so
  * the store and the events agree with what the rules already report. Runs before each request and
  * on a timer; reads also apply the rules themselves, so a late settle never shows a stale status.
  */
@@ -22,6 +22,9 @@ export class LifecycleService {
     const expiring = consents.dueToExpire(now);
     const timedOut = journeys.timedOut(now);
     this.payments.settle(now);
+    // A RECI turning final changes nothing stored, but the Bank and the Phone show it: announce it.
+    const vopSettled = this.ctx.db.transaction(() => this.ctx.repos.payments.takeVopSettled(now))();
+    for (const p of vopSettled) this.ctx.events.emitEvent({ type: 'payment', paymentId: p.paymentId, institution: p.institution, status: p.status });
     if (expiring.length === 0 && timedOut.length === 0) return;
     this.ctx.db.transaction(() => {
       for (const consent of expiring) {

@@ -16,6 +16,7 @@ import type { PaymentAccess, PaymentContext } from './payment-access';
 import type { PaymentAttempts } from './payment-attempts';
 import type { PayeeVerification } from './payee-verification';
 import { vopReason } from './payee-verification';
+import { vopSettlesAt } from '../domain/vop/verify';
 
 export interface PaymentCreation extends PaymentContext {
   product: string;
@@ -99,7 +100,10 @@ export class PaymentService {
       statusChangedAt: now,
     };
     this.ctx.db.transaction(() => {
-      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, this.vop.checks(product, institution, parsed, now));
+      const checks = this.vop.checks(product, institution, parsed, now);
+      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks);
+      const settlesAt = checks && vopSettlesAt(checks);
+      if (settlesAt) this.ctx.repos.payments.setVopSettlesAt(payment.paymentId, settlesAt);
     })();
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;

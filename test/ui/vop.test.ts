@@ -75,4 +75,16 @@ describe('Verification of Payee on screen', () => {
     await page.keyboard.press('3');
     await page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`).getByTestId('payment-vop').filter({ hasText: 'NMTC' }).waitFor(WAIT);
   }, UI_TIMEOUT);
+  it('turns RECI into NOAP on the Bank by itself once the payee PSP has not answered within 5 seconds', async () => {
+    const transactions = [{ endToEndId: 'UI-VOP-RECI', amount: '25.00', currency: 'EUR', creditorName: 'Hafenbedarf Hamburg KG', creditorAccount: { iban: 'DE03600501017702115834' } }];
+    const xml = serialize(pain001Tree(pain001Data(SEPA, { transactions, ctrlSum: '25.00' })), { declaration: true });
+    const created = await createPayment(bank, await psuSession(bank, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
+    expect(created.status, created.text).toBe(201);
+    const { page } = ui;
+    await page.keyboard.press('3');
+    const vop = page.locator(`[data-testid="payments-row"][data-id="${created.body.paymentId}"]`).getByTestId('payment-vop');
+    await vop.filter({ hasText: 'RECI' }).waitFor(WAIT);
+    // No click, no clock move: the simulator announces the result when the time limit passes.
+    await vop.filter({ hasText: 'NOAP' }).waitFor({ timeout: 15_000 });
+  }, UI_TIMEOUT);
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset, Payee } from '../../main/domain/dataset/types';
 import { exactForm, isSimilar, looseForm } from '../../main/domain/vop/names';
 import type { VopAnswer } from '../../main/domain/vop/verify';
-import { payeeAnswer, vopApplies, vopBlocksAuthorisation, vopResultAt } from '../../main/domain/vop/verify';
+import { payeeAnswer, vopApplies, vopBlocksAuthorisation, vopResultAt, vopSettlesAt } from '../../main/domain/vop/verify';
 
 const dataset = JSON.parse(readFileSync('resources/datasets/default.json', 'utf8')) as Dataset;
 const payee = (registeredName: string): Payee => {
@@ -109,6 +109,16 @@ describe('the result over time', () => {
     expect(reason({ outcome: 'noMatch' })).toMatchObject({ reasonCode: 'NMTC' });
     expect(reason({ outcome: 'notApplicable', why: 'x' })).toMatchObject({ reasonCode: 'NOAP', additionalInfo: 'VoP not applicable: x' });
     expect(reason({ outcome: 'serviceUnavailable' })).toMatchObject({ reasonCode: 'NOAP', additionalInfo: expect.stringContaining('service unavailable') });
+  });
+
+  it('knows when the last result becomes final by itself, if ever', () => {
+    const atOnce = { requestedAt, answeredAt: requestedAt, answer: match };
+    const never = { requestedAt, answeredAt: undefined, answer: undefined };
+    const later = { requestedAt, answeredAt: at(2), answer: match };
+    expect(vopSettlesAt([atOnce])).toBeUndefined();
+    expect(vopSettlesAt([atOnce, later])).toEqual(at(2));
+    expect(vopSettlesAt([later, never], LIMIT)).toEqual(at(5));
+    expect(vopSettlesAt([{ requestedAt, answeredAt: at(9), answer: match }], LIMIT)).toEqual(at(5));
   });
 
   it('blocks authorisation while any result is RECI (rule 5)', () => {

@@ -103,6 +103,21 @@ function completed(answer: VopAnswer): VopResult {
   }
 }
 
+/**
+ * The moment the last of these results becomes final by itself (an answer arriving, or the time
+ * limit passing), when that is later than the request; undefined when all are final at once.
+ */
+export function vopSettlesAt(checks: readonly VopCheck[], timeLimitMs = VOP_TIME_LIMIT_MS): Date | undefined {
+  let latest: number | undefined;
+  for (const check of checks) {
+    const deadline = check.requestedAt.getTime() + timeLimitMs;
+    const answered = check.answer && check.answeredAt ? check.answeredAt.getTime() : Infinity;
+    const final = Math.min(answered, deadline);
+    if (final > check.requestedAt.getTime()) latest = Math.max(latest ?? final, final);
+  }
+  return latest === undefined ? undefined : new Date(latest);
+}
+
 /** Rule 5: while any result is RECI, starting authorisation is blocked. */
 export function vopBlocksAuthorisation(results: readonly VopResult[]): boolean {
   return results.some((r) => r.state === 'inProgress');

@@ -140,6 +140,9 @@ export class PaymentRepository {
   private readonly dueToExpireStmt;
   private readonly dueForProcessingStmt;
   private readonly listStmt;
+  private readonly setVopSettlesAtStmt;
+  private readonly vopSettledStmt;
+  private readonly clearVopSettlementStmt;
   private readonly balanceStmt;
   private readonly setBalanceStmt;
   private readonly postingsStmt;
@@ -167,6 +170,11 @@ export class PaymentRepository {
     this.finishAttemptStmt = db.prepare("UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started'");
     this.dueToExpireStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PATC' AND created_at <= ?`);
     this.dueForProcessingStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG' AND execution_date <= ?`);
+    this.setVopSettlesAtStmt = db.prepare('UPDATE payments SET vop_settles_at = ? WHERE payment_id = ?');
+    this.vopSettledStmt = db.prepare<[number], { payment_id: string; institution: string; status: string }>(
+      'SELECT payment_id, institution, status FROM payments WHERE vop_settles_at IS NOT NULL AND vop_settles_at <= ?',
+    );
+    this.clearVopSettlementStmt = db.prepare('UPDATE payments SET vop_settles_at = NULL WHERE payment_id = ?');
     this.listStmt = db.prepare<[number], ListingRow>(`SELECT ${PAYMENT_COLUMNS}, previous_status, transaction_count, creditor_preview
       FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
     this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
@@ -226,6 +234,18 @@ export class PaymentRepository {
 
   transactions(paymentId: string): TransactionState[] {
     return this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] }));
+  }
+
+  /** When the payment's VoP results next become final by themselves (see vopSettlesAt). */
+  setVopSettlesAt(paymentId: string, at: Date): void {
+    this.setVopSettlesAtStmt.run(at.getTime(), paymentId);
+  }
+
+  /** Payments whose VoP results became final by `now` and were not announced yet; each is marked announced. */
+  takeVopSettled(now: Date): { paymentId: string; institution: string; status: TransactionStatus }[] {
+    const due = this.vopSettledStmt.all(now.getTime());
+    for (const row of due) this.clearVopSettlementStmt.run(row.payment_id);
+    return due.map((r) => ({ paymentId: r.payment_id, institution: r.institution, status: r.status as TransactionStatus }));
   }
 
   /** The VoP checks of the first `limit` credit transfers, in order; null where VoP does not apply. */

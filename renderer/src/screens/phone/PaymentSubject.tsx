@@ -1,5 +1,6 @@
 import type { PaymentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
 import { StatusBadge } from '../../shell/StatusBadge';
+import { accountLabel } from '../common/account-number';
 import { formatAmount } from '../common/format';
 import { Creditors } from './Creditors';
 
@@ -31,7 +32,7 @@ export function PaymentSubject({ paymentId, payment, psu }: Props) {
         <dt>Product</dt>
         <dd>{payment.product}</dd>
         <dt>From</dt>
-        <dd className="wire">{debtor?.iban ?? debtor?.bban ?? payment.debtorAccountId}</dd>
+        <dd className="wire-plain">{(debtor && accountLabel({ iban: debtor.iban, otherId: debtor.bban })) ?? payment.debtorAccountId}</dd>
         <dt>Execution</dt>
         <dd>{payment.executionDate}</dd>
         <dt>Authorisations</dt>
