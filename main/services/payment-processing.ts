@@ -52,7 +52,7 @@ export class PaymentProcessingService {
       if (payment.status !== 'PDNG') throw BankError.of('STATUS_INVALID', `payment ${paymentId} is ${payment.status}; only a PDNG payment is processed`);
       const count = this.transactionsOf(payment).length;
       for (let i = 0; i < count; i++) this.ctx.repos.payments.setTransaction(paymentId, i, outcome, outcome === 'RJCT' ? [{ code: reason as string }] : []);
-      if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment).map((t) => t.amount));
+      if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment));
       this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
       return { ...payment, status };
     })();
@@ -82,11 +82,14 @@ export class PaymentProcessingService {
     this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
   }
 
-  private debit(payment: Payment, amounts: string[]): void {
+  /** As processing by the rules does: only transfers in the account's currency move its balance (no FX). */
+  private debit(payment: Payment, transactions: ParsedPayment['transactions']): void {
     const account = this.ctx.accounts.get(payment.debtorAccountId);
-    if (!account || account.currency !== payment.currency) return;
+    if (!account) return;
     const before = this.ctx.repos.payments.balance(account.resourceId) ?? account.availableBalance;
-    const after = amounts.reduce((sum, a) => sum - toMinorUnits(normalise(a)), toMinorUnits(before));
+    const after = transactions
+      .filter((tx) => tx.currency === account.currency)
+      .reduce((sum, tx) => sum - toMinorUnits(normalise(tx.amount)), toMinorUnits(before));
     this.ctx.repos.payments.setBalance(account.resourceId, fromMinorUnits(after));
   }
 

@@ -47,6 +47,35 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
     });
   }
 
+  it('manual ACCP of a mixed-currency SWIFT payment debits only the transfers in the account currency, as processing by the rules does', async () => {
+    const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
+    const available = async (): Promise<string> => {
+      const res = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/balances', {
+        headers: { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID() },
+      });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.balances as { balanceType: string; balanceAmount: { amount: string } }[]).find((b) => b.balanceType === 'interimAvailable')?.balanceAmount.amount ?? '';
+    };
+    const base = pain001Data('pain.001-swift-transfers');
+    const usd = base.transactions[0] as (typeof base.transactions)[number];
+    const data = pain001Data('pain.001-swift-transfers', {
+      transactions: [
+        { ...usd, endToEndId: 'MIXED-EUR', amount: '100.00', currency: 'EUR' },
+        { ...usd, endToEndId: 'MIXED-USD', amount: '50.00', currency: 'USD' },
+      ],
+    });
+    const created = await createPayment(bank, creator, 'pain.001-swift-transfers', serialize(pain001Tree(data), { declaration: true }));
+    expect(created.status, created.text).toBe(201);
+    const paymentId = created.body.paymentId as string;
+    for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) {
+      const { journey } = await authorise(bank, await psuSession(bank, 'frankfurt', approver), 'pain.001-swift-transfers', paymentId);
+      expect(journey.status, journey.outcomeReason).toBe('finalised');
+    }
+    const before = Number(await available());
+    expect((await processing(paymentId, { outcome: 'ACCP' })).body.status).toBe('ACCP');
+    expect(Number(await available())).toBeCloseTo(before - 100, 2);
+  });
+
   it('an ACCP payment cannot be cancelled (405)', async () => {
     const { paymentId, creator } = await createAndAuthorise('frankfurt', 'pain.001-sepa-credit-transfers', 'sepa-single.xml');
     await processing(paymentId, { outcome: 'ACCP' });
