@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ensureQwacBundle } from './browser-bundle';
 import { demoIdentityFrom, ensureDemoCertificates, type DemoIdentity } from './demo-tpp';
 import { PRIVATE, writeFileAtomic } from './files';
 import { keyIdOf } from './tpp-factory';
@@ -9,7 +10,7 @@ import type { TrustStore } from './trust-store';
 
 /**
  * DESIGN.md "Data folder": DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
- * TPP: client.json and its certificates. Whatever is absent is created; a folder of the single-CA version
+ * TPP: client.json and its certificates (and qwac.p12 for a browser under --tls). Whatever is absent is created; a folder of the single-CA version
  * is upgraded in place, keeping the demo client's clientId, clientSecret and redirectUri.
  */
 export interface DemoTppClient {
@@ -36,6 +37,7 @@ export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
   const stored = existsSync(clientFile) ? readClient(clientFile) : null;
   const identity = stored === null ? DEMO_IDENTITY : demoIdentityFrom(stored.organizationId, stored.roles, DEMO_IDENTITY);
   const qsealPem = ensureDemoCertificates(tppDir, trust, identity, now);
+  ensureQwacBundle(tppDir);
   const demoTpp: DemoTppClient = {
     clientId: stored?.clientId ?? 'workbench-demo-tpp',
     clientSecret: stored?.clientSecret ?? randomBytes(24).toString('base64url'),

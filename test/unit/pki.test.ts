@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCertificateAuthority } from '../../main/pki/certificate-authority';
 import { CertificateCache } from '../../main/pki/certificate-cache';
 import { issueTppCertificate } from '../../main/pki/certificates';
+import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../main/pki/browser-bundle';
 import { ensureDataFolderPki } from '../../main/pki/data-folder';
 import { inspectCertificate, inspectForTls } from '../../main/pki/inspection';
 import { issueTppBundle, type TppBundle } from '../../main/pki/tpp-factory';
@@ -209,6 +210,26 @@ describe('data folder', () => {
     expect(snapshot(dir)).toEqual(before);
     expect(second.demoTpp).toEqual(first.demoTpp);
     expect(second.trust.bundlePem()).toBe(first.trust.bundlePem());
+  });
+
+  it('writes the QWAC and its key as PKCS#12 for a browser, readable by OpenSSL, renewed with the QWAC', () => {
+    const dir = join(scratch, 'browser-bundle');
+    ensureDataFolderPki(dir, NOW);
+    const p12 = join(dir, 'tpp', QWAC_P12_FILE);
+    expect(mode(p12)).toBe(0o600);
+    const read = (args: string[]): string => execFileSync('openssl', ['pkcs12', '-in', p12, '-passin', `pass:${QWAC_P12_PASSPHRASE}`, ...args], { encoding: 'utf8' });
+    const certificate = new X509Certificate(read(['-nokeys', '-clcerts']));
+    const qwac = new X509Certificate(readFileSync(join(dir, 'tpp/qwac.crt.pem')));
+    expect(certificate.fingerprint256).toBe(qwac.fingerprint256);
+    expect(certificate.checkPrivateKey(createPrivateKey(read(['-nocerts', '-nodes'])))).toBe(true);
+
+    // A renewed QWAC (here: its file rewritten later) gets a new bundle; an unchanged one keeps it.
+    const written = statSync(p12).mtimeMs;
+    ensureDataFolderPki(dir, NOW);
+    expect(statSync(p12).mtimeMs).toBe(written);
+    utimesSync(join(dir, 'tpp/qwac.crt.pem'), new Date(), new Date(written + 10_000));
+    ensureDataFolderPki(dir, NOW);
+    expect(statSync(p12).mtimeMs).toBeGreaterThan(written);
   });
 
   it('upgrades a single-CA folder in place, keeping the demo client credentials', () => {

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../pki/browser-bundle';
 import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../renderer-vite-config';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import type { RunHostHooks } from './run-host';
@@ -32,7 +33,18 @@ export async function runWebHost(argv: string[], hooks: RunHostHooks = announceT
     process.exit(2);
   }
   const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
-  await runHost({ ...options, uiRoot }, hooks);
+  const tlsHint = options.tls ? clientCertificateHint(options.dataDir) : undefined;
+  await runHost({ ...options, uiRoot }, {
+    onListening: (simulator) => {
+      if (tlsHint) console.log(tlsHint);
+      hooks.onListening?.(simulator);
+    },
+  });
+}
+
+/** Under --tls the browser is a TPP like any other: it must present a client certificate. */
+function clientCertificateHint(dataDir: string): string {
+  return `Your browser needs a client certificate for the UI: import ${join(dataDir, 'tpp', QWAC_P12_FILE)} (passphrase "${QWAC_P12_PASSPHRASE}").`;
 }
 
 /** Builds out/renderer when it is missing or older than its sources; returns its absolute path. */

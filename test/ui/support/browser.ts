@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { ensureRendererBuilt } from '../../../main/hosts/cli/web-host';
 import type { RunningSimulator } from '../../../main/simulator';
 import { startSimulator } from '../../../main/simulator';
+import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../../main/pki/browser-bundle';
 import type { DemoTppClient } from '../../../main/pki/data-folder';
 import type { TestBank } from '../../support/simulator';
 import { TEST_NOW } from '../../support/simulator';
@@ -34,24 +35,33 @@ export interface StartUiOptions {
   colorScheme?: 'light' | 'dark';
   /** Beyond loopback (0.0.0.0) the page opens with the control token in its address, as printed. */
   host?: string;
+  /** --tls: the browser presents the demo TPP's QWAC from DIR/tpp/qwac.p12, as a user who imported it. */
+  tls?: boolean;
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
   const uiRoot = await buildRendererOnce();
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-ui-'));
-  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: false, now: TEST_NOW, uiRoot });
+  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     });
+    const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1280, height: 800 },
       colorScheme: options.colorScheme ?? 'light',
+      ...(options.tls
+        ? {
+            // The server certificate comes from the simulator's own test CA.
+            ignoreHTTPSErrors: true,
+            clientCertificates: [{ origin: url, pfxPath: join(dataDir, 'tpp', QWAC_P12_FILE), passphrase: QWAC_P12_PASSPHRASE }],
+          }
+        : {}),
     });
     const page = await context.newPage();
-    const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
     await page.goto(sim.controlTokenRequired ? `${url}/#token=${sim.controlToken}` : `${url}/`);
     const running = browser;
     const stop = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { BasketSummary, ConsentSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
-import { formatAmount, formatInstant, shortId } from '../common/format';
+import { formatAmount, formatInstant, productLabel, shortId } from '../common/format';
 import { accountLabel } from '../common/account-number';
 import { mostSevereVop, vopStatusValue } from '../common/vop';
 import type { Column } from './ResourceTable';
@@ -46,7 +46,7 @@ export const CONSENT_COLUMNS: readonly Column<ConsentSummary>[] = [
 
 export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
   { header: 'Payment', cell: (p) => <Id id={p.paymentId} /> },
-  { header: 'Product', cell: (p) => p.product },
+  { header: 'Product', cell: (p) => <span title={p.product}>{productLabel(p.product)}</span> },
   { header: 'Institution', cell: (p) => p.institution },
   { header: 'Amount', cell: (p) => formatAmount(p.totalAmount, p.currency) },
   { header: 'Status', cell: (p) => <span data-testid="payment-status"><StatusBadge value={p.status} /></span> },

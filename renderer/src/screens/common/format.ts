@@ -37,3 +37,16 @@ export function formatAmount(amount: string, currency: string): string {
     return `${amount} ${currency}`;
   }
 }
+
+const PRODUCT_LABELS: Record<string, string> = {
+  'pain.001-sepa-credit-transfers': 'SEPA',
+  'pain.001-internal-transfers': 'Internal',
+  'pain.001-swift-transfers': 'SWIFT',
+  'pain.001-chaps-payments': 'CHAPS',
+  'pain.001-faster-payments': 'Faster Payments',
+};
+
+/** A payment product as people say it; the wire name stays one hover away. */
+export function productLabel(product: string): string {
+  return PRODUCT_LABELS[product] ?? product;
+}
