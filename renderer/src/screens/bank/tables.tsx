@@ -53,9 +53,9 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
   {
     header: 'Authorisations',
     cell: (p) => (
+      // Who authorised is one hover away and in the detail: the column stays narrow so VoP and the creditor fit.
       <span title={p.authorisations.map((a) => a.psuId).join(', ') || 'none yet'}>
         {p.authorisations.length}/{p.authorisationsRequired}
-        {p.authorisations.length > 0 && <span className="muted"> {p.authorisations.map((a) => a.psuId).join(', ')}</span>}
       </span>
     ),
   },
