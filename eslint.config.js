@@ -1,6 +1,79 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint/layers.js';
+
+const CONTRACT = 'preload/api/workbench-api';
+
+/**
+ * Dependencies point inward only (DESIGN.md "Architecture"). A breach fails `npm run lint`;
+ * never silence it: move the code to the layer it belongs to.
+ */
+const LAYERS = [
+  {
+    name: 'the domain (main/domain)',
+    files: ['main/domain'],
+    why: 'it is pure rules over values; I/O and wiring live in the outer layers',
+    paths: { deny: ['main/store', 'main/http', 'main/services', 'main/pki', 'main/hosts', 'main/tpp', 'main/index', 'main/simulator', 'preload', 'renderer', 'shared'] },
+    packages: { deny: ['fastify', 'better-sqlite3', 'electron', 'fs', 'http', 'https'] },
+  },
+  {
+    name: 'the services (main/services)',
+    files: ['main/services'],
+    why: 'use cases know nothing of HTTP, hosts or the UI; main/http maps their values to the contract',
+    paths: { deny: ['main/http', 'main/hosts', 'main/tpp', 'main/index', 'main/simulator', 'preload', 'renderer', 'shared'] },
+    packages: { deny: ['fastify', 'electron'] },
+  },
+  {
+    name: 'the store (main/store)',
+    files: ['main/store'],
+    why: 'the store persists domain values; it serves the services, not the other way round',
+    paths: { deny: ['main/services', 'main/http', 'main/hosts', 'main/tpp', 'preload', 'renderer', 'shared'] },
+    packages: { deny: ['fastify', 'electron'] },
+  },
+  {
+    name: 'the built-in TPP (main/tpp)',
+    files: ['main/tpp'],
+    why: 'it is a TPP: it talks HTTP to the bank like any outside client, never to its insides',
+    paths: { deny: ['main/services', 'main/store', 'main/http', 'main/hosts', 'main/index', 'main/simulator', 'preload', 'renderer'] },
+    packages: { deny: ['fastify', 'better-sqlite3', 'electron'] },
+  },
+  {
+    name: 'the HTTP layer (main/http)',
+    files: ['main/http'],
+    why: 'routes translate between HTTP and the services; hosts start them',
+    paths: { deny: ['main/hosts', 'main/tpp', 'main/index', 'renderer', 'shared'] },
+    packages: { deny: ['electron'] },
+  },
+  {
+    name: 'the renderer',
+    files: ['renderer'],
+    why: 'the UI knows its host only through the workbench contract',
+    paths: { only: ['renderer', CONTRACT, 'shared'] },
+    packages: { deny: ['electron', 'better-sqlite3', 'fastify', 'node-forge', 'crypto', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net'] },
+  },
+  {
+    name: 'the shared runtime (shared/)',
+    files: ['shared'],
+    why: 'it runs in the page and in Node alike: only the contract and what both runtimes have (fetch, URL, timers)',
+    paths: { only: ['shared', CONTRACT] },
+    packages: { only: [] },
+  },
+  {
+    name: 'the preload',
+    files: ['preload'],
+    why: 'a sandboxed preload can require only electron, and it exposes the contract and nothing else',
+    paths: { only: ['preload'] },
+    packages: { only: ['electron'] },
+  },
+  {
+    name: 'this file',
+    files: ['main', 'shared', 'renderer', 'test', 'bench', 'scripts'],
+    except: ['main/index.ts', 'main/hosts/electron'],
+    why: 'only the Electron shell (main/index.ts, main/hosts/electron/) and preload/ import electron, so everything else runs in plain Node and the browser',
+    packages: { deny: ['electron'] },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'screenshots/**', '.data/**'] },
@@ -8,10 +81,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { architecture },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      'architecture/layers': ['error', LAYERS],
     },
   },
   {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatedClock } from './services/clock';
-import { createRepositories, indexDataset, type BankContext, type SimulatorMode } from './services/context';
+import { createRepositories, indexDataset, transactor, type BankContext, type SimulatorMode } from './services/context';
 import { loadDataset } from './services/dataset-loader';
 import { SimulatorEvents } from './services/events';
 import { createServices } from './services';
@@ -66,7 +66,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     options.now ? SimulatedClock.offsetFor(new Date(options.now)) : persistedOffset,
     (offset, now) => {
       repos.settings.set(CLOCK_OFFSET_KEY, String(offset));
-      events.emitEvent({ type: 'clock', now: now.toISOString() });
+      events.emitEvent({ type: 'clock', now });
     },
   );
   repos.settings.set(CLOCK_OFFSET_KEY, String(clock.offset));
@@ -75,6 +75,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   let mode = options.mode;
   const ctx: BankContext = {
     db,
+    transact: transactor(db, events),
     clock,
     events,
     dataset,
@@ -106,10 +107,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const app = buildServer(services, {
     version: version(),
     requiredToken: controlTokenRequired ? controlToken : null,
-    reset: () => {
-      resetBankState(ctx);
-      events.emitEvent({ type: 'reset' });
-    },
     uiRoot: options.uiRoot,
     tls,
   });

@@ -2,52 +2,38 @@
 // Exposes the named workbench API, never ipcRenderer itself (STYLE.md, HTTP Toolkit).
 import type { IpcRendererEvent } from 'electron';
 import { contextBridge, ipcRenderer } from 'electron';
-import type {
-  BasketSummary,
-  ConsentSummary,
-  Exchange,
-  PaymentSummary,
-  PsuSummary,
-  ScaJourney,
-  SentResponse,
-  SimulatorInfo,
-  WorkbenchApi,
-  WorkbenchChannel,
-  WorkbenchEvent,
-} from './api/workbench-api';
-import { isWorkbenchChannel, WORKBENCH_CHANNELS, WORKBENCH_EVENT_CHANNEL } from './api/workbench-api';
+import type { WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from './api/workbench-api';
 
-function invoke<T>(channel: WorkbenchChannel, ...args: unknown[]): Promise<T> {
-  // The type already restricts the channel; the runtime check keeps the allowlist
-  // the single gate even if a caller is written in plain JavaScript later.
-  if (!isWorkbenchChannel(channel)) return Promise.reject(new Error(`unknown workbench channel ${channel}`));
-  return ipcRenderer.invoke(channel, ...args) as Promise<T>;
+const EVENT_CHANNEL: WorkbenchEventChannel = 'workbench:events';
+
+function invoke<M extends WorkbenchMethod>(method: M, ...args: Parameters<WorkbenchApi[M]>): ReturnType<WorkbenchApi[M]> {
+  const channel: WorkbenchChannel = `workbench:${method}`;
+  return ipcRenderer.invoke(channel, ...args) as ReturnType<WorkbenchApi[M]>;
 }
 
-const C = WORKBENCH_CHANNELS;
-
+// Every method is spelled out: the page can reach exactly these channels and no other.
 const workbench: WorkbenchApi = {
-  getInfo: () => invoke<SimulatorInfo>(C.getInfo),
-  simulatorUrl: () => invoke<string>(C.simulatorUrl),
-  listExchanges: (limit, resourceId) => invoke<Exchange[]>(C.listExchanges, limit, resourceId),
-  listJourneys: () => invoke<ScaJourney[]>(C.listJourneys),
-  listConsents: () => invoke<ConsentSummary[]>(C.listConsents),
-  listPayments: () => invoke<PaymentSummary[]>(C.listPayments),
-  listBaskets: () => invoke<BasketSummary[]>(C.listBaskets),
-  listPsus: () => invoke<PsuSummary[]>(C.listPsus),
-  actOnJourney: (journeyId, action) => invoke<ScaJourney>(C.actOnJourney, journeyId, action),
-  openJourney: (journeyId) => invoke<void>(C.openJourney, journeyId),
-  advanceClock: (duration) => invoke<{ now: string }>(C.advanceClock, duration),
-  setClock: (instant) => invoke<{ now: string }>(C.setClock, instant),
-  reset: () => invoke<void>(C.reset),
-  setMode: (mode) => invoke<{ mode: 'simulation' | 'sandbox' }>(C.setMode, mode),
-  sendRequest: (request) => invoke<SentResponse>(C.sendRequest, request),
+  getInfo: () => invoke('getInfo'),
+  simulatorUrl: () => invoke('simulatorUrl'),
+  listExchanges: (limit, resourceId) => invoke('listExchanges', limit, resourceId),
+  listJourneys: () => invoke('listJourneys'),
+  listConsents: () => invoke('listConsents'),
+  listPayments: () => invoke('listPayments'),
+  listBaskets: () => invoke('listBaskets'),
+  listPsus: () => invoke('listPsus'),
+  actOnJourney: (journeyId, action) => invoke('actOnJourney', journeyId, action),
+  openJourney: (journeyId) => invoke('openJourney', journeyId),
+  advanceClock: (duration) => invoke('advanceClock', duration),
+  setClock: (instant) => invoke('setClock', instant),
+  reset: () => invoke('reset'),
+  setMode: (mode) => invoke('setMode', mode),
+  sendRequest: (request) => invoke('sendRequest', request),
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).
     const onEvents = (_event: IpcRendererEvent, events: WorkbenchEvent[]): void => listener(events);
-    ipcRenderer.on(WORKBENCH_EVENT_CHANNEL, onEvents);
+    ipcRenderer.on(EVENT_CHANNEL, onEvents);
     return () => {
-      ipcRenderer.removeListener(WORKBENCH_EVENT_CHANNEL, onEvents);
+      ipcRenderer.removeListener(EVENT_CHANNEL, onEvents);
     };
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOG_MAX_EXCHANGES } from '../services/context';
+import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import { resourceOfExchange } from './exchange-resource';
 
@@ -8,7 +8,7 @@ declare module 'fastify' {
     /** The TPP identity, once a token or certificate has told it. */
     tppId?: string;
     /** The signature diagnosis of a signed operation, for the Inspector. */
-    signatureDiagnosis?: unknown;
+    signatureDiagnosis?: SignatureDiagnosis;
   }
 }
 
@@ -24,16 +24,12 @@ const timings = new WeakMap<FastifyRequest, Timing>();
 /** The bank's traffic, not the control API or the UI's files, goes to the log (so the UI's polling never floods it). */
 export const isBankTraffic = (url: string): boolean => !url.startsWith('/simulator/') && /^\/(sca|[a-z]+\/(berlingroup|oauth|sandboxauth|sandbox))\//.test(url);
 
-const PRUNE_EVERY = 100;
-
 /** Records every bank exchange: request, response, timing, the TPP and the institution. */
 export function recordExchanges(app: FastifyInstance, services: Services): void {
-  const { ctx } = services;
-  let sincePrune = 0;
 
   app.addHook('onRequest', async (request) => {
     if (!isBankTraffic(request.url)) return;
-    timings.set(request, { startedAt: new Date(), simulatedAt: ctx.clock.now(), hr: process.hrtime.bigint(), payload: null });
+    timings.set(request, { startedAt: new Date(), simulatedAt: services.clock.now(), hr: process.hrtime.bigint(), payload: null });
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -52,9 +48,9 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
     const institution = /^\/([a-z]+)\/(berlingroup|oauth|sandboxauth|sandbox)\//.exec(request.url)?.[1] ?? null;
     const resourceId = resourceOfExchange(
       { method: request.method, url: request.url, params: request.params, query: request.query, status: reply.statusCode, responseBody: timing.payload },
-      (journeyId) => ctx.repos.journeys.find(journeyId)?.resourceId,
+      (journeyId) => services.exchangeLog.journeyResource(journeyId),
     );
-    const record = ctx.repos.exchanges.insert({
+    services.exchangeLog.record({
       startedAt: timing.startedAt,
       simulatedAt: timing.simulatedAt,
       durationMs: Number(process.hrtime.bigint() - timing.hr) / 1e6,
@@ -69,24 +65,6 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
       responseHeaders: reply.getHeaders() as Record<string, string | string[]>,
       responseBody: timing.payload,
       signature: request.signatureDiagnosis ?? null,
-    });
-    if (++sincePrune >= PRUNE_EVERY) {
-      sincePrune = 0;
-      ctx.repos.exchanges.prune(LOG_MAX_EXCHANGES);
-    }
-    ctx.events.emitEvent({
-      type: 'exchange',
-      exchange: {
-        id: record.id,
-        startedAt: record.startedAt,
-        durationMs: record.durationMs,
-        method: record.method,
-        url: record.url,
-        institution: record.institution,
-        tppId: record.tppId,
-        resourceId: record.resourceId,
-        status: record.response.status,
-      },
     });
   });
 }

@@ -10,12 +10,8 @@ export interface ExchangeFacts {
   responseBody: Buffer | null;
 }
 
-/**
- * Consent, payment and basket identifiers as the control API accepts them in `?resource=`:
- * URL-safe characters only, so an identifier the bank issued can always be asked for, and
- * anything longer is not one the bank issued (UUIDs, or the sandbox's fixed identifiers).
- */
-export const RESOURCE_ID = /^[A-Za-z0-9._~-]{1,100}$/;
+import { RESOURCE_ID } from '../services/exchange-log';
+
 
 const AUTHORIZE_PATH = /^\/[a-z]+\/sandboxauth\/v1\/authorize(\?|$)/;
 

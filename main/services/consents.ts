@@ -56,10 +56,10 @@ export class ConsentService {
       statusChangedAt: now,
       scaJourneyId: journey.journeyId,
     };
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       this.ctx.repos.journeys.insert(journey);
       this.ctx.repos.consents.insert(consent);
-    })();
+    });
     this.ctx.events.emitEvent({ type: 'consent', consentId, institution: req.institution, status: 'received' });
     this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: 'consent', psuId: psu.psuId, status: 'started' });
     return { consent, journey };

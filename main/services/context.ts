@@ -19,6 +19,8 @@ export const LOG_MAX_EXCHANGES = 10_000;
 /** What every service works over: the store, the one clock, the dataset, the event bus. */
 export interface BankContext {
   db: Db;
+  /** One state change: a SQLite transaction whose events are published after it commits. */
+  transact<T>(work: () => T): T;
   clock: SimulatedClock;
   events: SimulatorEvents;
   dataset: Dataset;
@@ -50,6 +52,10 @@ export function createRepositories(db: Db): BankContext['repos'] {
     payments: new PaymentRepository(db),
     baskets: new SigningBasketRepository(db),
   };
+}
+
+export function transactor(db: Db, events: SimulatorEvents): BankContext['transact'] {
+  return (work) => events.inTransaction((w) => db.transaction(w)(), work);
 }
 
 export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'accounts'> {

@@ -3,23 +3,53 @@ import type { ConsentStatus } from '../domain/consent/consent';
 import type { TransactionStatus } from '../domain/payment/payment';
 import type { ScaJourneyKind, ScaJourneyStatus } from '../domain/sca/journey';
 import type { ExchangeRecord } from '../store/repositories/exchanges';
+import type { SimulatorMode } from './context';
 
-/** What the simulator tells its hosts and the UI (server-sent events, IPC). */
+/** What the engine tells its hosts; main/http/contract.ts turns each into the workbench contract's event. */
 export type SimulatorEvent =
-  | { type: 'exchange'; exchange: ExchangeSummary }
+  | { type: 'exchange'; exchange: ExchangeRecord }
   | { type: 'consent'; consentId: string; institution: string; status: ConsentStatus }
   | { type: 'sca'; journeyId: string; kind: ScaJourneyKind; psuId: string; status: ScaJourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: TransactionStatus }
-  | { type: 'clock'; now: string }
-  | { type: 'mode'; mode: 'simulation' | 'sandbox' }
+  | { type: 'clock'; now: Date }
+  | { type: 'mode'; mode: SimulatorMode }
   | { type: 'reset' };
 
-export type ExchangeSummary = Pick<ExchangeRecord, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId' | 'resourceId'> & {
-  status: number;
-};
-
+/**
+ * The engine's event bus. Inside a transaction events are held and published only once it commits
+ * (a listener that reads the store must see what the event announces), and dropped when it rolls back.
+ */
 export class SimulatorEvents extends EventEmitter<{ event: [SimulatorEvent] }> {
+  private held: SimulatorEvent[] | null = null;
+
   emitEvent(event: SimulatorEvent): void {
-    this.emit('event', event);
+    if (this.held) this.held.push(event);
+    else this.emit('event', event);
+  }
+
+  /**
+   * Runs `work` as a transaction through `transaction` (better-sqlite3's, which nests as savepoints),
+   * publishing the events it emitted after the outermost commit.
+   */
+  inTransaction<T>(transaction: (work: () => T) => T, work: () => T): T {
+    if (this.held) {
+      const mark = this.held.length;
+      try {
+        return transaction(work);
+      } catch (err) {
+        this.held.length = mark;
+        throw err;
+      }
+    }
+    const held: SimulatorEvent[] = [];
+    this.held = held;
+    let result: T;
+    try {
+      result = transaction(work);
+    } finally {
+      this.held = null;
+    }
+    for (const event of held) this.emit('event', event);
+    return result;
   }
 }

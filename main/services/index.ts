@@ -16,6 +16,11 @@ import { SigningBasketService } from './signing-baskets';
 import { FundsConfirmationService } from './funds-confirmations';
 import { SandboxPaymentService } from './sandbox-payments';
 import { AccountInformationService } from './account-information';
+import { ExchangeLog } from './exchange-log';
+import { ClockControl } from './clock-control';
+import { Behaviour } from './behaviour';
+import { OperatorService } from './operator';
+import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 
@@ -33,8 +38,11 @@ export interface Services {
   paymentProcessing: PaymentProcessingService;
   baskets: SigningBasketService;
   funds: FundsConfirmationService;
-  sandbox: SandboxPaymentService;
   accounts: AccountInformationService;
+  exchangeLog: ExchangeLog;
+  clock: ClockControl;
+  behaviour: Behaviour;
+  operator: OperatorService;
 }
 
 /** The test PKI the services check certificates against. */
@@ -56,19 +64,24 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);
   const baskets = new SigningBasketService(ctx, access, payments, attempts);
   sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
+  const lifecycle = new LifecycleService(ctx, sca, paymentProcessing);
+  const sandbox = new SandboxPaymentService(ctx, access, payments);
   return {
     ctx,
     consents,
     sca,
     oauth: new OAuthService(ctx, consents),
-    lifecycle: new LifecycleService(ctx, sca, paymentProcessing),
+    lifecycle,
     payments,
     paymentAuthorisations,
     paymentProcessing,
     baskets,
     funds: new FundsConfirmationService(ctx, access),
-    sandbox: new SandboxPaymentService(ctx, access, payments),
     accounts: new AccountInformationService(ctx, access),
+    exchangeLog: new ExchangeLog(ctx),
+    clock: new ClockControl(ctx, lifecycle),
+    behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
+    operator: new OperatorService(ctx, consents),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

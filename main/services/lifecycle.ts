@@ -23,10 +23,10 @@ export class LifecycleService {
     const timedOut = journeys.timedOut(now);
     this.payments.settle(now);
     // A RECI turning final changes nothing stored, but the Bank and the Phone show it: announce it.
-    const vopSettled = this.ctx.db.transaction(() => this.ctx.repos.payments.takeVopSettled(now))();
+    const vopSettled = this.ctx.transact(() => this.ctx.repos.payments.takeVopSettled(now));
     for (const p of vopSettled) this.ctx.events.emitEvent({ type: 'payment', paymentId: p.paymentId, institution: p.institution, status: p.status });
     if (expiring.length === 0 && timedOut.length === 0) return;
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       for (const consent of expiring) {
         consents.setStatus(consent.consentId, 'expired', consent.expiresAt);
         this.ctx.events.emitEvent({ type: 'consent', consentId: consent.consentId, institution: consent.institution, status: 'expired' });
@@ -34,6 +34,6 @@ export class LifecycleService {
       for (const journey of timedOut) {
         this.sca.finish(journey, false, journeyDeadline(journey) ?? now);
       }
-    })();
+    });
   }
 }

@@ -209,7 +209,7 @@ export class OAuthService {
 
   /** A replayed code or refresh token revokes its family: that revocation must commit although the request fails. */
   private committingRevocations(work: () => TokenResponse | BankError): TokenResponse {
-    const outcome = this.ctx.db.transaction(work)();
+    const outcome = this.ctx.transact(work);
     if (outcome instanceof BankError) throw outcome;
     return outcome;
   }

@@ -37,7 +37,7 @@ export class PaymentAuthorisationService {
     if (!psu || psu.institution !== request.institution || !psu.scaEnrolled) {
       throw BankError.of('PSU_CREDENTIALS_INVALID', `PSU-ID ${request.psuId} cannot complete SCA at ${request.institution}`);
     }
-    return this.ctx.db.transaction(() => {
+    return this.ctx.transact(() => {
       const payment = this.access.payment(request.paymentId, request.product, request, consent);
       const active = this.attempts.active(payment.paymentId, now);
       assertAuthorisationMayStart(paymentStatusAt(payment, now), active?.authorisationId ?? null, payment.paymentId);
@@ -60,7 +60,7 @@ export class PaymentAuthorisationService {
       this.ctx.repos.payments.insertAttempt(attempt);
       this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: psu.psuId, status: 'started' });
       return { attempt, journey };
-    })();
+    });
   }
 
   /** GET …/authorisations/{id}: that journey's scaStatus only. */

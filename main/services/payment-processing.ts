@@ -28,14 +28,14 @@ export class PaymentProcessingService {
       return p.executionDate <= localDateTime(now, zone).date;
     });
     if (expiring.length === 0 && processing.length === 0) return;
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       for (const payment of expiring) {
         const at = patcExpiry(payment.createdAt);
         this.payments.setStatus(payment, 'RJCT', { code: REASON.expired, info: [`not fully authorised within ${PATC_EXPIRY_DAYS} days of creation`] }, at);
         this.attempts.closeActive(payment, at, 'the payment expired');
       }
       for (const payment of processing) this.processByRules(payment, now);
-    })();
+    });
   }
 
   /** POST /simulator/v1/payments/{id}/processing: the bank finishes a PDNG payment now. */
@@ -46,7 +46,7 @@ export class PaymentProcessingService {
     const status: TransactionStatus = outcome;
     if (outcome === 'RJCT' && (typeof reason !== 'string' || !REASON_CODE.test(reason))) throw formatError('reason must be an ISO 20022 status reason code such as AM04');
     const now = this.ctx.clock.now();
-    return this.ctx.db.transaction(() => {
+    return this.ctx.transact(() => {
       const payment = this.ctx.repos.payments.find(paymentId);
       if (!payment) throw BankError.of('RESOURCE_UNKNOWN', `payment ${paymentId} does not exist`);
       if (payment.status !== 'PDNG') throw BankError.of('STATUS_INVALID', `payment ${paymentId} is ${payment.status}; only a PDNG payment is processed`);
@@ -55,7 +55,7 @@ export class PaymentProcessingService {
       if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment));
       this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
       return { ...payment, status };
-    })();
+    });
   }
 
   /**

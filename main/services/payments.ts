@@ -99,12 +99,12 @@ export class PaymentService {
       createdAt: now,
       statusChangedAt: now,
     };
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       const checks = this.vop.checks(product, institution, parsed, now);
       this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks);
       const settlesAt = checks && vopSettlesAt(checks);
       if (settlesAt) this.ctx.repos.payments.setVopSettlesAt(payment.paymentId, settlesAt);
-    })();
+    });
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;
   }
@@ -150,12 +150,12 @@ export class PaymentService {
   cancel(paymentId: string, product: string, request: PaymentContext): void {
     const consent = this.access.consentFor(request, 'payment cancellation');
     const now = this.ctx.clock.now();
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       const payment = this.access.payment(paymentId, product, request, consent);
       assertCancellable(paymentStatusAt(payment, now), paymentId);
       this.setStatus(payment, 'RJCT', { code: REASON.cancelled, info: ['cancelled by the TPP'] }, now);
       this.attempts.closeActive(payment, now, 'the payment was cancelled');
-    })();
+    });
   }
 
   setStatus(payment: Payment, status: TransactionStatus, reason: Payment['groupReason'], now: Date): void {

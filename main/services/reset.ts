@@ -10,7 +10,7 @@ const SANDBOX_VALID_UNTIL = '2099-12-31';
 /** Back to the dataset's initial state: bank state is cleared; the traffic log and the TPP registrations stay. */
 export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  ctx.transact(() => {
     ctx.db.exec(`DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;
       DELETE FROM payment_authorisations; DELETE FROM payment_transactions; DELETE FROM payments; DELETE FROM account_balances; DELETE FROM signing_baskets;`);
     for (const preset of ctx.dataset.sandbox.consents) {
@@ -33,7 +33,7 @@ export function resetBankState(ctx: BankContext): void {
       });
     }
     ctx.repos.settings.set('dataset', ctx.dataset.name);
-  })();
+  });
 }
 
 export function registerClient(ctx: BankContext, client: DemoTppClient, name: string): void {

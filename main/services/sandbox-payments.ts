@@ -9,14 +9,17 @@ import { parseBasketRequest } from '../domain/basket/basket';
 import { resourcesDir } from '../resources-dir';
 import type { BankContext } from './context';
 import type { PaymentAccess, PaymentContext } from './payment-access';
+import type { AuthorisationStart } from './payment-authorisations';
+import { SANDBOX_JOURNEY, type PaymentInitiation } from './payment-initiation';
 import type { PaymentCreation, PaymentService } from './payments';
+import type { BasketCreation } from './signing-baskets';
 
 /**
  * The bank's documented sandbox for payments and baskets (spec "Sandbox behaviour" 5 and 6): requests
  * are validated as in simulation, nothing is stored, creation answers fixed identifiers, and the other
  * operations answer from the pre-loaded payments and baskets of the dataset.
  */
-export class SandboxPaymentService {
+export class SandboxPaymentService implements PaymentInitiation {
   constructor(
     private readonly ctx: BankContext,
     private readonly access: PaymentAccess,
@@ -51,12 +54,13 @@ export class SandboxPaymentService {
     });
   }
 
-  startAuthorisation(paymentId: string, product: string, request: PaymentContext): { authorisationId: string } {
+  startAuthorisation(request: AuthorisationStart): { authorisationId: string; journeyId: string } {
+    const { paymentId, product } = request;
     const payment = this.preloaded(paymentId, product, request);
     if (payment.startAuthorisation === 'statusInvalid') {
       throw BankError.of('STATUS_INVALID', `sandbox payment ${paymentId} (${payment.transactionStatus}) does not permit another authorisation`);
     }
-    return { authorisationId: `${paymentId}-AUTH` };
+    return { authorisationId: `${paymentId}-AUTH`, journeyId: SANDBOX_JOURNEY };
   }
 
   scaStatus(paymentId: string, product: string, authorisationId: string, request: PaymentContext): 'started' | 'finalised' {
@@ -72,10 +76,10 @@ export class SandboxPaymentService {
     }
   }
 
-  createBasket(request: PaymentContext, body: unknown): { basketId: string } {
+  createBasket(request: BasketCreation): { basketId: string; journeyId: string } {
     this.access.consentFor(request, 'signing basket creation');
-    parseBasketRequest(body);
-    return { basketId: this.ctx.dataset.sandbox.createdBasketId };
+    parseBasketRequest(request.body);
+    return { basketId: this.ctx.dataset.sandbox.createdBasketId, journeyId: SANDBOX_JOURNEY };
   }
 
   basket(basketId: string, request: PaymentContext): { payments: string[]; transactionStatus: string; scaStatus: string } {

@@ -1,22 +1,17 @@
-import { BankError } from '../domain/errors';
+import { BankError, formatError } from '../domain/errors';
 import { actOnJourney, journeyStatusAt, type ScaAction, type ScaJourney, type ScaJourneyStatus } from '../domain/sca/journey';
-import { bankPaths, type BankContext } from './context';
+import type { BankContext } from './context';
+
+const JOURNEY_STATUSES: readonly ScaJourneyStatus[] = ['started', 'opened', 'finalised', 'failed'];
+const isScaAction = (value: unknown): value is ScaAction => value === 'approve' || value === 'reject';
 
 /** What the PSU's decision means for the resource a journey authorises; the rules there may still fail it. */
 export type JourneyHandler = (journey: ScaJourney, approved: boolean, now: Date) => { status: 'finalised' | 'failed'; reason?: string | null };
 
-export interface JourneyView {
-  journeyId: string;
-  kind: ScaJourney['kind'];
-  institution: string;
-  psuId: string;
-  resourceId: string;
+/** A journey with its status at the moment asked (a journey past its time limit reads failed before it is settled). */
+export interface JourneyAt {
+  journey: ScaJourney;
   status: ScaJourneyStatus;
-  redirectUrl: string;
-  createdAt: string;
-  openedAt: string | null;
-  finishedAt: string | null;
-  outcomeReason: string | null;
 }
 
 export class ScaService {
@@ -29,7 +24,11 @@ export class ScaService {
     this.handlers.set(kind, handler);
   }
 
-  list(status?: ScaJourneyStatus): JourneyView[] {
+  /** Every journey, or those with `status` (one of started, opened, finalised, failed). */
+  list(status?: unknown): JourneyAt[] {
+    if (status !== undefined && !(JOURNEY_STATUSES as readonly unknown[]).includes(status)) {
+      throw formatError(`status must be one of ${JOURNEY_STATUSES.join(', ')}`);
+    }
     const now = this.ctx.clock.now();
     return this.ctx.repos.journeys
       .list()
@@ -38,7 +37,7 @@ export class ScaService {
   }
 
   /** GET /sca/{id}: the link is single use; a second open changes nothing. */
-  open(journeyId: string): { journey: JourneyView; firstOpen: boolean } {
+  open(journeyId: string): { journey: JourneyAt; firstOpen: boolean } {
     const now = this.ctx.clock.now();
     const journey = this.find(journeyId);
     const firstOpen = this.ctx.repos.journeys.open(journeyId, now);
@@ -48,13 +47,15 @@ export class ScaService {
     return { journey: this.view(this.find(journeyId), now), firstOpen };
   }
 
-  /** The PSU approves or rejects in the bank's app. */
-  act(journeyId: string, action: ScaAction): JourneyView {
+  /** The PSU approves or rejects in the bank's app: `{"action":"approve"|"reject"}`. */
+  act(journeyId: string, body: unknown): JourneyAt {
+    const action = (body as { action?: unknown } | null)?.action;
+    if (!isScaAction(action)) throw formatError('the body must be {"action":"approve"} or {"action":"reject"}');
     const now = this.ctx.clock.now();
-    this.ctx.db.transaction(() => {
+    this.ctx.transact(() => {
       const journey = this.find(journeyId);
       this.finish(journey, actOnJourney(journey, action, now) === 'finalised', now);
-    })();
+    });
     return this.view(this.find(journeyId), now);
   }
 
@@ -72,19 +73,7 @@ export class ScaService {
     return journey;
   }
 
-  private view(j: ScaJourney, now: Date): JourneyView {
-    return {
-      journeyId: j.journeyId,
-      kind: j.kind,
-      institution: j.institution,
-      psuId: j.psuId,
-      resourceId: j.resourceId,
-      status: journeyStatusAt(j, now),
-      redirectUrl: bankPaths.scaRedirect(this.ctx.origin(), j.journeyId),
-      createdAt: j.createdAt.toISOString(),
-      openedAt: j.openedAt?.toISOString() ?? null,
-      finishedAt: j.finishedAt?.toISOString() ?? null,
-      outcomeReason: j.outcomeReason ?? null,
-    };
+  private view(journey: ScaJourney, now: Date): JourneyAt {
+    return { journey, status: journeyStatusAt(journey, now) };
   }
 }

@@ -35,7 +35,7 @@ export class SigningBasketService {
     const paymentIds = parseBasketRequest(request.body);
     const psu = this.ctx.psus.get(consent.psuId);
     if (!psu || !psu.scaEnrolled) throw BankError.of('PSU_CREDENTIALS_INVALID', `PSU-ID ${consent.psuId} cannot complete SCA`);
-    return this.ctx.db.transaction(() => {
+    return this.ctx.transact(() => {
       for (const paymentId of paymentIds) this.assertEligible(paymentId, request, psu.psuId, now);
       const basketId = newId();
       const journey = startedJourney(newId(), 'signing-basket', { institution: request.institution, psuId: psu.psuId, resourceId: basketId, tppRedirectUri: request.tppRedirectUri }, now);
@@ -70,7 +70,7 @@ export class SigningBasketService {
       }
       this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: 'signing-basket', psuId: psu.psuId, status: 'started' });
       return { basket, journey };
-    })();
+    });
   }
 
   /** GET /signing-baskets/{id}: the Payment IDs, transactionStatus and scaStatus. */

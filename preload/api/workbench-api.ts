@@ -1,12 +1,16 @@
-// The one typed API between the UI and its host (DESIGN.md "Architecture", renderer).
+// The one typed API between the UI and its host (DESIGN.md "Architecture", renderer): types only.
 // Electron implements it in preload/index.ts over IPC, the browser host in
-// renderer/src/api/browser-api.ts over HTTP and server-sent events. The renderer's tsconfig
-// includes this file, so it must stay free of Electron and Node imports.
+// renderer/src/api/browser-api.ts over HTTP and server-sent events; the control API answers in
+// these shapes (main/http/contract.ts maps the engine's values to them). Both tsconfigs include
+// this file, so it imports nothing.
+
+/** The simulator's two behaviours (DESIGN.md "Two behaviours of the simulator"). */
+export type SimulatorMode = 'simulation' | 'sandbox';
 
 /** `GET /simulator/v1/info` of the control API. */
 export interface SimulatorInfo {
   version: string;
-  mode: 'simulation' | 'sandbox';
+  mode: SimulatorMode;
   institutions: string[];
   /** The simulated clock, ISO-8601. */
   now: string;
@@ -158,7 +162,7 @@ export type WorkbenchEvent =
   | { type: 'sca'; journeyId: string; kind: ScaJourney['kind']; psuId: string; status: JourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: string }
   | { type: 'clock'; now: string }
-  | { type: 'mode'; mode: 'simulation' | 'sandbox' }
+  | { type: 'mode'; mode: SimulatorMode }
   | { type: 'reset' };
 
 /** A request the built-in TPP sends (edit and resend in the Inspector). `url` is a path on the simulator. */
@@ -194,39 +198,19 @@ export interface WorkbenchApi {
   advanceClock(duration: string): Promise<{ now: string }>;
   setClock(instant: string): Promise<{ now: string }>;
   reset(): Promise<void>;
-  setMode(mode: 'simulation' | 'sandbox'): Promise<{ mode: 'simulation' | 'sandbox' }>;
+  setMode(mode: SimulatorMode): Promise<{ mode: SimulatorMode }>;
   sendRequest(request: OutgoingRequest): Promise<SentResponse>;
   /** Batched host events; returns the unsubscribe function. */
   subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
 }
 
+/** The methods invoked over IPC; `subscribe` is not invoked: events arrive on WorkbenchEventChannel. */
+export type WorkbenchMethod = Exclude<keyof WorkbenchApi, 'subscribe'>;
+
 /**
- * Every IPC channel the preload may invoke and the main process handles. Both sides
- * read this one constant, so a channel cannot exist on one side only. `subscribe` is
- * not invoked: events arrive on WORKBENCH_EVENT_CHANNEL.
+ * The IPC channel of each method. The preload invokes and the main process handles exactly these,
+ * each side deriving the name from the method, so a channel cannot exist on one side only.
  */
-export const WORKBENCH_CHANNELS = {
-  getInfo: 'workbench:get-info',
-  simulatorUrl: 'workbench:simulator-url',
-  listExchanges: 'workbench:list-exchanges',
-  listJourneys: 'workbench:list-journeys',
-  listConsents: 'workbench:list-consents',
-  listPayments: 'workbench:list-payments',
-  listBaskets: 'workbench:list-baskets',
-  listPsus: 'workbench:list-psus',
-  actOnJourney: 'workbench:act-on-journey',
-  openJourney: 'workbench:open-journey',
-  advanceClock: 'workbench:advance-clock',
-  setClock: 'workbench:set-clock',
-  reset: 'workbench:reset',
-  setMode: 'workbench:set-mode',
-  sendRequest: 'workbench:send-request',
-} as const satisfies Record<Exclude<keyof WorkbenchApi, 'subscribe'>, string>;
+export type WorkbenchChannel = `workbench:${WorkbenchMethod}`;
 
-export const WORKBENCH_EVENT_CHANNEL = 'workbench:events';
-
-export type WorkbenchChannel = (typeof WORKBENCH_CHANNELS)[keyof typeof WORKBENCH_CHANNELS];
-
-export function isWorkbenchChannel(value: string): value is WorkbenchChannel {
-  return (Object.values(WORKBENCH_CHANNELS) as string[]).includes(value);
-}
+export type WorkbenchEventChannel = 'workbench:events';

@@ -1,10 +1,13 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
-import type { ControlClient } from '../../../preload/api/control-client';
-import { controlClient } from '../../../preload/api/control-client';
-import { createEventBatcher } from '../../../preload/api/event-batcher';
-import type { OutgoingRequest, WorkbenchEvent } from '../../../preload/api/workbench-api';
-import { WORKBENCH_CHANNELS, WORKBENCH_EVENT_CHANNEL } from '../../../preload/api/workbench-api';
+import type { OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
+import type { ControlClient } from '../../../shared/control-client';
+import { controlClient } from '../../../shared/control-client';
+import { createEventBatcher } from '../../../shared/event-batcher';
+import { toWorkbenchEvent } from '../../http/contract';
+import type { SimulatorEvent } from '../../services/events';
+
+const EVENT_CHANNEL: WorkbenchEventChannel = 'workbench:events';
 
 /** The part of an IpcMainInvokeEvent we rely on. */
 export interface InvokeEvent {
@@ -22,8 +25,8 @@ export interface EventTarget {
 }
 
 export interface EventSourceLike {
-  on(name: 'event', listener: (event: WorkbenchEvent) => void): unknown;
-  off(name: 'event', listener: (event: WorkbenchEvent) => void): unknown;
+  on(name: 'event', listener: (event: SimulatorEvent) => void): unknown;
+  off(name: 'event', listener: (event: SimulatorEvent) => void): unknown;
 }
 
 export interface WorkbenchIpcDeps {
@@ -74,34 +77,43 @@ function outgoing(value: unknown): OutgoingRequest {
   return { method: r.method, url: r.url, headers, body: r.body ?? null };
 }
 
+/** One handler per method of the contract: the compiler refuses a missing or an extra one. */
+type Handlers = {
+  [M in WorkbenchMethod]: (client: ControlClient, args: unknown[], simulatorUrl: string) => ReturnType<WorkbenchApi[M]>;
+};
+
+const HANDLERS: Handlers = {
+  getInfo: (api) => api.getInfo(),
+  simulatorUrl: async (_api, _args, url) => url,
+  listExchanges: (api, [n, r]) => api.listExchanges(limit(n), r === undefined ? undefined : id(r, 'resourceId')),
+  listJourneys: (api) => api.listJourneys(),
+  listConsents: (api) => api.listConsents(),
+  listPayments: (api) => api.listPayments(),
+  listBaskets: (api) => api.listBaskets(),
+  listPsus: (api) => api.listPsus(),
+  actOnJourney: (api, [j, a]) => api.actOnJourney(id(j, 'journeyId'), oneOf(a, ['approve', 'reject'] as const, 'action')),
+  openJourney: (api, [j]) => api.openJourney(id(j, 'journeyId')),
+  advanceClock: (api, [d]) => api.advanceClock(shortString(d, 'duration')),
+  setClock: (api, [i]) => api.setClock(shortString(i, 'instant')),
+  reset: (api) => api.reset(),
+  setMode: (api, [m]) => api.setMode(oneOf(m, ['simulation', 'sandbox'] as const, 'mode')),
+  sendRequest: (api, [r]) => api.sendRequest(outgoing(r)),
+};
+
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {
-  // Any page that ends up in a webContents could call invoke(); only our own page gets answers.
-  const guarded =
-    <T>(run: (client: ControlClient, args: unknown[]) => Promise<T>) =>
-    async (event: InvokeEvent, ...args: unknown[]): Promise<T> => {
+  for (const method of Object.keys(HANDLERS) as WorkbenchMethod[]) {
+    const channel: WorkbenchChannel = `workbench:${method}`;
+    const handler = HANDLERS[method] as (client: ControlClient, args: unknown[], simulatorUrl: string) => Promise<unknown>;
+    ipc.handle(channel, async (event, ...args) => {
+      // Any page that ends up in a webContents could call invoke(); only our own page gets answers.
       const url = event.senderFrame?.url ?? '';
       if (!deps.isTrustedSender(url)) throw new Error(`workbench API refused for ${url || 'an unknown frame'}`);
       // Node's fetch rather than Electron's net: the simulator is on loopback and must not
       // go through the system proxy that Chromium's network stack would apply.
-      return run(controlClient(deps.simulatorUrl()), args);
-    };
-
-  const C = WORKBENCH_CHANNELS;
-  ipc.handle(C.getInfo, guarded((api) => api.getInfo()));
-  ipc.handle(C.simulatorUrl, guarded(async () => deps.simulatorUrl()));
-  ipc.handle(C.listExchanges, guarded((api, [n, r]) => api.listExchanges(limit(n), r === undefined ? undefined : id(r, 'resourceId'))));
-  ipc.handle(C.listJourneys, guarded((api) => api.listJourneys()));
-  ipc.handle(C.listConsents, guarded((api) => api.listConsents()));
-  ipc.handle(C.listPayments, guarded((api) => api.listPayments()));
-  ipc.handle(C.listBaskets, guarded((api) => api.listBaskets()));
-  ipc.handle(C.listPsus, guarded((api) => api.listPsus()));
-  ipc.handle(C.actOnJourney, guarded((api, [j, a]) => api.actOnJourney(id(j, 'journeyId'), oneOf(a, ['approve', 'reject'] as const, 'action'))));
-  ipc.handle(C.openJourney, guarded((api, [j]) => api.openJourney(id(j, 'journeyId'))));
-  ipc.handle(C.advanceClock, guarded((api, [d]) => api.advanceClock(shortString(d, 'duration'))));
-  ipc.handle(C.setClock, guarded((api, [i]) => api.setClock(shortString(i, 'instant'))));
-  ipc.handle(C.reset, guarded((api) => api.reset()));
-  ipc.handle(C.setMode, guarded((api, [m]) => api.setMode(oneOf(m, ['simulation', 'sandbox'] as const, 'mode'))));
-  ipc.handle(C.sendRequest, guarded((api, [r]) => api.sendRequest(outgoing(r))));
+      const simulatorUrl = deps.simulatorUrl();
+      return handler(controlClient(simulatorUrl), args, simulatorUrl);
+    });
+  }
 }
 
 /**
@@ -112,9 +124,9 @@ export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps):
 export function forwardEvents(events: EventSourceLike, target: () => EventTarget | undefined): () => void {
   const batcher = createEventBatcher<WorkbenchEvent>((batch) => {
     const win = target();
-    if (win && !win.isDestroyed()) win.webContents.send(WORKBENCH_EVENT_CHANNEL, batch);
+    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, batch);
   });
-  const listener = (event: WorkbenchEvent): void => batcher.push(event);
+  const listener = (event: SimulatorEvent): void => batcher.push(toWorkbenchEvent(event));
   events.on('event', listener);
   return () => {
     events.off('event', listener);

@@ -6,7 +6,6 @@ import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
-import { SANDBOX_JOURNEY } from './payments';
 
 export function basketAndFundsRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/berlingroup/v1/signing-baskets', async (request, reply) => {
@@ -17,13 +16,14 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     optionalHeader(request.headers, 'psu-device-id');
     requireSignature(request, services, 'signing-basket', identity);
     requireJsonContentType(request.headers);
-    const context = { institution, grant, consentIdHeader: h['consent-id'], psuId: h['psu-id'] };
-    const created =
-      services.ctx.mode() === 'sandbox'
-        ? { basketId: services.sandbox.createBasket(context, jsonBody(request)).basketId, journeyId: SANDBOX_JOURNEY }
-        : (({ basket, journey }) => ({ basketId: basket.basketId, journeyId: journey.journeyId }))(
-            services.baskets.create({ ...context, tppRedirectUri: h['tpp-redirect-uri'], body: jsonBody(request) }),
-          );
+    const created = services.behaviour.paymentInitiation().createBasket({
+      institution,
+      grant,
+      consentIdHeader: h['consent-id'],
+      psuId: h['psu-id'],
+      tppRedirectUri: h['tpp-redirect-uri'],
+      body: jsonBody(request),
+    });
     const self = bankPaths.basket(institution, created.basketId);
     return reply
       .code(201)
@@ -37,11 +37,7 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     const { grant } = authenticate(request, services, institution, 'psu', 'payment-initiation');
     const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
     const { basketId } = request.params as { basketId: string };
-    const context = { institution, grant, consentIdHeader };
-    const view =
-      services.ctx.mode() === 'sandbox'
-        ? services.sandbox.basket(basketId, context)
-        : (({ basket, scaStatus }) => ({ payments: basket.paymentIds, transactionStatus: basket.status, scaStatus }))(services.baskets.read(basketId, context));
+    const view = services.behaviour.paymentInitiation().basket(basketId, { institution, grant, consentIdHeader });
     return { ...view, _links: { self: { href: bankPaths.basket(institution, basketId) } } };
   });
 

@@ -32,11 +32,6 @@ function requireXmlAccept(request: FastifyRequest): void {
   }
 }
 
-/** The sandbox's authorisation needs no SCA: its redirect names this page, which says so. */
-export const SANDBOX_JOURNEY = 'sandbox';
-
-const sandbox = (services: Services): boolean => services.ctx.mode() === 'sandbox';
-
 const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
 
 export function paymentRoutes(app: FastifyInstance, services: Services): void {
@@ -51,7 +46,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/xml' && type !== 'text/xml') throw formatError('Content-Type must be application/xml: the body is a pain.001 message');
     const creation = { ...context, product, body: rawBody(request) };
-    const payment = sandbox(services) ? services.sandbox.create(creation) : services.payments.create(creation);
+    const payment = services.behaviour.paymentInitiation().create(creation);
     const self = bankPaths.payment(context.institution, payment.product, payment.paymentId);
     return reply
       .code(201)
@@ -68,14 +63,14 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
     const context = paymentContext(request, services);
-    return xml(reply, sandbox(services) ? services.sandbox.original(paymentId, product, context) : services.payments.original(paymentId, product, context));
+    return xml(reply, services.behaviour.paymentInitiation().original(paymentId, product, context));
   });
 
   app.get(`${BASE}/:paymentId/status`, async (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
     const context = paymentContext(request, services);
-    return xml(reply, sandbox(services) ? services.sandbox.statusReport(paymentId, product, context) : services.payments.statusReport(paymentId, product, context));
+    return xml(reply, services.behaviour.paymentInitiation().statusReport(paymentId, product, context));
   });
 
   app.delete(`${BASE}/:paymentId`, async (request, reply) => {
@@ -85,8 +80,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const context = paymentContext(request, services, psuId);
     requireSignature(request, services, 'payment-cancellation', context.identity);
     const { product, paymentId } = request.params as PaymentParams;
-    if (sandbox(services)) services.sandbox.cancel(paymentId, product, context);
-    else services.payments.cancel(paymentId, product, context);
+    services.behaviour.paymentInitiation().cancel(paymentId, product, context);
     return reply.code(204).send();
   });
 
@@ -96,11 +90,9 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireSignature(request, services, 'start-authorisation', context.identity);
     if (rawBody(request).length > 0) throw formatError('starting an authorisation takes no body; send none and sign zero bytes (rule 7)');
     const { product, paymentId } = request.params as PaymentParams;
-    const started = sandbox(services)
-      ? { authorisationId: services.sandbox.startAuthorisation(paymentId, product, context).authorisationId, journeyId: SANDBOX_JOURNEY }
-      : (({ attempt, journey }) => ({ authorisationId: attempt.authorisationId, journeyId: journey.journeyId }))(
-          services.paymentAuthorisations.start({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] }),
-        );
+    const started = services.behaviour
+      .paymentInitiation()
+      .startAuthorisation({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] });
     const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${started.authorisationId}`;
     return reply
       .code(201)
@@ -116,10 +108,6 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
   app.get(`${BASE}/:paymentId/authorisations/:authorisationId`, async (request) => {
     const { product, paymentId, authorisationId } = request.params as PaymentParams;
     const context = paymentContext(request, services);
-    return {
-      scaStatus: sandbox(services)
-        ? services.sandbox.scaStatus(paymentId, product, authorisationId, context)
-        : services.paymentAuthorisations.scaStatus(paymentId, product, authorisationId, context),
-    };
+    return { scaStatus: services.behaviour.paymentInitiation().scaStatus(paymentId, product, authorisationId, context) };
   });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
-import type { JourneyView } from '../../services/sca';
-import { SANDBOX_JOURNEY } from './payments';
+import type { ScaJourneyKind } from '../../domain/sca/journey';
+import { SANDBOX_JOURNEY } from '../../services/payment-initiation';
 
 const escape = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-const WHAT: Record<JourneyView['kind'], string> = {
+const WHAT: Record<ScaJourneyKind, string> = {
   consent: 'access to your accounts (consent)',
   'payment-authorisation': 'a payment',
   'signing-basket': 'a signing basket of payments',
@@ -34,12 +34,12 @@ export function scaPageRoutes(app: FastifyInstance, services: Services): void {
       if (!(err instanceof BankError)) throw err;
       return reply.code(404).type('text/html').send(page('Unknown SCA link', '<h1>This SCA link is unknown</h1><p>Ask the TPP for a new one.</p>'));
     }
-    const { journey, firstOpen } = result;
+    const { journey: { journey, status }, firstOpen } = result;
     if (!firstOpen) {
       return reply
         .code(410)
         .type('text/html')
-        .send(page('Link already used', `<h1>This SCA link has already been used</h1><p>It is single use; the journey is <b>${escape(journey.status)}</b>. Nothing was changed.</p>`));
+        .send(page('Link already used', `<h1>This SCA link has already been used</h1><p>It is single use; the journey is <b>${escape(status)}</b>. Nothing was changed.</p>`));
     }
     return reply.type('text/html').send(
       page(

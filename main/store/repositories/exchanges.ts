@@ -1,9 +1,11 @@
+import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import type { Db } from '../database';
 
+/** A logged exchange as stored: bodies cut to the log's limit, with the sizes that were received and sent. */
 export interface ExchangeRecord {
   id: number;
-  startedAt: string;
-  simulatedAt: string;
+  startedAt: Date;
+  simulatedAt: Date;
   durationMs: number;
   method: string;
   url: string;
@@ -11,9 +13,15 @@ export interface ExchangeRecord {
   tppId: string | null;
   /** The consent, payment or basket the exchange concerns, when it concerns one. */
   resourceId: string | null;
-  request: { headers: Record<string, string | string[]>; body: string | null; bodySize: number; truncated: boolean };
-  response: { status: number; headers: Record<string, string | string[]>; body: string | null; bodySize: number; truncated: boolean };
-  signature: unknown;
+  request: StoredMessage;
+  response: StoredMessage & { status: number };
+  signature: SignatureDiagnosis | null;
+}
+
+export interface StoredMessage {
+  headers: Record<string, string | string[]>;
+  body: Buffer | null;
+  bodySize: number;
 }
 
 export interface NewExchange {
@@ -30,7 +38,7 @@ export interface NewExchange {
   status: number;
   responseHeaders: Record<string, string | string[]>;
   responseBody: Buffer | null;
-  signature: unknown;
+  signature: SignatureDiagnosis | null;
 }
 
 interface ExchangeRow {
@@ -52,8 +60,6 @@ interface ExchangeRow {
   response_body_size: number;
   signature: string | null;
 }
-
-const bodyText = (b: Buffer | null): string | null => (b === null ? null : b.toString('utf8'));
 
 /** The traffic log: bounded in count and in stored body size; never the resources themselves. */
 export class ExchangeRepository {
@@ -78,31 +84,28 @@ export class ExchangeRepository {
 
   insert(e: NewExchange): ExchangeRecord {
     const cap = (b: Buffer | null): Buffer | null => (b === null ? null : b.subarray(0, this.maxBodyBytes));
+    const requestBody = cap(e.requestBody);
+    const responseBody = cap(e.responseBody);
     const info = this.insertStmt.run(
       e.startedAt.getTime(), e.simulatedAt.getTime(), e.durationMs, e.method, e.url, e.institution, e.tppId, e.resourceId,
-      JSON.stringify(e.requestHeaders), cap(e.requestBody), e.requestBody?.length ?? 0,
-      e.status, JSON.stringify(e.responseHeaders), cap(e.responseBody), e.responseBody?.length ?? 0,
-      e.signature === undefined || e.signature === null ? null : JSON.stringify(e.signature),
+      JSON.stringify(e.requestHeaders), requestBody, e.requestBody?.length ?? 0,
+      e.status, JSON.stringify(e.responseHeaders), responseBody, e.responseBody?.length ?? 0,
+      e.signature === null ? null : JSON.stringify(e.signature),
     );
-    return this.toRecord({
+    return {
       id: Number(info.lastInsertRowid),
-      started_at: e.startedAt.getTime(),
-      simulated_at: e.simulatedAt.getTime(),
-      duration_ms: e.durationMs,
+      startedAt: e.startedAt,
+      simulatedAt: e.simulatedAt,
+      durationMs: e.durationMs,
       method: e.method,
       url: e.url,
       institution: e.institution,
-      tpp_id: e.tppId,
-      resource_id: e.resourceId,
-      request_headers: JSON.stringify(e.requestHeaders),
-      request_body: cap(e.requestBody),
-      request_body_size: e.requestBody?.length ?? 0,
-      status: e.status,
-      response_headers: JSON.stringify(e.responseHeaders),
-      response_body: cap(e.responseBody),
-      response_body_size: e.responseBody?.length ?? 0,
-      signature: e.signature === undefined || e.signature === null ? null : JSON.stringify(e.signature),
-    });
+      tppId: e.tppId,
+      resourceId: e.resourceId,
+      request: { headers: e.requestHeaders, body: requestBody, bodySize: e.requestBody?.length ?? 0 },
+      response: { status: e.status, headers: e.responseHeaders, body: responseBody, bodySize: e.responseBody?.length ?? 0 },
+      signature: e.signature,
+    };
   }
 
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
@@ -123,28 +126,17 @@ export class ExchangeRepository {
   private toRecord(r: ExchangeRow): ExchangeRecord {
     return {
       id: r.id,
-      startedAt: new Date(r.started_at).toISOString(),
-      simulatedAt: new Date(r.simulated_at).toISOString(),
+      startedAt: new Date(r.started_at),
+      simulatedAt: new Date(r.simulated_at),
       durationMs: r.duration_ms,
       method: r.method,
       url: r.url,
       institution: r.institution,
       tppId: r.tpp_id,
       resourceId: r.resource_id,
-      request: {
-        headers: JSON.parse(r.request_headers) as Record<string, string | string[]>,
-        body: bodyText(r.request_body),
-        bodySize: r.request_body_size,
-        truncated: (r.request_body?.length ?? 0) < r.request_body_size,
-      },
-      response: {
-        status: r.status,
-        headers: JSON.parse(r.response_headers) as Record<string, string | string[]>,
-        body: bodyText(r.response_body),
-        bodySize: r.response_body_size,
-        truncated: (r.response_body?.length ?? 0) < r.response_body_size,
-      },
-      signature: r.signature === null ? null : (JSON.parse(r.signature) as unknown),
+      request: { headers: JSON.parse(r.request_headers) as StoredMessage['headers'], body: r.request_body, bodySize: r.request_body_size },
+      response: { status: r.status, headers: JSON.parse(r.response_headers) as StoredMessage['headers'], body: r.response_body, bodySize: r.response_body_size },
+      signature: r.signature === null ? null : (JSON.parse(r.signature) as SignatureDiagnosis),
     };
   }
 }

@@ -1,8 +1,8 @@
 // The workbench API for the browser host, where the page is served by the simulator
 // itself: same origin, so relative requests reach the control API, and events come
 // from its server-sent event stream.
-import { controlClient } from '../../../preload/api/control-client';
-import { createEventBatcher } from '../../../preload/api/event-batcher';
+import { controlClient } from '../../../shared/control-client';
+import { createEventBatcher } from '../../../shared/event-batcher';
 import type { WorkbenchApi, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
 /** The SSE stream names each event by its type, so each needs its own listener. */

@@ -2,7 +2,7 @@
 // before they reach the control API, the resource filter included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWorkbenchIpc, type InvokeEvent } from '../../main/hosts/electron/ipc';
-import { WORKBENCH_CHANNELS } from '../../preload/api/workbench-api';
+import type { WorkbenchChannel } from '../../preload/api/workbench-api';
 import { createConsent, startTestBank, type TestBank } from '../support/simulator';
 
 type Handler = (event: InvokeEvent, ...args: unknown[]) => Promise<unknown>;
@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => bank.stop());
 
-const listExchanges = (...args: unknown[]) => (handlers.get(WORKBENCH_CHANNELS.listExchanges) as Handler)(ownPage, ...args);
+const channel: WorkbenchChannel = 'workbench:listExchanges';
+const listExchanges = (...args: unknown[]) => (handlers.get(channel) as Handler)(ownPage, ...args);
 
 describe('IPC listExchanges', () => {
   it('passes a resource filter through to the control API', async () => {

@@ -1,6 +1,6 @@
 // The control API (`/simulator/v1`) over fetch, shared by both hosts: the browser host calls
 // it from the page (same origin), Electron's main process from Node. Only fetch and URL are
-// used, which both runtimes provide, so this file stays free of Electron and Node imports.
+// used, which both runtimes provide, so this file imports nothing but the contract.
 import type {
   BasketSummary,
   ConsentSummary,
@@ -11,8 +11,9 @@ import type {
   ScaJourney,
   SentResponse,
   SimulatorInfo,
+  SimulatorMode,
   WorkbenchApi,
-} from './workbench-api';
+} from '../preload/api/workbench-api';
 
 export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
 
@@ -71,7 +72,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     async reset() {
       await json<unknown>('POST', '/reset', {});
     },
-    setMode: (mode) => json<{ mode: 'simulation' | 'sandbox' }>('POST', '/mode', { mode }),
+    setMode: (mode) => json<{ mode: SimulatorMode }>('POST', '/mode', { mode }),
     sendRequest: (request) => send(baseUrl, request),
   };
 }

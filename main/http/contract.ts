@@ -1,0 +1,130 @@
+// The one place where engine values become the workbench contract's shapes (preload/api/workbench-api.ts):
+// the control API answers in them, its event stream and Electron's IPC forward them. The parameter and
+// return types make the compiler prove each mapping, so a rename in the engine breaks the build here,
+// not the Inspector.
+import type * as Contract from '../../preload/api/workbench-api';
+import type { SigningBasket } from '../domain/basket/basket';
+import type { InstitutionId } from '../domain/dataset/types';
+import { accountReference } from '../domain/consent/access';
+import type { SignatureDiagnosis } from '../domain/signing/verify';
+import type { ConsentView } from '../services/consents';
+import type { SimulatorMode } from '../services/context';
+import { bankPaths } from '../services/context';
+import type { SimulatorEvent } from '../services/events';
+import type { PsuWithAccounts } from '../services/operator';
+import type { JourneyAt } from '../services/sca';
+import type { ExchangeRecord, StoredMessage } from '../store/repositories/exchanges';
+
+/** The engine's behaviours are exactly the contract's. */
+const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
+
+/** The stored diagnosis is the domain's; this proves it has the shape the Inspector renders. */
+const diagnosis = (d: SignatureDiagnosis): Contract.SignatureDiagnosis => d;
+
+export function toInfo(info: { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date }, version: string): Contract.SimulatorInfo {
+  return { version, mode: mode(info.mode), institutions: [...info.institutions], now: info.now.toISOString() };
+}
+
+function message(m: StoredMessage): Contract.ExchangeMessage {
+  return { headers: m.headers, body: m.body === null ? null : m.body.toString('utf8'), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
+}
+
+export function toExchange(e: ExchangeRecord): Contract.Exchange {
+  return {
+    id: e.id,
+    startedAt: e.startedAt.toISOString(),
+    simulatedAt: e.simulatedAt.toISOString(),
+    durationMs: e.durationMs,
+    method: e.method,
+    url: e.url,
+    institution: e.institution,
+    tppId: e.tppId,
+    resourceId: e.resourceId,
+    request: message(e.request),
+    response: { ...message(e.response), status: e.response.status },
+    signature: e.signature === null ? null : diagnosis(e.signature),
+  };
+}
+
+export function toJourney({ journey: j, status }: JourneyAt, origin: string): Contract.ScaJourney {
+  return {
+    journeyId: j.journeyId,
+    kind: j.kind,
+    institution: j.institution,
+    psuId: j.psuId,
+    resourceId: j.resourceId,
+    status,
+    redirectUrl: bankPaths.scaRedirect(origin, j.journeyId),
+    createdAt: j.createdAt.toISOString(),
+    openedAt: j.openedAt?.toISOString() ?? null,
+    finishedAt: j.finishedAt?.toISOString() ?? null,
+    outcomeReason: j.outcomeReason ?? null,
+  };
+}
+
+export function toConsentSummary({ consent: c, status, scaStatus }: ConsentView): Contract.ConsentSummary {
+  return {
+    consentId: c.consentId,
+    institution: c.institution,
+    tppId: c.tppId,
+    psuId: c.psuId,
+    consentStatus: status,
+    scaStatus,
+    recurringIndicator: c.recurringIndicator,
+    validUntil: c.validUntil,
+    expiresAt: c.expiresAt.toISOString(),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export function toBasketSummary(b: SigningBasket): Contract.BasketSummary {
+  return {
+    basketId: b.basketId,
+    institution: b.institution,
+    tppId: b.tppId,
+    psuId: b.psuId,
+    transactionStatus: b.status,
+    paymentIds: b.paymentIds,
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+export function toPsuSummary({ psu, accounts }: PsuWithAccounts): Contract.PsuSummary {
+  return {
+    psuId: psu.psuId,
+    name: psu.name,
+    institution: psu.institution,
+    corporateId: psu.corporateId,
+    signatoryGroup: psu.signatoryGroup,
+    role: psu.role,
+    accounts: accounts.map(({ account, permissions }) => ({ ...accountReference(account), permissions: [...permissions] })),
+  };
+}
+
+export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent {
+  switch (event.type) {
+    case 'exchange': {
+      const e = event.exchange;
+      return {
+        type: 'exchange',
+        exchange: {
+          id: e.id,
+          startedAt: e.startedAt.toISOString(),
+          durationMs: e.durationMs,
+          method: e.method,
+          url: e.url,
+          institution: e.institution,
+          tppId: e.tppId,
+          resourceId: e.resourceId,
+          status: e.response.status,
+        },
+      };
+    }
+    case 'clock':
+      return { type: 'clock', now: event.now.toISOString() };
+    case 'mode':
+      return { type: 'mode', mode: mode(event.mode) };
+    default:
+      return event;
+  }
+}

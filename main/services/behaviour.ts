@@ -1,0 +1,32 @@
+import { formatError } from '../domain/errors';
+import type { BankContext, SimulatorMode } from './context';
+import type { PaymentInitiation } from './payment-initiation';
+
+/**
+ * Simulation or the bank's documented sandbox (DESIGN.md "Two behaviours"): the switch, and for each
+ * operation family that differs wholesale, the one place that chooses. Consents, account information
+ * and funds confirmation differ in a detail or two, which their services decide where it arises.
+ */
+export class Behaviour {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly simulated: PaymentInitiation,
+    private readonly sandbox: PaymentInitiation,
+  ) {}
+
+  current(): SimulatorMode {
+    return this.ctx.mode();
+  }
+
+  /** `{"mode":"simulation"|"sandbox"}` from the operator. */
+  switchTo(body: unknown): SimulatorMode {
+    const mode = (body as { mode?: unknown } | null)?.mode;
+    if (mode !== 'simulation' && mode !== 'sandbox') throw formatError('the body must be {"mode":"simulation"} or {"mode":"sandbox"}');
+    this.ctx.setMode(mode);
+    return this.ctx.mode();
+  }
+
+  paymentInitiation(): PaymentInitiation {
+    return this.ctx.mode() === 'sandbox' ? this.sandbox : this.simulated;
+  }
+}

@@ -1,0 +1,52 @@
+import type { SigningBasket } from '../domain/basket/basket';
+import type { Account, InstitutionId, Psu } from '../domain/dataset/types';
+import { INSTITUTION_IDS } from '../domain/dataset/types';
+import type { BankContext, SimulatorMode } from './context';
+import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
+import { resetBankState } from './reset';
+
+/** How many of the newest resources the operator's lists show. */
+const LIST_LIMIT = 500;
+
+export interface PsuWithAccounts {
+  psu: Psu;
+  accounts: { account: Account; permissions: readonly string[] }[];
+}
+
+/** What the bank's operator sees and does beside the TPP-facing API (the Bank screen, automation). */
+export class OperatorService {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly consentService: ConsentService,
+  ) {}
+
+  info(): { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date } {
+    return { mode: this.ctx.mode(), institutions: INSTITUTION_IDS, now: this.ctx.clock.now() };
+  }
+
+  psus(): PsuWithAccounts[] {
+    return this.ctx.dataset.psus.map((psu) => ({
+      psu,
+      accounts: psu.accounts.flatMap((grant) => {
+        const account = this.ctx.accounts.get(grant.resourceId);
+        return account ? [{ account, permissions: grant.permissions }] : [];
+      }),
+    }));
+  }
+
+  /** The sandbox's static consents exist only for the sandbox behaviour. */
+  consents(): ConsentView[] {
+    const sandbox = this.ctx.mode() === 'sandbox';
+    return this.consentService.list(LIST_LIMIT).filter((v) => sandbox || v.consent.tppId !== SANDBOX_OWNER);
+  }
+
+  baskets(): SigningBasket[] {
+    return this.ctx.repos.baskets.list(LIST_LIMIT);
+  }
+
+  /** Back to the dataset's initial state; the traffic log and TPP registrations stay. */
+  reset(): void {
+    resetBankState(this.ctx);
+    this.ctx.events.emitEvent({ type: 'reset' });
+  }
+}
