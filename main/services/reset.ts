@@ -1,5 +1,6 @@
 import { consentExpiry } from '../domain/consent/lifecycle';
 import type { DemoTppClient } from '../pki/data-folder';
+import { clearBankState } from '../store/bank-state';
 import type { BankContext } from './context';
 import { SANDBOX_OWNER } from './consents';
 import { sha256Hex } from './ids';
@@ -11,8 +12,7 @@ const SANDBOX_VALID_UNTIL = '2099-12-31';
 export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
   ctx.transact(() => {
-    ctx.db.exec(`DELETE FROM consents; DELETE FROM sca_journeys; DELETE FROM authorisation_codes; DELETE FROM tokens;
-      DELETE FROM payment_authorisations; DELETE FROM payment_transactions; DELETE FROM payments; DELETE FROM account_balances; DELETE FROM signing_baskets;`);
+    clearBankState(ctx.db);
     for (const preset of ctx.dataset.sandbox.consents) {
       const psu = ctx.psus.get(preset.psuId);
       if (!psu) continue;

@@ -1,0 +1,60 @@
+// POST /simulator/v1/reset returns the bank to the dataset's initial state: every table of bank state,
+// found from the schema itself, is as a fresh start left it; the log and the TPP registrations stay.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, startTestBank, type TestBank } from '../support/simulator';
+import { authorise, createBasket, createPayment, psuSession, template } from '../support/payments';
+
+let bank: TestBank;
+let reader: Database.Database;
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  reader = new Database(join(bank.dataDir, 'workbench.sqlite'), { readonly: true });
+});
+afterAll(async () => {
+  reader.close();
+  await bank.stop();
+});
+
+const SEPA = 'pain.001-sepa-credit-transfers';
+const json = { 'content-type': 'application/json' };
+
+/** What the spec of reset keeps (DESIGN.md: the traffic log and the TPP registrations stay), named here independently of the code. */
+const KEPT = ['exchanges', 'settings', 'tpp_clients'];
+
+function counts(tables: readonly string[]): Record<string, number> {
+  return Object.fromEntries(tables.map((t) => [t, reader.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
+}
+
+/** Work that leaves a row in every table of bank state: consents, journeys, codes, tokens, payments, authorisations, balances, baskets. */
+async function bankActivity(): Promise<void> {
+  const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
+  const settled = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
+  for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) await authorise(bank, await psuSession(bank, 'frankfurt', approver), SEPA, settled);
+  const processed = await call(bank, 'POST', `/simulator/v1/payments/${settled}/processing`, { headers: json, body: JSON.stringify({ outcome: 'ACCP' }) });
+  expect(processed.status).toBe(200);
+  const waiting = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
+  const basket = await createBasket(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), [waiting]);
+  expect(basket.status).toBe(201);
+}
+
+it('leaves every table of bank state as a fresh start did, and keeps the log and the TPPs', async () => {
+  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]).filter((t) => !KEPT.includes(t));
+  expect(tables).toContain('consents');
+  const initial = counts(tables);
+  const kept = counts(KEPT);
+
+  await bankActivity();
+  const busy = counts(tables);
+  // Otherwise a table the reset forgot could pass for one it cleared.
+  for (const t of tables) expect(busy[t], `the activity leaves a row in ${t}`).toBeGreaterThan(initial[t] as number);
+
+  const reset = await call(bank, 'POST', '/simulator/v1/reset', { headers: json, body: '{}' });
+  expect(reset.status).toBe(200);
+  expect(counts(tables)).toEqual(initial);
+  const after = counts(KEPT);
+  expect(after.tpp_clients).toBe(kept.tpp_clients);
+  expect(after.exchanges).toBeGreaterThan(kept.exchanges as number);
+});

@@ -1,0 +1,61 @@
+// Shipped migrations are history: a data folder at version N has run exactly those statements, so an
+// edit would leave old and new folders with different schemas under one version number.
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, DataFolderError, openDatabase } from '../../main/store/database';
+import { MIGRATIONS } from '../../main/store/migrations';
+
+/** SHA-256 of each shipped migration. A new migration adds a line; an existing line never changes. */
+const SHIPPED = [
+  'eb19011d3f5206265ab056b253111a1d833f5df4c570d8684fc5e2840a09a300', // 001 initial
+  '0d652a4de4295838bb395d24e97d02e2e992a5f048f45c04443091ea5714beda', // 002 payments
+  '331ff74fd730b2d1c0ef2df4cbdcc897b0d187d3025f226a01724f3507afcc41', // 003 signing baskets
+  'c688b4d00f7af61d36ff895654435f9df1c50c3ffda162d098b1d1c3885796f8', // 004 payment summaries
+  'c5eb6d6abc748cdd82989677e28ddaba68d3dde8b7a562a10ba50a3383f3ad2c', // 005 exchange resources
+  '509696b7e580556a23dc1bb00ff8b24546fb71e5622ab6617de9692e0c1875f2', // 006 payee verification
+  '068d12b3e400ec944adf34ef7815869ee29ef473a4901f84e94d6114f19928ab', // 007 VoP settlement
+];
+
+const dirs: string[] = [];
+const freshDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'wb-migrations-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('schema migrations', () => {
+  it('no shipped migration has been edited', () => {
+    const hashes = MIGRATIONS.map((sql) => createHash('sha256').update(sql).digest('hex'));
+    expect(hashes.slice(0, SHIPPED.length)).toEqual(SHIPPED);
+  });
+
+  it('every migration is pinned here once it ships', () => {
+    expect(MIGRATIONS.length, 'add the new migration’s hash to SHIPPED').toBe(SHIPPED.length);
+  });
+
+  it('brings a new data folder to the newest version', () => {
+    const db = openDatabase(freshDir());
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    db.close();
+  });
+
+  it('refuses a database written by a newer version and leaves it untouched', () => {
+    const dir = freshDir();
+    openDatabase(dir).close();
+    const raw = new Database(join(dir, DATABASE_FILE));
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => openDatabase(dir)).toThrow(DataFolderError);
+    expect(() => openDatabase(dir)).toThrow(`schema ${MIGRATIONS.length + 1}, this one knows ${MIGRATIONS.length}`);
+    const after = new Database(join(dir, DATABASE_FILE), { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
+    after.close();
+  });
+});
