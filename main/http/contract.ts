@@ -29,17 +29,28 @@ function message(m: StoredMessage): Contract.ExchangeMessage {
   return { headers: m.headers, body: m.body === null ? null : m.body.toString('utf8'), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
 }
 
-export function toExchange(e: ExchangeRecord): Contract.Exchange {
+type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];
+
+/** What the Inspector's live list shows of an exchange before it asks for the whole. */
+function exchangeSummary(e: ExchangeRecord): ExchangeSummary {
   return {
     id: e.id,
     startedAt: e.startedAt.toISOString(),
-    simulatedAt: e.simulatedAt.toISOString(),
     durationMs: e.durationMs,
     method: e.method,
     url: e.url,
     institution: e.institution,
     tppId: e.tppId,
     resourceId: e.resourceId,
+    status: e.response.status,
+  };
+}
+
+export function toExchange(e: ExchangeRecord): Contract.Exchange {
+  const { status: _status, ...summary } = exchangeSummary(e);
+  return {
+    ...summary,
+    simulatedAt: e.simulatedAt.toISOString(),
     request: message(e.request),
     response: { ...message(e.response), status: e.response.status },
     signature: e.signature === null ? null : diagnosis(e.signature),
@@ -103,23 +114,8 @@ export function toPsuSummary({ psu, accounts }: PsuWithAccounts): Contract.PsuSu
 
 export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent {
   switch (event.type) {
-    case 'exchange': {
-      const e = event.exchange;
-      return {
-        type: 'exchange',
-        exchange: {
-          id: e.id,
-          startedAt: e.startedAt.toISOString(),
-          durationMs: e.durationMs,
-          method: e.method,
-          url: e.url,
-          institution: e.institution,
-          tppId: e.tppId,
-          resourceId: e.resourceId,
-          status: e.response.status,
-        },
-      };
-    }
+    case 'exchange':
+      return { type: 'exchange', exchange: exchangeSummary(event.exchange) };
     case 'clock':
       return { type: 'clock', now: event.now.toISOString() };
     case 'mode':

@@ -1,10 +1,10 @@
 // Events are published after the state change commits (services apply one transaction per change):
 // a listener that reads the store through another connection, as a host or a second process would,
 // must already see what the event announces.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SimulatorEvent } from '../../main/services/events';
+import { storeReader } from '../support/store-reader';
 import { approveSca, createConsent, startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
@@ -12,7 +12,7 @@ let reader: Database.Database;
 
 beforeAll(async () => {
   bank = await startTestBank();
-  reader = new Database(join(bank.dataDir, 'workbench.sqlite'), { readonly: true });
+  reader = storeReader(bank);
 });
 afterAll(async () => {
   reader.close();

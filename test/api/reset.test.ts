@@ -1,8 +1,8 @@
 // POST /simulator/v1/reset returns the bank to the dataset's initial state: every table of bank state,
 // found from the schema itself, is as a fresh start left it; the log and the TPP registrations stay.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storeReader } from '../support/store-reader';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 import { authorise, createBasket, createPayment, psuSession, template } from '../support/payments';
 
@@ -11,7 +11,7 @@ let reader: Database.Database;
 
 beforeAll(async () => {
   bank = await startTestBank();
-  reader = new Database(join(bank.dataDir, 'workbench.sqlite'), { readonly: true });
+  reader = storeReader(bank);
 });
 afterAll(async () => {
   reader.close();
