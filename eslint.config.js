@@ -67,7 +67,7 @@ const LAYERS = [
     packages: { only: ['electron'] },
   },
   {
-    name: 'this file',
+    name: 'code outside the Electron shell',
     files: ['main', 'shared', 'renderer', 'test', 'bench', 'scripts'],
     except: ['main/index.ts', 'main/hosts/electron'],
     why: 'only the Electron shell (main/index.ts, main/hosts/electron/) and preload/ import electron, so everything else runs in plain Node and the browser',

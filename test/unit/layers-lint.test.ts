@@ -1,0 +1,53 @@
+// The architecture is a lint rule (eslint.config.js, eslint/layers.js): each breach below must fail
+// `npm run lint`, and the imports the layers are meant to make must pass.
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerBreaches(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'architecture/layers').map((m) => m.message);
+}
+
+const imports = (specifier: string): string => `import type * as x from '${specifier}';\nexport type X = typeof x;\n`;
+
+describe('the layering rule', () => {
+  it.each([
+    ['main/domain/consent/x.ts', '../../store/database', 'main/store/database'],
+    ['main/domain/x.ts', 'better-sqlite3', 'the package better-sqlite3'],
+    ['main/domain/x.ts', 'fastify', 'the package fastify'],
+    ['main/services/x.ts', '../http/contract', 'main/http/contract'],
+    ['main/services/x.ts', '../../preload/api/workbench-api', 'preload/api/workbench-api'],
+    ['main/tpp/x.ts', '../services/consents', 'main/services/consents'],
+    ['main/store/x.ts', '../services/context', 'main/services/context'],
+    ['renderer/src/x.ts', '../../main/domain/money', 'main/domain/money'],
+    ['renderer/src/x.ts', 'node:fs', 'the package fs'],
+    ['preload/x.ts', '../shared/event-batcher', 'shared/event-batcher'],
+    ['shared/x.ts', '../renderer/src/api', 'renderer/src/api'],
+    ['main/http/x.ts', 'electron', 'the package electron'],
+    ['test/api/x.test.ts', 'electron', 'the package electron'],
+  ])('%s importing %s is refused', async (file, specifier, named) => {
+    const breaches = await layerBreaches(file, imports(specifier));
+    expect(breaches.length).toBeGreaterThan(0);
+    expect(breaches[0]).toContain(`must not import ${named}:`);
+  });
+
+  it.each([
+    ['main/services/x.ts', '../domain/money'],
+    ['main/services/x.ts', '../store/database'],
+    ['main/http/x.ts', '../../preload/api/workbench-api'],
+    ['main/tpp/x.ts', '../domain/signing/sign'],
+    ['renderer/src/x.ts', '../../preload/api/workbench-api'],
+    ['renderer/src/x.ts', '../../shared/control-client'],
+    ['renderer/src/x.ts', 'zustand'],
+    ['preload/x.ts', './api/workbench-api'],
+    ['preload/x.ts', 'electron'],
+    ['main/hosts/electron/x.ts', 'electron'],
+    ['main/index.ts', 'electron'],
+  ])('%s importing %s is allowed', async (file, specifier) => {
+    expect(await layerBreaches(file, imports(specifier))).toEqual([]);
+  });
+});
