@@ -25,6 +25,8 @@ export interface SimulatorOptions {
   tls: boolean;
   /** Folder of the built renderer to serve at `/` (browser host); absent: headless. */
   uiRoot?: string | undefined;
+  /** `--rate-limit N`: requests per second per TPP identity; 0 or absent = off. */
+  rateLimit?: number | undefined;
   /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
   sqliteBinding?: string | undefined;
 }
@@ -94,7 +96,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp) });
+  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp) }, { rateLimitPerSecond: options.rateLimit ?? 0 });
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

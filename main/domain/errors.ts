@@ -58,6 +58,8 @@ export class BankError extends Error {
   readonly status: number;
   /** Further messages for the same failure (e.g. every pain.001 issue), one tppMessage each. */
   details: readonly string[] = [];
+  /** When the client may try again (TOO_MANY_REQUESTS), sent as Retry-After in whole seconds. */
+  retryAfterSeconds: number | null = null;
 
   private constructor(protocol: ErrorProtocol, code: BerlinGroupCode | OAuthErrorCode, status: number, text: string) {
     super(text);
@@ -74,6 +76,11 @@ export class BankError extends Error {
 
   withDetails(details: readonly string[]): this {
     this.details = details;
+    return this;
+  }
+
+  withRetryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
     return this;
   }
 

@@ -3,6 +3,7 @@ import { BankError } from '../domain/errors';
 
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
+  if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error.protocol === 'oauth') {
     if (error.status === 401) reply.header('www-authenticate', 'Basic realm="psd2-workbench", charset="UTF-8"');
     return reply

@@ -30,6 +30,7 @@ export function authenticate(
   const grant = services.oauth.bearer(request.headers.authorization, institution, token);
   const identity = services.identity.forToken(grant, connection);
   request.tppId = identity.tppId;
+  services.rateLimits.admit(identity.tppId);
   assertRole(identity.roles, area);
   return { grant, identity };
 }

@@ -20,6 +20,7 @@ import { ExchangeLog } from './exchange-log';
 import { ClockControl } from './clock-control';
 import { Behaviour } from './behaviour';
 import { OperatorService } from './operator';
+import { RateLimits } from './rate-limits';
 import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
@@ -43,6 +44,13 @@ export interface Services {
   clock: ClockControl;
   behaviour: Behaviour;
   operator: OperatorService;
+  rateLimits: RateLimits;
+}
+
+/** Settings of the simulator that services start with (flags). */
+export interface ServiceOptions {
+  /** `--rate-limit N`: requests per second per TPP identity, 0 = off. */
+  rateLimitPerSecond: number;
 }
 
 /** The test PKI the services check certificates against. */
@@ -52,7 +60,7 @@ export interface ServicePki {
   sandboxSigners: SandboxSigners;
 }
 
-export function createServices(ctx: BankContext, pki: ServicePki): Services {
+export function createServices(ctx: BankContext, pki: ServicePki, options: ServiceOptions = { rateLimitPerSecond: 0 }): Services {
   const consents = new ConsentService(ctx);
   const sca = new ScaService(ctx);
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
@@ -65,12 +73,13 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
   const baskets = new SigningBasketService(ctx, access, payments, attempts);
   sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
   const lifecycle = new LifecycleService(ctx, sca, paymentProcessing);
+  const rateLimits = new RateLimits(ctx, options.rateLimitPerSecond);
   const sandbox = new SandboxPaymentService(ctx, access, payments);
   return {
     ctx,
     consents,
     sca,
-    oauth: new OAuthService(ctx, consents),
+    oauth: new OAuthService(ctx, consents, rateLimits),
     lifecycle,
     payments,
     paymentAuthorisations,
@@ -82,6 +91,7 @@ export function createServices(ctx: BankContext, pki: ServicePki): Services {
     clock: new ClockControl(ctx, lifecycle),
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
     operator: new OperatorService(ctx, consents),
+    rateLimits,
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

@@ -14,6 +14,7 @@ import type { TokenGrant, TokenKind } from '../domain/oauth/tokens';
 import type { TppClient } from '../store/repositories/oauth';
 import type { BankContext } from './context';
 import type { ConsentService } from './consents';
+import type { RateLimits } from './rate-limits';
 import { newId, newSecret, sha256Hex } from './ids';
 
 export interface TokenResponse {
@@ -34,6 +35,7 @@ export class OAuthService {
   constructor(
     private readonly ctx: BankContext,
     private readonly consents: ConsentService,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   /** POST /token: HTTP Basic client authentication, then the grant. */
@@ -43,6 +45,8 @@ export class OAuthService {
     if (connectionTppId !== null && client.tppId !== connectionTppId) {
       throw BankError.oauth('invalid_client', `client ${client.clientId} belongs to TPP ${client.tppId}; this connection's QWAC is TPP ${connectionTppId}`);
     }
+    // The token endpoint counts against the TPP of the client (spec "Errors": per-TPP limit).
+    this.rateLimits.admit(client.tppId);
     const grantType = single(params, 'grant_type');
     if (grantType === undefined) throw BankError.oauth('invalid_request', 'grant_type is missing');
     switch (grantType) {

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { SimulatorOptions } from '../../simulator';
 import { defaultDataDir } from '../data-dir';
+import { isRateLimit, MAX_REQUESTS_PER_SECOND } from '../../domain/tpp/rate-limit';
 
 export class UsageError extends Error {}
 
 const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
-       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls`;
+       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)`;
 
 /** Parses the flags shared by `serve` and `web` (DESIGN.md "Commands"). */
 export function parseHostArgs(argv: string[]): SimulatorOptions {
@@ -23,6 +24,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         dataset: { type: 'string' },
         now: { type: 'string' },
         tls: { type: 'boolean' },
+        'rate-limit': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -42,6 +44,10 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   if (v.now !== undefined && Number.isNaN(Date.parse(v.now))) {
     throw new UsageError(`--now must be an ISO-8601 instant such as 2026-03-29T00:30:00Z, got "${v.now}"`);
   }
+  const rateLimit = v['rate-limit'] === undefined ? 0 : Number(v['rate-limit']);
+  if (!isRateLimit(rateLimit)) {
+    throw new UsageError(`--rate-limit must be a whole number from 0 (off) to ${MAX_REQUESTS_PER_SECOND}, got "${v['rate-limit']}"`);
+  }
   return {
     port,
     host: v.host ?? '127.0.0.1',
@@ -50,5 +56,6 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     datasetFile: v.dataset,
     now: v.now,
     tls: v.tls ?? false,
+    rateLimit,
   };
 }

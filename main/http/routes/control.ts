@@ -53,6 +53,9 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return { paymentId: payment.paymentId, status: payment.status };
       });
 
+      control.get('/rate-limit', async () => services.rateLimits.current());
+      control.post('/rate-limit', async (request) => services.rateLimits.set(jsonBody(request)));
+
       control.get('/clock', async () => ({ now: services.clock.now().toISOString() }));
       control.post('/clock', async (request) => ({ now: services.clock.move(jsonBody(request)).toISOString() }));
 
