@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
-import { SplitPane } from '../common/SplitPane';
+import { SplitPane } from '../../widgets/SplitPane';
 import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
 import { DetailPane } from './DetailPane';

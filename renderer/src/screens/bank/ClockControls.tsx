@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useBank } from '../../state/bank';
 import { CLOCK_STEPS } from '../../state/clock-steps';
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
-import { formatInstant } from '../common/format';
+import { formatInstant } from '../../widgets/format';
 
 /** The bank's simulated clock: moving it is how consents expire and cut-offs pass. */
 export function ClockControls() {

@@ -3,7 +3,7 @@ import { CreditorTable } from './CreditorTable';
 import { FieldList } from './FieldList';
 import { PaymentStateDiagram } from './PaymentStateDiagram';
 import { ResourceExchanges } from './ResourceExchanges';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { StatusBadge } from '../../widgets/StatusBadge';
 
 /** The selected consent, payment or basket with all its fields and its exchanges; payments also show their lifecycle. */
 export function DetailPane() {

@@ -1,6 +1,6 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { usePhone } from '../../state/phone';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { StatusBadge } from '../../widgets/StatusBadge';
 import { BasketSubject } from './BasketSubject';
 import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
