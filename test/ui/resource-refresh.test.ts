@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsent } from '../support/simulator';
 import type { RunningUi } from './support/browser';
-import { startUi, UI_TIMEOUT } from './support/browser';
+import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 
 const PSU = 'FRA-CREATOR';
 const WAIT = { timeout: 10_000 };
@@ -28,11 +28,6 @@ async function listRequestsDuring(page: Page, work: () => Promise<void>): Promis
     page.off('request', onRequest);
   }
   return counts;
-}
-
-async function goTo(page: Page, screen: 'Phone' | 'Bank'): Promise<void> {
-  await page.getByRole('navigation').locator('a, button').filter({ hasText: screen }).first().click();
-  await page.getByTestId(screen === 'Phone' ? 'phone-screen' : 'bank-screen').waitFor(WAIT);
 }
 
 describe('the lists the Phone and the Bank show', () => {
