@@ -92,7 +92,10 @@ export function createResourceStore(host: ResourceHost) {
       unsubscribe = host.subscribe(onEvents);
       void refreshResources().then(() => useResources.setState({ loaded: true }));
     }
+    let released = false;
     return () => {
+      if (released) return;
+      released = true;
       holders--;
       if (holders > 0) return;
       unsubscribe?.();
@@ -116,5 +119,5 @@ export function createResourceStore(host: ResourceHost) {
     }
   }
 
-  return { useResources, retainResources, refreshResources, resourceCommand };
+  return { useResources, retainResources, resourceCommand };
 }
