@@ -22,8 +22,14 @@ export class PayeeVerification {
   }
 
   /** Each credit transfer's result at `now`, in order; null where VoP does not apply. */
-  results(paymentId: string, now: Date, limit?: number): (VopResult | null)[] {
-    return this.ctx.repos.payments.vopChecks(paymentId, limit).map((check) => (check ? vopResultAt(check, now) : null));
+  results(paymentId: string, now: Date): (VopResult | null)[] {
+    return this.ctx.repos.payments.vopChecks(paymentId).map((check) => resultAt(check, now));
+  }
+
+  /** The results of the first `limit` credit transfers of each payment, as `results` gives them, read in one statement. */
+  resultsOf(paymentIds: readonly string[], now: Date, limit: number): Map<string, (VopResult | null)[]> {
+    const checks = this.ctx.repos.payments.vopChecksOf(paymentIds, limit);
+    return new Map([...checks].map(([paymentId, ofPayment]) => [paymentId, ofPayment.map((check) => resultAt(check, now))]));
   }
 
   /** Rule 5: no SCA journey starts while any result is RECI. */
@@ -40,6 +46,8 @@ export function vopReason(result: VopResult | null): StatusReason[] {
   if (!result || result.reasonCode === null) return [];
   return [{ code: result.reasonCode, ...(result.additionalInfo ? { info: [result.additionalInfo] } : {}) }];
 }
+
+const resultAt = (check: VopCheck | null, now: Date): VopResult | null => (check ? vopResultAt(check, now) : null);
 
 function compactIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase();

@@ -1,7 +1,7 @@
 // The control API answers in the workbench API's own shape: one contract for the UI and automation.
 import type { PaymentSummary, VopSummary } from '../../preload/api/workbench-api';
 import type { VopResult } from '../domain/vop/verify';
-import type { PaymentListing } from '../store/repositories/payments';
+import { CREDITOR_PREVIEW_SIZE, type PaymentListing } from '../store/repositories/payments';
 import type { BankContext } from './context';
 import type { PayeeVerification } from './payee-verification';
 
@@ -10,8 +10,10 @@ import type { PayeeVerification } from './payee-verification';
  * sandbox stores nothing and answers them from the dataset.
  */
 export function paymentSummaries(ctx: BankContext, vop: PayeeVerification, limit: number): PaymentSummary[] {
-  const now = ctx.clock.now();
-  return ctx.repos.payments.listings(limit).map((listing) => toSummary(listing, vop.results(listing.payment.paymentId, now, listing.creditors.length)));
+  const listings = ctx.repos.payments.listings(limit);
+  // The creditor preview is as long as CREDITOR_PREVIEW_SIZE or the payment, so its results are the first that many.
+  const results = vop.resultsOf(listings.map((l) => l.payment.paymentId), ctx.clock.now(), CREDITOR_PREVIEW_SIZE);
+  return listings.map((listing) => toSummary(listing, results.get(listing.payment.paymentId) ?? []));
 }
 
 function toSummary({ payment: p, previousStatus, transactionCount, creditors }: PaymentListing, vop: (VopResult | null)[]): PaymentSummary {

@@ -2,23 +2,16 @@
 // plain HTTP, the PSU approves it on the Phone, the Bank shows it valid, and moving the
 // simulated clock on the Bank makes it expire on screen. Then a payment: the approver sees
 // whom it pays on the Phone, and the Bank's state diagram lights the transition it took.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { createConsent } from '../support/simulator';
 import { authorise, createPayment, psuSession, startAuthorisation, template } from '../support/payments';
 import type { RunningUi } from './support/browser';
-import { startUi, UI_TIMEOUT } from './support/browser';
+import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 
 const PSU = 'FRA-CREATOR';
 const SEPA = 'pain.001-sepa-credit-transfers';
 const WAIT = { timeout: 10_000 };
-
-/** Moves between screens the way a person does: through the shell's navigation. */
-async function goTo(page: Page, screen: 'Phone' | 'Bank'): Promise<void> {
-  await page.getByRole('navigation').locator('a, button').filter({ hasText: screen }).first().click();
-  await page.getByTestId(screen === 'Phone' ? 'phone-screen' : 'bank-screen').waitFor(WAIT);
-}
 
 describe('the Phone approves a consent and the Bank shows its lifecycle', () => {
   let ui: RunningUi;

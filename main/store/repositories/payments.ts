@@ -126,6 +126,7 @@ export class PaymentRepository {
   private readonly insertStmt;
   private readonly insertTxStmt;
   private readonly vopStmt;
+  private readonly listedVopStmt;
   private readonly byIdStmt;
   private readonly bodyStmt;
   private readonly parsedStmt;
@@ -140,6 +141,7 @@ export class PaymentRepository {
   private readonly dueToExpireStmt;
   private readonly dueForProcessingStmt;
   private readonly listStmt;
+  private readonly listedAuthorisationsStmt;
   private readonly setVopSettlesAtStmt;
   private readonly vopSettledStmt;
   private readonly clearVopSettlementStmt;
@@ -153,7 +155,10 @@ export class PaymentRepository {
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
       @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, ${CREDITOR_PREVIEW_OF_PARSED})`);
     this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, ?, NULL, '[]', ?)");
-    this.vopStmt = db.prepare<[string, number], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? AND idx < ? ORDER BY idx');
+    this.vopStmt = db.prepare<[string], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
+    // The listing's ids travel as one JSON array, so a page of any size costs one statement.
+    this.listedVopStmt = db.prepare<[string, number], { payment_id: string; vop: string | null }>(`SELECT payment_id, vop FROM payment_transactions
+      WHERE payment_id IN (SELECT value FROM json_each(?)) AND idx < ? ORDER BY payment_id, idx`);
     this.byIdStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE payment_id = ?`);
     this.bodyStmt = db.prepare<[string], { request_body: Buffer }>('SELECT request_body FROM payments WHERE payment_id = ?');
     this.parsedStmt = db.prepare<[string], { parsed: string }>('SELECT parsed FROM payments WHERE payment_id = ?');
@@ -177,6 +182,8 @@ export class PaymentRepository {
     this.clearVopSettlementStmt = db.prepare('UPDATE payments SET vop_settles_at = NULL WHERE payment_id = ?');
     this.listStmt = db.prepare<[number], ListingRow>(`SELECT ${PAYMENT_COLUMNS}, previous_status, transaction_count, creditor_preview
       FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    this.listedAuthorisationsStmt = db.prepare<[string], AttemptRow>(`SELECT * FROM payment_authorisations
+      WHERE status = 'finalised' AND payment_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid`);
     this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
     this.setBalanceStmt = db.prepare('INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available');
     this.postingsStmt = db.prepare<[string], PaymentRow & { parsed: string }>(`SELECT ${PAYMENT_COLUMNS}, parsed FROM payments
@@ -248,9 +255,16 @@ export class PaymentRepository {
     return due.map((r) => ({ paymentId: r.payment_id, institution: r.institution, status: r.status as TransactionStatus }));
   }
 
-  /** The VoP checks of the first `limit` credit transfers, in order; null where VoP does not apply. */
-  vopChecks(paymentId: string, limit = Number.MAX_SAFE_INTEGER): (VopCheck | null)[] {
-    return this.vopStmt.all(paymentId, limit).map((r) => (r.vop === null ? null : vopCheckOf(JSON.parse(r.vop) as StoredVopCheck)));
+  /** The VoP checks of every credit transfer, in order; null where VoP does not apply. */
+  vopChecks(paymentId: string): (VopCheck | null)[] {
+    return this.vopStmt.all(paymentId).map((r) => parseVopCheck(r.vop));
+  }
+
+  /** The VoP checks of the first `limit` credit transfers of each payment, in order, in one statement for all. */
+  vopChecksOf(paymentIds: readonly string[], limit: number): Map<string, (VopCheck | null)[]> {
+    const byPayment = new Map<string, (VopCheck | null)[]>(paymentIds.map((id) => [id, []]));
+    for (const row of this.listedVopStmt.all(JSON.stringify(paymentIds), limit)) byPayment.get(row.payment_id)?.push(parseVopCheck(row.vop));
+    return byPayment;
   }
 
   setTransaction(paymentId: string, index: number, status: TransactionStatus | null, reasons: StatusReason[]): void {
@@ -294,10 +308,15 @@ export class PaymentRepository {
     return this.dueForProcessingStmt.all(today).map((r) => this.toPayment(r));
   }
 
-  /** The newest payments first. */
+  /** The newest payments first: two statements however many are listed. */
   listings(limit: number): PaymentListing[] {
-    return this.listStmt.all(limit).map((r) => ({
-      payment: this.toPayment(r),
+    const rows = this.listStmt.all(limit);
+    const authorisations = new Map<string, AuthorisationRecord[]>(rows.map((r) => [r.payment_id, []]));
+    for (const attempt of this.listedAuthorisationsStmt.all(JSON.stringify(rows.map((r) => r.payment_id))).map(toAttempt)) {
+      authorisations.get(attempt.paymentId)?.push(authorisationOf(attempt));
+    }
+    return rows.map((r) => ({
+      payment: paymentOf(r, authorisations.get(r.payment_id) ?? []),
       previousStatus: r.previous_status as TransactionStatus | null,
       transactionCount: r.transaction_count,
       creditors: (JSON.parse(r.creditor_preview) as StoredCreditor[]).map(toCreditor),
@@ -334,31 +353,34 @@ export class PaymentRepository {
   }
 
   private toPayment(r: PaymentRow): Payment {
-    const authorisations: AuthorisationRecord[] = this.attempts(r.payment_id)
-      .filter((a) => a.status === 'finalised')
-      .map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.finishedAt ?? a.createdAt, via: a.via }));
-    return {
-      paymentId: r.payment_id,
-      product: r.product as PaymentProduct,
-      institution: r.institution,
-      tppId: r.tpp_id,
-      consentId: r.consent_id,
-      creatorPsuId: r.creator_psu_id,
-      corporateId: r.corporate_id,
-      debtorAccountId: r.debtor_account_id,
-      currency: r.currency,
-      totalAmount: r.total_amount,
-      messageVersion: r.message_version,
-      status: r.status as TransactionStatus,
-      groupReason: r.group_reason ? (JSON.parse(r.group_reason) as StatusReason) : null,
-      authorisationsRequired: r.authorisations_required === 1 ? 1 : 2,
-      authorisations,
-      requestedExecutionDate: r.requested_execution_date,
-      executionDate: r.execution_date,
-      createdAt: new Date(r.created_at),
-      statusChangedAt: new Date(r.status_changed_at),
-    };
+    return paymentOf(r, this.attempts(r.payment_id).filter((a) => a.status === 'finalised').map(authorisationOf));
   }
+}
+
+const authorisationOf = (a: AuthorisationAttempt): AuthorisationRecord => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.finishedAt ?? a.createdAt, via: a.via });
+
+function paymentOf(r: PaymentRow, authorisations: AuthorisationRecord[]): Payment {
+  return {
+    paymentId: r.payment_id,
+    product: r.product as PaymentProduct,
+    institution: r.institution,
+    tppId: r.tpp_id,
+    consentId: r.consent_id,
+    creatorPsuId: r.creator_psu_id,
+    corporateId: r.corporate_id,
+    debtorAccountId: r.debtor_account_id,
+    currency: r.currency,
+    totalAmount: r.total_amount,
+    messageVersion: r.message_version,
+    status: r.status as TransactionStatus,
+    groupReason: r.group_reason ? (JSON.parse(r.group_reason) as StatusReason) : null,
+    authorisationsRequired: r.authorisations_required === 1 ? 1 : 2,
+    authorisations,
+    requestedExecutionDate: r.requested_execution_date,
+    executionDate: r.execution_date,
+    createdAt: new Date(r.created_at),
+    statusChangedAt: new Date(r.status_changed_at),
+  };
 }
 
 interface StoredVopCheck {
@@ -373,8 +395,12 @@ const storedVopCheck = (c: VopCheck): StoredVopCheck => ({
   answer: c.answer ?? null,
 });
 
-const vopCheckOf = (c: StoredVopCheck): VopCheck => ({
-  requestedAt: new Date(c.requestedAt),
-  answeredAt: c.answeredAt === null ? undefined : new Date(c.answeredAt),
-  answer: c.answer ?? undefined,
-});
+function parseVopCheck(json: string | null): VopCheck | null {
+  if (json === null) return null;
+  const c = JSON.parse(json) as StoredVopCheck;
+  return {
+    requestedAt: new Date(c.requestedAt),
+    answeredAt: c.answeredAt === null ? undefined : new Date(c.answeredAt),
+    answer: c.answer ?? undefined,
+  };
+}

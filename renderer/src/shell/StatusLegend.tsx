@@ -1,5 +1,5 @@
-import { StatusBadge } from './StatusBadge';
-import { STATUS_LEGEND } from './status-legend';
+import { StatusBadge } from '../widgets/StatusBadge';
+import { STATUS_LEGEND } from '../widgets/status-legend';
 
 /** Every status colour with its meaning, shown while the pointer or focus is on it. */
 export function StatusLegend() {

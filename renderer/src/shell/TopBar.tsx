@@ -1,4 +1,4 @@
-import { formatInstant } from '../screens/common/format';
+import { formatInstant } from '../widgets/format';
 import type { SimulatorInfo } from '../../../preload/api/workbench-api';
 import { PALETTE_KEYS } from './palette-shortcut';
 import { StatusLegend } from './StatusLegend';

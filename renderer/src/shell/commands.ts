@@ -8,6 +8,7 @@ import type { useInspector } from '../state/inspector';
 import { exportExchangeAsHar, exportListedAsHar, listedExchanges } from '../state/inspector-export';
 import type { usePhone } from '../state/phone';
 import { describeKind, pendingJourneys } from '../state/phone';
+import type { useResources } from '../state/resources';
 import type { useShell } from '../state/shell';
 import { SCREENS } from '../state/shell';
 import { FOCUS_TARGETS, focusWhenShown } from './focus-targets';
@@ -34,6 +35,7 @@ export interface CommandSources {
   curlView: ReturnType<typeof useCurlView.getState>;
   phone: ReturnType<typeof usePhone.getState>;
   bank: ReturnType<typeof useBank.getState>;
+  resources: ReturnType<typeof useResources.getState>;
 }
 
 export function buildCommands(sources: CommandSources): Command[] {
@@ -160,14 +162,14 @@ function bankCommands({ shell, bank }: CommandSources): Command[] {
   ];
 }
 
-function phoneCommands({ shell, phone }: CommandSources): Command[] {
+function phoneCommands({ shell, phone, resources }: CommandSources): Command[] {
   const group = 'Phone';
   const onPhone = (work: () => unknown) => () => {
     shell.setScreen('phone');
     return work();
   };
   const psu = phone.psus.find((p) => p.psuId === phone.psuId);
-  const journey = pendingJourneys(phone.journeys, phone.psuId)[0];
+  const journey = pendingJourneys(resources.journeys, phone.psuId)[0];
   const waiting = journey ? describeKind(journey.kind) : 'the first waiting approval';
   const noJourney = !psu ? 'Choose who is signed in on the Phone first' : `Nothing is waiting for ${psu.name}`;
   const notReady = !journey

@@ -3,6 +3,7 @@ import { useBank } from '../state/bank';
 import { useCurlView } from '../state/curl-view';
 import { useInspector } from '../state/inspector';
 import { usePhone } from '../state/phone';
+import { retainResources, useResources } from '../state/resources';
 import { useShell } from '../state/shell';
 import type { Command } from './commands';
 import { buildCommands } from './commands';
@@ -14,12 +15,14 @@ export function useCommands(): Command[] {
   const curlView = useCurlView();
   const phone = usePhone();
   const bank = useBank();
+  const resources = useResources();
 
-  useEffect(() => {
-    // The Phone's lists follow host events only while the Phone is shown: fetch them so its
-    // commands act on the journeys waiting now.
-    void usePhone.getState().load();
-  }, []);
+  // The Phone's commands act on the journeys waiting now, whichever screen is shown.
+  useEffect(retainResources, []);
+  useEffect(() => void usePhone.getState().loadPsus(), []);
 
-  return useMemo(() => buildCommands({ shell, inspector, curlView, phone, bank }), [shell, inspector, curlView, phone, bank]);
+  return useMemo(
+    () => buildCommands({ shell, inspector, curlView, phone, bank, resources }),
+    [shell, inspector, curlView, phone, bank, resources],
+  );
 }

@@ -1,14 +1,12 @@
+// The Bank screen's own state: what is selected, that resource's exchanges, and the toolbar's
+// commands. The lists themselves live in the shared resources store.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type {
-  BasketSummary,
-  ConsentSummary,
-  Exchange,
-  PaymentSummary,
-  SimulatorInfo,
-  WorkbenchEvent,
-} from '../../../preload/api/workbench-api';
-import { changesBankState, errorText, touchesExchangesOf } from './host-events';
+import type { Exchange, SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { errorText, touchesExchangesOf } from './host-events';
+import { ALL_LISTS } from './resource-lists';
+import { resourceCommand } from './resources';
+import { useShell } from './shell';
 
 export type BankSelection =
   | { kind: 'consent'; id: string }
@@ -18,19 +16,12 @@ export type BankSelection =
 type Mode = SimulatorInfo['mode'];
 
 interface BankState {
-  loaded: boolean;
   error: string | null;
   /** A control command is in flight; the toolbar waits for it rather than queueing clicks. */
   busy: boolean;
-  consents: ConsentSummary[];
-  payments: PaymentSummary[];
-  baskets: BasketSummary[];
-  now: string | null;
-  mode: Mode | null;
   selection: BankSelection | null;
   /** The selected resource's exchanges, newest first; null until they have loaded. */
   exchanges: Exchange[] | null;
-  refresh(): Promise<void>;
   loadExchanges(): Promise<void>;
   select(selection: BankSelection | null): void;
   advanceClock(duration: string): Promise<void>;
@@ -40,53 +31,30 @@ interface BankState {
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
-// Refreshes overlap when events arrive in quick batches; only the newest may write.
-let refreshSeq = 0;
+// Loads overlap when exchanges arrive in quick batches; only the newest may write.
 let exchangesSeq = 0;
 
 /** Full records (the Inspector opens them as they are), so the page stays short. */
 export const RESOURCE_EXCHANGES_PAGE = 50;
 
 export const useBank = create<BankState>()((set, get) => {
+  // Clock, mode and reset may change every list; their events refresh them, or the command does.
   const command = async (work: () => Promise<void>): Promise<void> => {
     set({ busy: true, error: null });
     try {
-      await work();
+      await resourceCommand(work, ALL_LISTS);
     } catch (err) {
       set({ error: errorText(err) });
     } finally {
       set({ busy: false });
-      // Events would refresh too, but the screen must not depend on them arriving.
-      await get().refresh();
     }
   };
 
   return {
-    loaded: false,
     error: null,
     busy: false,
-    consents: [],
-    payments: [],
-    baskets: [],
-    now: null,
-    mode: null,
     selection: null,
     exchanges: null,
-
-    async refresh() {
-      const seq = ++refreshSeq;
-      try {
-        const [info, consents, payments, baskets] = await Promise.all([
-          workbench.getInfo(),
-          workbench.listConsents(),
-          workbench.listPayments(),
-          workbench.listBaskets(),
-        ]);
-        if (seq === refreshSeq) set({ consents, payments, baskets, now: info.now, mode: info.mode, loaded: true });
-      } catch (err) {
-        if (seq === refreshSeq) set({ error: errorText(err), loaded: true });
-      }
-    },
 
     async loadExchanges() {
       // Counted before the check, so a deselection also silences a load still in flight.
@@ -109,17 +77,11 @@ export const useBank = create<BankState>()((set, get) => {
     },
 
     advanceClock(duration) {
-      return command(async () => {
-        const { now } = await workbench.advanceClock(duration);
-        set({ now });
-      });
+      return command(async () => useShell.getState().patchInfo(await workbench.advanceClock(duration)));
     },
 
     setClock(instant) {
-      return command(async () => {
-        const { now } = await workbench.setClock(instant);
-        set({ now });
-      });
+      return command(async () => useShell.getState().patchInfo(await workbench.setClock(instant)));
     },
 
     reset() {
@@ -130,18 +92,10 @@ export const useBank = create<BankState>()((set, get) => {
     },
 
     setMode(mode) {
-      return command(async () => {
-        const result = await workbench.setMode(mode);
-        set({ mode: result.mode });
-      });
+      return command(async () => useShell.getState().patchInfo(await workbench.setMode(mode)));
     },
 
     onEvents(events) {
-      for (const event of events) {
-        if (event.type === 'clock') set({ now: event.now });
-        if (event.type === 'mode') set({ mode: event.mode });
-      }
-      if (changesBankState(events)) void get().refresh();
       const selection = get().selection;
       if (selection && touchesExchangesOf(events, selection.id)) void get().loadExchanges();
     },

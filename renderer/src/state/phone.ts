@@ -1,14 +1,11 @@
+// The Phone's own state: who is signed in, the outcomes of their decisions, the notification.
+// The journeys and the resources they approve live in the shared resources store.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type {
-  BasketSummary,
-  ConsentSummary,
-  PaymentSummary,
-  PsuSummary,
-  ScaJourney,
-  WorkbenchEvent,
-} from '../../../preload/api/workbench-api';
-import { changesBankState, errorText } from './host-events';
+import type { PsuSummary, ScaJourney, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { errorText } from './host-events';
+import { listsDecidedBy, type ResourceList } from './resource-lists';
+import { resourceCommand, useResources } from './resources';
 
 export interface PhoneNotice {
   id: number;
@@ -16,21 +13,16 @@ export interface PhoneNotice {
 }
 
 interface PhoneState {
-  loaded: boolean;
   error: string | null;
   psus: PsuSummary[];
   psuId: string | null;
-  journeys: ScaJourney[];
-  consents: ConsentSummary[];
-  payments: PaymentSummary[];
-  baskets: BasketSummary[];
   /** Journeys this phone acted on, newest first: their outcome stays visible after they leave the pending list. */
   outcomes: ScaJourney[];
   /** Journeys with a command in flight, so their buttons cannot be pressed twice. */
   busy: string[];
   notice: PhoneNotice | null;
-  load(): Promise<void>;
-  refresh(): Promise<void>;
+  /** The dataset's PSUs, once: they do not change while the simulator runs. */
+  loadPsus(): Promise<void>;
   choosePsu(psuId: string): void;
   openJourney(journeyId: string): Promise<void>;
   act(journeyId: string, action: 'approve' | 'reject'): Promise<void>;
@@ -40,58 +32,42 @@ interface PhoneState {
 
 const MAX_OUTCOMES = 3;
 
-// Refreshes overlap when events arrive in quick batches; only the newest may write.
-let refreshSeq = 0;
 let noticeSeq = 0;
 
+/** The journey as the host answered it, in the shared list at once, ahead of its event. */
+function showJourney(journey: ScaJourney): void {
+  useResources.setState((s) => ({ journeys: s.journeys.map((j) => (j.journeyId === journey.journeyId ? journey : j)) }));
+}
+
+const journeyOf = (journeyId: string): ScaJourney | undefined => useResources.getState().journeys.find((j) => j.journeyId === journeyId);
+
 export const usePhone = create<PhoneState>()((set, get) => {
-  const withBusy = async (journeyId: string, work: () => Promise<void>): Promise<void> => {
+  const withBusy = async (journeyId: string, lists: readonly ResourceList[], work: () => Promise<void>): Promise<void> => {
     set((s) => ({ busy: [...s.busy, journeyId], error: null }));
     try {
-      await work();
+      await resourceCommand(work, lists);
     } catch (err) {
       set({ error: errorText(err) });
     } finally {
       set((s) => ({ busy: s.busy.filter((id) => id !== journeyId) }));
-      await get().refresh();
     }
   };
 
   return {
-    loaded: false,
     error: null,
     psus: [],
     psuId: null,
-    journeys: [],
-    consents: [],
-    payments: [],
-    baskets: [],
     outcomes: [],
     busy: [],
     notice: null,
 
-    async load() {
+    async loadPsus() {
+      if (get().psus.length > 0) return;
       try {
         const psus = await workbench.listPsus();
         set((s) => ({ psus, psuId: s.psuId ?? psus[0]?.psuId ?? null }));
       } catch (err) {
         set({ error: errorText(err) });
-      }
-      await get().refresh();
-    },
-
-    async refresh() {
-      const seq = ++refreshSeq;
-      try {
-        const [journeys, consents, payments, baskets] = await Promise.all([
-          workbench.listJourneys(),
-          workbench.listConsents(),
-          workbench.listPayments(),
-          workbench.listBaskets(),
-        ]);
-        if (seq === refreshSeq) set({ journeys, consents, payments, baskets, loaded: true });
-      } catch (err) {
-        if (seq === refreshSeq) set({ error: errorText(err), loaded: true });
       }
     },
 
@@ -100,12 +76,14 @@ export const usePhone = create<PhoneState>()((set, get) => {
     },
 
     openJourney(journeyId) {
-      return withBusy(journeyId, () => workbench.openJourney(journeyId));
+      return withBusy(journeyId, ['journeys'], () => workbench.openJourney(journeyId));
     },
 
     act(journeyId, action) {
-      return withBusy(journeyId, async () => {
+      const journey = journeyOf(journeyId);
+      return withBusy(journeyId, journey ? listsDecidedBy(journey.kind) : ['journeys'], async () => {
         const outcome = await workbench.actOnJourney(journeyId, action);
+        showJourney(outcome);
         set((s) => ({
           outcomes: [outcome, ...s.outcomes.filter((j) => j.journeyId !== journeyId)].slice(0, MAX_OUTCOMES),
         }));
@@ -119,7 +97,6 @@ export const usePhone = create<PhoneState>()((set, get) => {
         set({ notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}` } });
       }
       if (events.some((e) => e.type === 'reset')) set({ outcomes: [] });
-      if (changesBankState(events)) void get().refresh();
     },
 
     dismissNotice() {

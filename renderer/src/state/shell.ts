@@ -18,6 +18,8 @@ interface ShellState {
   error: string | null;
   setScreen(screen: ScreenId): void;
   load(): Promise<void>;
+  /** What a control command answered (the clock, the behaviour), before its event arrives. */
+  patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'>>): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
@@ -42,6 +44,10 @@ export const useShell = create<ShellState>()((set, get) => ({
     } catch (err) {
       set({ error: hostProblem(err instanceof Error ? err.message : String(err)) });
     }
+  },
+  patchInfo(patch) {
+    const info = get().info;
+    if (info) set({ info: { ...info, ...patch } });
   },
   onEvents(events) {
     const info = get().info;

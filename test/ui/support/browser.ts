@@ -110,3 +110,9 @@ function lockAgeMs(): number {
     return 0;
   }
 }
+
+/** Moves between screens the way a person does: through the shell's navigation. */
+export async function goTo(page: Page, screen: 'Phone' | 'Bank'): Promise<void> {
+  await page.getByRole('navigation').locator('a, button').filter({ hasText: screen }).first().click();
+  await page.getByTestId(screen === 'Phone' ? 'phone-screen' : 'bank-screen').waitFor({ timeout: 10_000 });
+}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
-import { SplitPane } from '../common/SplitPane';
+import { retainResources, useResources } from '../../state/resources';
+import { SplitPane } from '../../widgets/SplitPane';
 import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
 import { DetailPane } from './DetailPane';
@@ -12,11 +13,13 @@ import './bank.css';
 
 /** Screen 5: the bank's view of its resources, its clock and its behaviour. */
 export function BankScreen() {
-  const { consents, payments, baskets, selection, error, loaded, busy, select, reset } = useBank();
+  const { selection, busy, select, reset, error: commandError } = useBank();
+  const { consents, payments, baskets, loaded, error: listError } = useResources();
+  const error = commandError ?? listError;
   const selected = (kind: string) => (selection?.kind === kind ? selection.id : null);
 
+  useEffect(retainResources, []);
   useEffect(() => {
-    void useBank.getState().refresh();
     // The selection outlives the screen; its exchanges may have grown while another was shown.
     void useBank.getState().loadExchanges();
     return workbench.subscribe((events) => useBank.getState().onEvents(events));

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useBank } from '../../state/bank';
+import { useShell } from '../../state/shell';
 import { CLOCK_STEPS } from '../../state/clock-steps';
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
-import { formatInstant } from '../common/format';
+import { formatInstant } from '../../widgets/format';
 
 /** The bank's simulated clock: moving it is how consents expire and cut-offs pass. */
 export function ClockControls() {
-  const now = useBank((s) => s.now);
+  const now = useShell((s) => s.info?.now ?? null);
   const busy = useBank((s) => s.busy);
   const advanceClock = useBank((s) => s.advanceClock);
   const setClock = useBank((s) => s.setClock);

@@ -1,8 +1,8 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
-import { StatusBadge } from '../../shell/StatusBadge';
-import { accountLabel } from '../common/account-number';
-import { formatAmount } from '../common/format';
-import { vopStatusValue } from '../common/vop';
+import { StatusBadge } from '../../widgets/StatusBadge';
+import { accountLabel } from '../../widgets/account-number';
+import { formatAmount } from '../../widgets/format';
+import { vopStatusValue } from '../../widgets/vop';
 
 /** Whom the payment pays, each transfer with its Verification of Payee result and what the payee's PSP said. */
 export function CreditorTable({ payment }: { payment: PaymentSummary }) {

@@ -1,16 +1,17 @@
 import { useBank } from '../../state/bank';
+import { useResources } from '../../state/resources';
 import { CreditorTable } from './CreditorTable';
 import { FieldList } from './FieldList';
 import { PaymentStateDiagram } from './PaymentStateDiagram';
 import { ResourceExchanges } from './ResourceExchanges';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { StatusBadge } from '../../widgets/StatusBadge';
 
 /** The selected consent, payment or basket with all its fields and its exchanges; payments also show their lifecycle. */
 export function DetailPane() {
   const selection = useBank((s) => s.selection);
-  const consent = useBank((s) => (selection?.kind === 'consent' ? s.consents.find((c) => c.consentId === selection.id) : undefined));
-  const payment = useBank((s) => (selection?.kind === 'payment' ? s.payments.find((p) => p.paymentId === selection.id) : undefined));
-  const basket = useBank((s) => (selection?.kind === 'basket' ? s.baskets.find((b) => b.basketId === selection.id) : undefined));
+  const consent = useResources((s) => (selection?.kind === 'consent' ? s.consents.find((c) => c.consentId === selection.id) : undefined));
+  const payment = useResources((s) => (selection?.kind === 'payment' ? s.payments.find((p) => p.paymentId === selection.id) : undefined));
+  const basket = useResources((s) => (selection?.kind === 'basket' ? s.baskets.find((b) => b.basketId === selection.id) : undefined));
   const select = useBank((s) => s.select);
 
   if (!selection) {

@@ -1,10 +1,11 @@
 import { useBank } from '../../state/bank';
+import { useShell } from '../../state/shell';
 
 const MODES = ['simulation', 'sandbox'] as const;
 
 /** The simulator's two behaviours (DESIGN.md): stateful simulation or the bank's fixed sandbox. */
 export function ModeSwitch() {
-  const mode = useBank((s) => s.mode);
+  const mode = useShell((s) => s.info?.mode ?? null);
   const busy = useBank((s) => s.busy);
   const setMode = useBank((s) => s.setMode);
   return (

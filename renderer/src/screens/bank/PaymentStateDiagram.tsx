@@ -1,5 +1,5 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
-import { formatInstant } from '../common/format';
+import { formatInstant } from '../../widgets/format';
 
 type State = PaymentSummary['status'];
 

@@ -3,8 +3,8 @@ import type { Exchange } from '../../../../preload/api/workbench-api';
 import { RESOURCE_EXCHANGES_PAGE, useBank, type BankSelection } from '../../state/bank';
 import { useInspector } from '../../state/inspector';
 import { useShell } from '../../state/shell';
-import { shortIdsInPath } from '../common/format';
-import { httpStatusClass } from '../inspector/http-status';
+import { shortIdsInPath } from '../../widgets/format';
+import { httpStatusClass } from '../../widgets/http-status';
 
 // Every bank path starts with it; dropping it leaves room for what differs between rows.
 const BANK_API_BASE = /^\/[a-z]+\/berlingroup\/v1(?=\/)/;

@@ -1,9 +1,9 @@
 import type { BasketSummary, ConsentSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
-import { formatAmount, formatInstant, productLabel, shortId } from '../common/format';
-import { accountLabel } from '../common/account-number';
-import { mostSevereVop, vopStatusValue } from '../common/vop';
+import { formatAmount, formatInstant, productLabel, shortId } from '../../widgets/format';
+import { accountLabel } from '../../widgets/account-number';
+import { mostSevereVop, vopStatusValue } from '../../widgets/vop';
 import type { Column } from './ResourceTable';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { StatusBadge } from '../../widgets/StatusBadge';
 
 const Id = ({ id }: { id: string }) => (
   <span className="wire" title={id}>

@@ -4,7 +4,7 @@ import { useCurlView } from '../../state/curl-view';
 import type { DetailTab } from '../../state/inspector';
 import { exportExchangeAsHar } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
-import { formatDuration, httpStatusClass } from './http-status';
+import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
 import { SignatureVerdict } from './SignatureVerdict';

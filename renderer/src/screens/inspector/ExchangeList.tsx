@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import type { InspectorRow } from '../../state/inspector';
-import { formatDuration, httpStatusClass } from './http-status';
+import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { SignatureVerdict } from './SignatureVerdict';
 
 interface Props {

@@ -4,7 +4,7 @@ import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { filterRows, useInspector } from '../../state/inspector';
 import { exportListedAsHar } from '../../state/inspector-export';
 import { useShell } from '../../state/shell';
-import { SplitPane } from '../common/SplitPane';
+import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeList } from './ExchangeList';
 import './inspector.css';

@@ -1,6 +1,6 @@
 import type { ExchangeMessage } from '../../../../preload/api/workbench-api';
 import { BodyView } from './BodyView';
-import { headerValue } from './http-status';
+import { headerValue } from '../../widgets/http-status';
 
 /** Headers as the wire carried them, then the body. */
 export function MessageView({ message, firstLine }: { message: ExchangeMessage; firstLine: string }) {

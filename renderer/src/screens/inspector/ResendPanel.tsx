@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { workbench } from '../../api';
 import type { Exchange, SentResponse } from '../../../../preload/api/workbench-api';
 import { BodyView } from './BodyView';
-import { httpStatusClass } from './http-status';
+import { httpStatusClass } from '../../widgets/http-status';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Recomputed by the HTTP client for the edited request. */

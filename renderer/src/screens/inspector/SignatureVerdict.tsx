@@ -1,5 +1,5 @@
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { StatusBadge } from '../../widgets/StatusBadge';
 
 /** The bank's verdict as one badge: valid, or the error code it answered with. */
 export function SignatureVerdict({ signature }: { signature: SignatureDiagnosis }) {

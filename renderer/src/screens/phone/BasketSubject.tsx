@@ -1,5 +1,5 @@
 import type { BasketSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
-import { formatAmount, shortId } from '../common/format';
+import { formatAmount, shortId } from '../../widgets/format';
 
 interface Props {
   basketId: string;

@@ -1,5 +1,5 @@
 import type { ConsentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
-import { formatInstant } from '../common/format';
+import { formatInstant } from '../../widgets/format';
 
 interface Props {
   consentId: string;

@@ -1,8 +1,8 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
-import { accountLabel } from '../common/account-number';
-import { formatAmount } from '../common/format';
-import { mostSevereVop, vopStatusValue } from '../common/vop';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { accountLabel } from '../../widgets/account-number';
+import { formatAmount } from '../../widgets/format';
+import { mostSevereVop, vopStatusValue } from '../../widgets/vop';
+import { StatusBadge } from '../../widgets/StatusBadge';
 import { VopBanner } from './VopBanner';
 
 // A phone screen has room to check a few payees; the rest are counted, not hidden.

@@ -1,6 +1,7 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { usePhone } from '../../state/phone';
-import { StatusBadge } from '../../shell/StatusBadge';
+import { useResources } from '../../state/resources';
+import { StatusBadge } from '../../widgets/StatusBadge';
 import { BasketSubject } from './BasketSubject';
 import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
@@ -76,10 +77,10 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
 
 function JourneySubject({ journey }: { journey: ScaJourney }) {
   const psu = usePhone((s) => s.psus.find((p) => p.psuId === journey.psuId));
-  const consent = usePhone((s) => s.consents.find((c) => c.consentId === journey.resourceId));
-  const payment = usePhone((s) => s.payments.find((p) => p.paymentId === journey.resourceId));
-  const basket = usePhone((s) => s.baskets.find((b) => b.basketId === journey.resourceId));
-  const payments = usePhone((s) => s.payments);
+  const consent = useResources((s) => s.consents.find((c) => c.consentId === journey.resourceId));
+  const payment = useResources((s) => s.payments.find((p) => p.paymentId === journey.resourceId));
+  const basket = useResources((s) => s.baskets.find((b) => b.basketId === journey.resourceId));
+  const payments = useResources((s) => s.payments);
 
   switch (journey.kind) {
     case 'consent':

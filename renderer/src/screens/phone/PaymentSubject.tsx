@@ -1,7 +1,7 @@
 import type { PaymentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
-import { StatusBadge } from '../../shell/StatusBadge';
-import { accountLabel } from '../common/account-number';
-import { formatAmount } from '../common/format';
+import { StatusBadge } from '../../widgets/StatusBadge';
+import { accountLabel } from '../../widgets/account-number';
+import { formatAmount } from '../../widgets/format';
 import { Creditors } from './Creditors';
 
 interface Props {

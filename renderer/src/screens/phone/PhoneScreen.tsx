@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { pendingJourneys, usePhone } from '../../state/phone';
+import { retainResources, useResources } from '../../state/resources';
 import { JourneyCard } from './JourneyCard';
 import { NoticeToast } from './NoticeToast';
 import { OutcomeBanner } from './OutcomeBanner';
@@ -10,12 +11,15 @@ import './phone.css';
 /** Screen 4: the PSU's bank app, where SCA journeys are approved or rejected. */
 export function PhoneScreen() {
   const state = usePhone();
-  const pending = pendingJourneys(state.journeys, state.psuId);
+  const { journeys, loaded, error: listError } = useResources();
+  const error = state.error ?? listError;
+  const pending = pendingJourneys(journeys, state.psuId);
   const outcomes = state.outcomes.filter((j) => j.psuId === state.psuId);
   const psu = state.psus.find((p) => p.psuId === state.psuId);
 
+  useEffect(retainResources, []);
   useEffect(() => {
-    void usePhone.getState().load();
+    void usePhone.getState().loadPsus();
     return workbench.subscribe((events) => usePhone.getState().onEvents(events));
   }, []);
 
@@ -29,17 +33,17 @@ export function PhoneScreen() {
             <PsuPicker psus={state.psus} psuId={state.psuId} onChoose={state.choosePsu} />
           </header>
           <NoticeToast notice={state.notice} onDismiss={state.dismissNotice} />
-          {state.error && (
+          {error && (
             <p className="phone-error" role="alert">
-              {state.error}
+              {error}
             </p>
           )}
           {outcomes.map((journey) => (
             <OutcomeBanner key={journey.journeyId} journey={journey} />
           ))}
           <section className="phone-journeys" aria-label="Approvals waiting">
-            {!state.loaded && <p className="muted">Loading&hellip;</p>}
-            {state.loaded && pending.length === 0 && (
+            {!loaded && <p className="muted">Loading&hellip;</p>}
+            {loaded && pending.length === 0 && (
               <p className="phone-empty" data-testid="phone-empty">
                 No approvals waiting. Start a flow or let your TPP create a consent for {psu?.name ?? 'this PSU'}.
               </p>

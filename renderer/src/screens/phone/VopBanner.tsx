@@ -1,5 +1,5 @@
 import type { VopSummary } from '../../../../preload/api/workbench-api';
-import { vopHeadline, vopStatusValue } from '../common/vop';
+import { vopHeadline, vopStatusValue } from '../../widgets/vop';
 
 /** The Verification of Payee result as the bank's app shows it: a coloured banner above the decision. */
 export function VopBanner({ vop, prefix }: { vop: VopSummary; prefix?: string }) {

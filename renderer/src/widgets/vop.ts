@@ -1,7 +1,7 @@
 // How the app shows a Verification of Payee result: one status value per outcome (its colour
 // comes from the status vocabulary), the words a PSU reads before approving, and which of
 // several results matters most.
-import type { PaymentSummary, VopSummary } from '../../../../preload/api/workbench-api';
+import type { PaymentSummary, VopSummary } from '../../../preload/api/workbench-api';
 
 /** The pain.002 reason code; a match has none, so it gets its own value. */
 export function vopStatusValue(vop: VopSummary): string {
