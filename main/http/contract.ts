@@ -12,6 +12,8 @@ import type { SimulatorMode } from '../services/context';
 import { bankPaths } from '../services/context';
 import type { SimulatorEvent } from '../services/events';
 import type { PsuWithAccounts } from '../services/operator';
+import type { PaymentOverview } from '../services/payment-overviews';
+import type { VopResult } from '../domain/vop/verify';
 import type { JourneyAt } from '../services/sca';
 import type { ExchangeRecord, StoredMessage } from '../store/repositories/exchanges';
 
@@ -109,6 +111,39 @@ export function toPsuSummary({ psu, accounts }: PsuWithAccounts): Contract.PsuSu
     signatoryGroup: psu.signatoryGroup,
     role: psu.role,
     accounts: accounts.map(({ account, permissions }) => ({ ...accountReference(account), permissions: [...permissions] })),
+  };
+}
+
+export function toPaymentSummary({ listing: { payment: p, previousStatus, transactionCount, creditors }, vop }: PaymentOverview): Contract.PaymentSummary {
+  return {
+    paymentId: p.paymentId,
+    product: p.product,
+    institution: p.institution,
+    tppId: p.tppId,
+    status: p.status,
+    previousStatus,
+    statusChangedAt: p.statusChangedAt.toISOString(),
+    creatorPsuId: p.creatorPsuId,
+    debtorAccountId: p.debtorAccountId,
+    currency: p.currency,
+    totalAmount: p.totalAmount,
+    transactionCount,
+    creditors: creditors.map((creditor, i) => {
+      const result = vop[i];
+      return result ? { ...creditor, vop: vopSummary(result) } : creditor;
+    }),
+    executionDate: p.executionDate,
+    authorisationsRequired: p.authorisationsRequired,
+    authorisations: p.authorisations.map((a) => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.at.toISOString(), via: a.via })),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function vopSummary(result: VopResult): Contract.VopSummary {
+  return {
+    outcome: result.state === 'inProgress' ? 'inProgress' : result.outcome,
+    reasonCode: result.reasonCode,
+    additionalInfo: result.additionalInfo,
   };
 }
 

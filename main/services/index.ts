@@ -90,7 +90,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     exchangeLog: new ExchangeLog(ctx),
     clock: new ClockControl(ctx, lifecycle),
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
-    operator: new OperatorService(ctx, consents),
+    operator: new OperatorService(ctx, consents, payments.vop),
     rateLimits,
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),

@@ -4,6 +4,8 @@ import { INSTITUTION_IDS } from '../domain/dataset/types';
 import type { BankContext, SimulatorMode } from './context';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
 import { resetBankState } from './reset';
+import type { PayeeVerification } from './payee-verification';
+import { paymentOverviews, type PaymentOverview } from './payment-overviews';
 
 /** How many of the newest resources the operator's lists show. */
 const LIST_LIMIT = 500;
@@ -18,6 +20,7 @@ export class OperatorService {
   constructor(
     private readonly ctx: BankContext,
     private readonly consentService: ConsentService,
+    private readonly vop: PayeeVerification,
   ) {}
 
   info(): { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date } {
@@ -38,6 +41,11 @@ export class OperatorService {
   consents(): ConsentView[] {
     const sandbox = this.ctx.mode() === 'sandbox';
     return this.consentService.list(LIST_LIMIT).filter((v) => sandbox || v.consent.tppId !== SANDBOX_OWNER);
+  }
+
+  /** The stored payments; the sandbox's pre-loaded ones are answered from the dataset, never stored. */
+  payments(): PaymentOverview[] {
+    return paymentOverviews(this.ctx, this.vop, LIST_LIMIT);
   }
 
   baskets(): SigningBasket[] {

@@ -7,7 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankContext } from '../../main/services/context';
 import { createRepositories } from '../../main/services/context';
 import { PayeeVerification } from '../../main/services/payee-verification';
-import { paymentSummaries } from '../../main/services/payment-summaries';
+import { toPaymentSummary } from '../../main/http/contract';
+import { paymentOverviews } from '../../main/services/payment-overviews';
+
+const paymentSummaries = (ctx: BankContext, vop: PayeeVerification, limit: number) => paymentOverviews(ctx, vop, limit).map(toPaymentSummary);
 import type { Payment } from '../../main/domain/payment/payment';
 import type { VopCheck } from '../../main/domain/vop/verify';
 import { migrate, type Db } from '../../main/store/database';

@@ -3,9 +3,8 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
-import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPsuSummary, toWorkbenchEvent } from '../contract';
+import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
-import { paymentSummaries } from '../../services/payment-summaries';
 
 export interface ControlOptions {
   version: string;
@@ -34,7 +33,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
       control.get('/consents', async () => services.operator.consents().map(toConsentSummary));
-      control.get('/payments', async () => paymentSummaries(services.ctx, services.payments.vop, 500));
+      control.get('/payments', async () => services.operator.payments().map(toPaymentSummary));
       control.get('/baskets', async () => services.operator.baskets().map(toBasketSummary));
 
       control.get('/sca', async (request) => services.sca.list((request.query as { status?: unknown }).status).map((j) => toJourney(j, origin())));
