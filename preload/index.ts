@@ -28,6 +28,11 @@ const workbench: WorkbenchApi = {
   reset: () => invoke('reset'),
   setMode: (mode) => invoke('setMode', mode),
   sendRequest: (request) => invoke('sendRequest', request),
+  getRateLimit: () => invoke('getRateLimit'),
+  setRateLimit: (perSecond) => invoke('setRateLimit', perSecond),
+  listServiceBlocks: () => invoke('listServiceBlocks'),
+  blockService: (institution, tppId) => invoke('blockService', institution, tppId),
+  unblockService: (institution, tppId) => invoke('unblockService', institution, tppId),
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).
     const onEvents = (_event: IpcRendererEvent, events: WorkbenchEvent[]): void => listener(events);

@@ -8,7 +8,9 @@ import type {
   OutgoingRequest,
   PaymentSummary,
   PsuSummary,
+  RateLimit,
   ScaJourney,
+  ServiceBlock,
   SentResponse,
   SimulatorInfo,
   SimulatorMode,
@@ -37,7 +39,7 @@ export class ControlApiError extends Error {
 export function controlClient(baseUrl: string, ready: Promise<void> = Promise.resolve()): ControlClient {
   const control = `${baseUrl}/simulator/v1`;
 
-  async function json<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function json<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     await ready;
     const res = await fetch(`${control}${path}`, {
       method,
@@ -46,7 +48,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     });
     const text = await res.text();
     if (!res.ok) throw new ControlApiError(res.status, `${method} /simulator/v1${path}: ${res.status} ${errorText(text)}`);
-    return JSON.parse(text) as T;
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
   return {
@@ -74,6 +76,11 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     },
     setMode: (mode) => json<{ mode: SimulatorMode }>('POST', '/mode', { mode }),
     sendRequest: (request) => send(baseUrl, request),
+    getRateLimit: () => json<RateLimit>('GET', '/rate-limit'),
+    setRateLimit: (perSecond) => json<RateLimit>('POST', '/rate-limit', { perSecond }),
+    listServiceBlocks: () => json<ServiceBlock[]>('GET', '/service-blocks'),
+    blockService: (institution, tppId) => json<ServiceBlock>('POST', '/service-blocks', tppId === null ? { institution } : { institution, tppId }),
+    unblockService: (institution, tppId) => json<void>('DELETE', '/service-blocks', tppId === null ? { institution } : { institution, tppId }),
   };
 }
 

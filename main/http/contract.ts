@@ -7,6 +7,7 @@ import type { SigningBasket } from '../domain/basket/basket';
 import type { InstitutionId } from '../domain/dataset/types';
 import { accountReference } from '../domain/consent/access';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
+import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents';
 import type { SimulatorMode } from '../services/context';
 import { bankPaths } from '../services/context';
@@ -145,6 +146,10 @@ function vopSummary(result: VopResult): Contract.VopSummary {
     reasonCode: result.reasonCode,
     additionalInfo: result.additionalInfo,
   };
+}
+
+export function toServiceBlock(b: ServiceBlock): Contract.ServiceBlock {
+  return { institution: b.institution, tppId: b.tppId, createdAt: b.createdAt.toISOString() };
 }
 
 export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent {

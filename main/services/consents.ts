@@ -7,6 +7,7 @@ import { BankError } from '../domain/errors';
 import type { TokenGrant } from '../domain/oauth/tokens';
 import { startedJourney, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
+import type { ServiceBlocks } from './service-blocks';
 import { newId } from './ids';
 
 export interface ConsentCreation {
@@ -27,10 +28,14 @@ export interface ConsentView {
 export const SANDBOX_OWNER = '*';
 
 export class ConsentService {
-  constructor(private readonly ctx: BankContext) {}
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly blocks: ServiceBlocks,
+  ) {}
 
   /** POST /consents: one transaction creates the consent (received) and its SCA journey (started). */
   create(req: ConsentCreation): { consent: Consent; journey: ScaJourney | null } {
+    this.blocks.assertOpen(req.institution, req.tppId);
     const now = this.ctx.clock.now();
     const terms = parseConsentRequest(req.body, now);
     const psu = this.psuFor(req.psuId, req.institution);
@@ -75,11 +80,13 @@ export class ConsentService {
 
   /** GET /consents/{id}/status with a TPP token. */
   status(consentId: string, institution: InstitutionId, tppId: string): ConsentView {
+    this.blocks.assertOpen(institution, tppId);
     return this.view(this.accessible(consentId, institution, tppId));
   }
 
   /** GET /consents/{id} with the PSU token of that consent; only a valid consent is shown. */
   read(consentId: string, grant: TokenGrant): ConsentView & { access: ConsentAccess } {
+    this.blocks.assertOpen(grant.institution, grant.tppId);
     const consent = this.forPsuToken(consentId, grant);
     const view = this.view(consent);
     if (view.status !== 'valid') {
@@ -92,6 +99,7 @@ export class ConsentService {
 
   /** DELETE /consents/{id}: valid → terminatedByTpp; a repeat is CONSENT_INVALID. */
   terminate(consentId: string, grant: TokenGrant): void {
+    this.blocks.assertOpen(grant.institution, grant.tppId);
     const now = this.ctx.clock.now();
     const consent = this.forPsuToken(consentId, grant);
     const next = terminateConsent(consent, now);

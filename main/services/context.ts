@@ -7,6 +7,7 @@ import { ScaJourneyRepository } from '../store/repositories/sca-journeys';
 import { SettingsRepository } from '../store/repositories/settings';
 import { PaymentRepository } from '../store/repositories/payments';
 import { SigningBasketRepository } from '../store/repositories/signing-baskets';
+import { ServiceBlockRepository } from '../store/repositories/service-blocks';
 import type { SimulatedClock } from './clock';
 import type { SimulatorEvents } from './events';
 
@@ -39,6 +40,7 @@ export interface BankContext {
     exchanges: ExchangeRepository;
     payments: PaymentRepository;
     baskets: SigningBasketRepository;
+    serviceBlocks: ServiceBlockRepository;
   };
 }
 
@@ -51,6 +53,7 @@ export function createRepositories(db: Db): BankContext['repos'] {
     exchanges: new ExchangeRepository(db, LOG_BODY_LIMIT),
     payments: new PaymentRepository(db),
     baskets: new SigningBasketRepository(db),
+    serviceBlocks: new ServiceBlockRepository(db),
   };
 }
 

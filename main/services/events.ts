@@ -13,7 +13,9 @@ export type SimulatorEvent =
   | { type: 'payment'; paymentId: string; institution: string; status: TransactionStatus }
   | { type: 'clock'; now: Date }
   | { type: 'mode'; mode: SimulatorMode }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The operator changed a setting of the bank: the rate limit or a service block. */
+  | { type: 'operator-settings' };
 
 /**
  * The engine's event bus. Inside a transaction events are held and published only once it commits

@@ -21,6 +21,7 @@ import { ClockControl } from './clock-control';
 import { Behaviour } from './behaviour';
 import { OperatorService } from './operator';
 import { RateLimits } from './rate-limits';
+import { ServiceBlocks } from './service-blocks';
 import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
@@ -45,6 +46,7 @@ export interface Services {
   behaviour: Behaviour;
   operator: OperatorService;
   rateLimits: RateLimits;
+  serviceBlocks: ServiceBlocks;
 }
 
 /** Settings of the simulator that services start with (flags). */
@@ -61,7 +63,8 @@ export interface ServicePki {
 }
 
 export function createServices(ctx: BankContext, pki: ServicePki, options: ServiceOptions = { rateLimitPerSecond: 0 }): Services {
-  const consents = new ConsentService(ctx);
+  const serviceBlocks = new ServiceBlocks(ctx);
+  const consents = new ConsentService(ctx, serviceBlocks);
   const sca = new ScaService(ctx);
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
   const access = new PaymentAccess(ctx, consents);
@@ -92,6 +95,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
     operator: new OperatorService(ctx, consents, payments.vop),
     rateLimits,
+    serviceBlocks,
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

@@ -27,6 +27,7 @@ export class RateLimits {
     if (!isRateLimit(perSecond)) throw formatError(`the body must be {"perSecond": N} with N a whole number from 0 (off) to ${MAX_REQUESTS_PER_SECOND}`);
     this.perSecond = perSecond;
     this.windows.clear();
+    this.ctx.events.emitEvent({ type: 'operator-settings' });
     return this.current();
   }
 

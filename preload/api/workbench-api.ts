@@ -155,6 +155,18 @@ export interface PsuSummary {
   accounts: { resourceId: string; iban?: string; bban?: string; currency: string; permissions: string[] }[];
 }
 
+/** The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED). */
+export interface ServiceBlock {
+  institution: string;
+  tppId: string | null;
+  createdAt: string;
+}
+
+/** Requests per second per TPP identity; 0 is off (over it: 429 TOO_MANY_REQUESTS). */
+export interface RateLimit {
+  perSecond: number;
+}
+
 /** What the host tells the UI as it happens (server-sent events / IPC), delivered in batches. */
 export type WorkbenchEvent =
   | { type: 'exchange'; exchange: Pick<Exchange, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId' | 'resourceId'> & { status: number } }
@@ -163,7 +175,8 @@ export type WorkbenchEvent =
   | { type: 'payment'; paymentId: string; institution: string; status: string }
   | { type: 'clock'; now: string }
   | { type: 'mode'; mode: SimulatorMode }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | { type: 'operator-settings' };
 
 /** A request the built-in TPP sends (edit and resend in the Inspector). `url` is a path on the simulator. */
 export interface OutgoingRequest {
@@ -200,6 +213,11 @@ export interface WorkbenchApi {
   reset(): Promise<void>;
   setMode(mode: SimulatorMode): Promise<{ mode: SimulatorMode }>;
   sendRequest(request: OutgoingRequest): Promise<SentResponse>;
+  getRateLimit(): Promise<RateLimit>;
+  setRateLimit(perSecond: number): Promise<RateLimit>;
+  listServiceBlocks(): Promise<ServiceBlock[]>;
+  blockService(institution: string, tppId: string | null): Promise<ServiceBlock>;
+  unblockService(institution: string, tppId: string | null): Promise<void>;
   /** Batched host events; returns the unsubscribe function. */
   subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
 }

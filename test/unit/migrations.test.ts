@@ -18,6 +18,7 @@ const SHIPPED = [
   'c5eb6d6abc748cdd82989677e28ddaba68d3dde8b7a562a10ba50a3383f3ad2c', // 005 exchange resources
   '509696b7e580556a23dc1bb00ff8b24546fb71e5622ab6617de9692e0c1875f2', // 006 payee verification
   '068d12b3e400ec944adf34ef7815869ee29ef473a4901f84e94d6114f19928ab', // 007 VoP settlement
+  'c09c5e6be4e47a079994daf60696fdf64e265e06777038d856bfcde09ed9ce97', // 008 service blocks
 ];
 
 const dirs: string[] = [];

@@ -61,6 +61,11 @@ function limit(value: unknown): number {
   return value;
 }
 
+function perSecond(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) throw new ArgumentError('perSecond must be a whole number from 0 to 100000');
+  return value;
+}
+
 function outgoing(value: unknown): OutgoingRequest {
   const r = value as Partial<OutgoingRequest> | null;
   if (r === null || typeof r !== 'object') throw new ArgumentError('the request must be an object');
@@ -98,6 +103,11 @@ const HANDLERS: Handlers = {
   reset: (api) => api.reset(),
   setMode: (api, [m]) => api.setMode(oneOf(m, ['simulation', 'sandbox'] as const, 'mode')),
   sendRequest: (api, [r]) => api.sendRequest(outgoing(r)),
+  getRateLimit: (api) => api.getRateLimit(),
+  setRateLimit: (api, [n]) => api.setRateLimit(perSecond(n)),
+  listServiceBlocks: (api) => api.listServiceBlocks(),
+  blockService: (api, [i, t]) => api.blockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
+  unblockService: (api, [i, t]) => api.unblockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
 };
 
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {

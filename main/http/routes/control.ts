@@ -3,7 +3,7 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
-import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toWorkbenchEvent } from '../contract';
+import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 
 export interface ControlOptions {
@@ -54,6 +54,16 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.get('/rate-limit', async () => services.rateLimits.current());
       control.post('/rate-limit', async (request) => services.rateLimits.set(jsonBody(request)));
+
+      control.get('/service-blocks', async () => services.serviceBlocks.list().map(toServiceBlock));
+      control.post('/service-blocks', async (request, reply) => {
+        const { block, created } = services.serviceBlocks.block(jsonBody(request));
+        return reply.code(created ? 201 : 200).send(toServiceBlock(block));
+      });
+      control.delete('/service-blocks', async (request, reply) => {
+        services.serviceBlocks.unblock(jsonBody(request));
+        return reply.code(204).send();
+      });
 
       control.get('/clock', async () => ({ now: services.clock.now().toISOString() }));
       control.post('/clock', async (request) => ({ now: services.clock.move(jsonBody(request)).toISOString() }));

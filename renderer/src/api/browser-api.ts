@@ -6,7 +6,16 @@ import { createEventBatcher } from '../../../shared/event-batcher';
 import type { WorkbenchApi, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
 /** The SSE stream names each event by its type, so each needs its own listener. */
-const EVENT_TYPES: readonly WorkbenchEvent['type'][] = ['exchange', 'consent', 'sca', 'payment', 'clock', 'mode', 'reset'];
+const EVENT_TYPES = Object.keys({
+  exchange: true,
+  consent: true,
+  sca: true,
+  payment: true,
+  clock: true,
+  mode: true,
+  reset: true,
+  'operator-settings': true,
+} satisfies Record<WorkbenchEvent['type'], true>) as WorkbenchEvent['type'][];
 
 type Listener = (events: WorkbenchEvent[]) => void;
 

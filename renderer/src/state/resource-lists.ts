@@ -22,8 +22,10 @@ export function listsDecidedBy(kind: ScaKind): ResourceList[] {
 
 function touchedBy(event: WorkbenchEvent): readonly ResourceList[] {
   switch (event.type) {
-    // Exchanges never change a resource on their own: the state change that follows has its own event.
+    // Exchanges never change a resource on their own: the state change that follows has its own event;
+    // the operator's settings (rate limit, service blocks) are not among these lists.
     case 'exchange':
+    case 'operator-settings':
       return [];
     case 'consent':
       return ['consents'];
