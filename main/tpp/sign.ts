@@ -25,10 +25,10 @@ export interface SignOptions {
 
 const bodyBytes = (body: PreparedRequest['body']): Buffer => (body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
 
-/** One byte more than was hashed: a space at the end, the change an editor or a serialiser most often makes unseen. */
+/** One byte more than was hashed: a newline at the end, the change an editor or a serialiser most often makes unseen (rule 6). */
 function changedBody(body: PreparedRequest['body']): Buffer | string {
-  if (typeof body === 'string') return `${body} `;
-  return Buffer.concat([bodyBytes(body), Buffer.from(' ')]);
+  if (typeof body === 'string') return `${body}\n`;
+  return Buffer.concat([bodyBytes(body), Buffer.from('\n')]);
 }
 
 /**
