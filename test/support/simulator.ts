@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../main/simulator';
@@ -10,6 +10,8 @@ import { sendHttp } from '../../main/tpp/http';
 import { authorizationCodeToken, authorize as authorizeRequest } from '../../main/tpp/requests/oauth';
 import { consentBody, createConsent as consentRequest, dateAfter } from '../../main/tpp/requests/consents';
 import type { TppResponse } from '../../main/tpp/types';
+import { inject } from 'vitest';
+import { TEST_NOW } from './test-now';
 
 export type { CreatedConsent } from '../../main/tpp/client';
 
@@ -24,8 +26,7 @@ export interface TestBank {
   stop(): Promise<void>;
 }
 
-/** Tests start on a fixed instant so date rules are reproducible. */
-export const TEST_NOW = '2026-11-22T10:00:00Z';
+export { TEST_NOW };
 
 /** A TPP client on the simulator's clock, so its tokens expire when the bank's do. */
 export const tppClientFor = (url: string, credentials: TppCredentials, control = new BankControl(url)): TppClient<any> =>
@@ -39,8 +40,25 @@ export const tppClientFor = (url: string, credentials: TppCredentials, control =
     },
   });
 
+/** The run's PKI (see shared-pki.ts); none outside vitest (npm run screenshots) or without the setup. */
+function sharedPkiDir(): string | undefined {
+  try {
+    return inject('sharedPkiDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new temporary data folder with the run's PKI in it, so a simulator start generates no keys. */
+export function newDataFolder(prefix = 'wb-test-'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const shared = sharedPkiDir();
+  if (shared) for (const part of ['pki', 'tpp']) cpSync(join(shared, part), join(dataDir, part), { recursive: true });
+  return dataDir;
+}
+
 export async function startTestBank(options: Partial<SimulatorOptions> = {}): Promise<TestBank> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wb-test-'));
+  const dataDir = options.dataDir ?? newDataFolder();
   const sim = await startSimulator({ port: 0, host: '127.0.0.1', mode: 'simulation', tls: false, now: TEST_NOW, ...options, dataDir });
   const client = loadTppCredentials(dataDir);
   const control = new BankControl(sim.url);
