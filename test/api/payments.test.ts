@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
+import { call, expectBgError, startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { txStatuses } from '../../main/tpp/pain002';
 import { type PsuSession } from '../../main/tpp/session';
@@ -9,8 +9,7 @@ const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
 let creator: PsuSession;
 beforeAll(async () => {
-  bank = await startTestBank();
-  creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  ({ bank, psu: creator } = await startTestBankWithPsu('frankfurt', 'FRA-CREATOR'));
 });
 afterAll(() => bank.stop());
 

@@ -6,16 +6,16 @@ import { txStatuses } from '../../main/tpp/pain002';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate, templateIndex } from '../../main/tpp/templates';
 import type { SignFaults } from '../../main/tpp/types';
-import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
+import { call, expectBgError, startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
 
-const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
 let creator: PsuSession;
 beforeAll(async () => {
-  bank = await startTestBank();
-  creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  ({ bank, psu: creator } = await startTestBankWithPsu('frankfurt', 'FRA-CREATOR'));
 });
 afterAll(() => bank.stop());
+
+const SEPA = 'pain.001-sepa-credit-transfers';
 
 const paymentCount = async (): Promise<number> => ((await call(bank, 'GET', '/simulator/v1/payments')).body as unknown[]).length;
 const lastDiagnosis = async (): Promise<any> => ((await call(bank, 'GET', '/simulator/v1/exchanges?limit=1')).body as any[])[0].signature;

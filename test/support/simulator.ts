@@ -6,6 +6,8 @@ import { TppClient, type CreatedConsent } from '../../main/tpp/client';
 import { BankControl } from '../../main/tpp/control';
 import { basicAuthorization, type TppCredentials } from '../../main/tpp/credentials';
 import { loadTppCredentials } from '../../main/tpp/data-folder';
+import { psuSession } from '../../main/tpp/journeys';
+import type { PsuSession } from '../../main/tpp/session';
 import { sendHttp } from '../../main/tpp/http';
 import { authorizationCodeToken, authorize as authorizeRequest } from '../../main/tpp/requests/oauth';
 import { consentBody, createConsent as consentRequest, dateAfter } from '../../main/tpp/requests/consents';
@@ -74,6 +76,12 @@ export async function startTestBank(options: Partial<SimulatorOptions> = {}): Pr
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A started bank and one PSU of it with a valid consent and tokens, as most payment tests begin. */
+export async function startTestBankWithPsu(institution: string, psuId: string): Promise<{ bank: TestBank; psu: PsuSession }> {
+  const bank = await startTestBank();
+  return { bank, psu: await psuSession(bank.tpp, bank.control, institution, psuId) };
 }
 
 /** Another TPP registered at the bank (other organisation or roles), with a client of its own. */
