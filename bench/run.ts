@@ -2,13 +2,20 @@
  * `npm run bench`: throughput and latency of the simulator's main operations over real HTTP on
  * loopback, and the process's memory. Bounded in count; prints a Markdown table for the README.
  */
-import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../main/simulator';
-import { sepaBulk } from './bulk';
-import { signRequest, type SignedHeaders, type SigningKey } from '../main/domain/signing/sign';
+import { sepaBulk } from '../main/tpp/bulk';
+import { TppClient } from '../main/tpp/client';
+import { BankControl } from '../main/tpp/control';
+import { signingKeyOf } from '../main/tpp/credentials';
+import { loadTppCredentials } from '../main/tpp/data-folder';
+import { psuSession } from '../main/tpp/journeys';
+import { prepared } from '../main/tpp/requests/request';
+import { signPrepared } from '../main/tpp/sign';
+import type { PreparedRequest, TppResponse } from '../main/tpp/types';
 import { verifySignedRequest } from '../main/domain/signing/verify';
 import { CertificateCache } from '../main/pki/certificate-cache';
 import { ensureDataFolderPki } from '../main/pki/data-folder';
@@ -45,53 +52,35 @@ async function measure(operation: string, total: number, one: (i: number) => Pro
   return { operation, requests: total, perSecond: total / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-async function expectStatus(res: Response, status: number): Promise<unknown> {
-  const text = await res.text();
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : null;
+function expectStatus(res: TppResponse, status: number): unknown {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+  return res.body;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-'));
 const sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
-const client = JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { clientId: string; clientSecret: string };
-const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`;
-const base = `${sim.url}/frankfurt`;
+const credentials = loadTppCredentials(dataDir);
+const tpp = new TppClient({ origin: sim.url, credentials });
+const control = new BankControl(sim.url);
 const cleanup = (): void => rmSync(dataDir, { recursive: true, force: true });
 const rssBefore = process.memoryUsage().rss;
 
-const tokenRequest = (): Promise<Response> =>
-  fetch(`${base}/oauth/v1/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
-const tppToken = ((await expectStatus(await tokenRequest(), 200)) as { access_token: string }).access_token;
-const validUntil = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-const createConsent = (): Promise<{ consentId: string; _links: { scaRedirect: { href: string } } }> => createConsentAs('FRA-CREATOR');
-const createConsentAs = async (psuId: string): Promise<{ consentId: string; _links: { scaRedirect: { href: string } } }> =>
-  (await expectStatus(
-    await fetch(`${base}/berlingroup/v1/consents`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tppToken}`, 'content-type': 'application/json', 'x-request-id': randomUUID(), 'psu-id': psuId,
-        'tpp-redirect-uri': 'https://tpp.example/cb', 'psu-ip-address': '192.0.2.1', 'psu-device-id': randomUUID(),
-      },
-      body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: true }),
-    }),
-    201,
-  )) as { consentId: string; _links: { scaRedirect: { href: string } } };
+const createConsent = async (): Promise<string> => (await tpp.startConsent('frankfurt', 'FRA-CREATOR')).consentId;
 
 const rows: Row[] = [];
-rows.push(await measure('POST /token (client_credentials)', 2000, async () => void (await expectStatus(await tokenRequest(), 200))));
+rows.push(await measure('POST /token (client_credentials)', 2000, async () => void (await tpp.tppToken('frankfurt', { renew: true }))));
 const created: string[] = [];
-rows.push(await measure('POST /consents', 2000, async () => void created.push((await createConsent()).consentId)));
+rows.push(await measure('POST /consents', 2000, async () => void created.push(await createConsent())));
 rows.push(
   await measure('GET /consents/{id}/status', 4000, async (i) => {
-    await expectStatus(await fetch(`${base}/berlingroup/v1/consents/${created[i % created.length]}/status`, { headers: { authorization: `Bearer ${tppToken}` } }), 200);
+    expectStatus(await tpp.consentStatus('frankfurt', created[i % created.length] as string), 200);
   }),
 );
 rows.push(
   await measure('consent + SCA open + approve (3 requests)', 500, async () => {
-    const consent = await createConsent();
-    await (await fetch(consent._links.scaRedirect.href)).text();
-    const journeyId = consent._links.scaRedirect.href.split('/').pop() as string;
-    await expectStatus(await fetch(`${sim.url}/simulator/v1/sca/${journeyId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"approve"}' }), 200);
+    const consent = await tpp.startConsent('frankfurt', 'FRA-CREATOR');
+    await tpp.openScaLink(consent.scaRedirect);
+    expectStatus(await control.decideSca(consent.journeyId), 200);
   }),
 );
 rows.push(...(await signatureRows()));
@@ -100,57 +89,17 @@ const rssAfter = process.memoryUsage().rss;
 await sim.close();
 cleanup();
 
-/** The demo TPP's QSEAL from the data folder. */
-function demoKey(): SigningKey {
-  return {
-    keyId: (JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as { keyId: string }).keyId,
-    certificatePem: readFileSync(join(dataDir, 'tpp', 'qseal.crt.pem'), 'utf8'),
-    privateKeyPem: readFileSync(join(dataDir, 'tpp', 'qseal.key.pem'), 'utf8'),
-  };
-}
-
-/** A PSU token of FRA-CLERK through consent, SCA, authorize and token, as a TPP gets one. */
-async function clerkSession(): Promise<{ token: string; consentId: string }> {
-  const consent = await createConsentAs('FRA-CLERK');
-  await (await fetch(consent._links.scaRedirect.href)).text();
-  const journeyId = consent._links.scaRedirect.href.split('/').pop() as string;
-  await expectStatus(await fetch(`${sim.url}/simulator/v1/sca/${journeyId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"approve"}' }), 200);
-  const verifier = randomUUID() + randomUUID();
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirect = 'https://tpp.example/callback';
-  const auth = await fetch(`${base}/sandboxauth/v1/authorize?${new URLSearchParams({ client_id: client.clientId, response_type: 'code', scope: consent.consentId, state: 's', redirect_uri: redirect, code_challenge: challenge })}`);
-  const code = new URL(auth.headers.get('location') as string).searchParams.get('code') as string;
-  const tokens = (await expectStatus(
-    await fetch(`${base}/oauth/v1/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.clientId, code_verifier: verifier }).toString() }),
-    200,
-  )) as { access_token: string };
-  return { token: tokens.access_token, consentId: consent.consentId };
-}
-
 /** Validating and storing a large bulk pain.001 over HTTP, then producing its pain.002. */
 async function bulkPayment(count: number): Promise<string[]> {
-  const session = await clerkSession();
+  const session = await psuSession(tpp, control, 'frankfurt', 'FRA-CLERK');
   const xml = Buffer.from(sepaBulk(count));
-  const key = demoKey();
-  const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CLERK' };
-  const signed = signRequest(['digest', 'x-request-id', 'psu-id'], (n) => headers[n as keyof typeof headers], xml, key);
-  let started = performance.now();
-  const created = (await expectStatus(
-    await fetch(`${base}/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
-      method: 'POST',
-      headers: { ...headers, authorization: `Bearer ${session.token}`, 'consent-id': session.consentId, 'content-type': 'application/xml', digest: signed.digest, signature: signed.signature, 'tpp-signature-certificate': signed.tppSignatureCertificate },
-      body: xml,
-    }),
-    201,
-  )) as { paymentId: string };
-  const createMs = performance.now() - started;
-  started = performance.now();
-  const report = await fetch(`${base}/berlingroup/v1/payments/pain.001-sepa-credit-transfers/${created.paymentId}/status`, { headers: { authorization: `Bearer ${session.token}`, 'consent-id': session.consentId, accept: 'application/xml' } });
-  const reportText = await report.text();
-  const reportMs = performance.now() - started;
+  const sent = await tpp.createPayment(session, 'pain.001-sepa-credit-transfers', xml);
+  const { paymentId } = expectStatus(sent, 201) as { paymentId: string };
+  const status = await tpp.paymentStatus(session, 'pain.001-sepa-credit-transfers', paymentId);
+  if (status.status !== 200) throw new Error(`expected 200, got ${status.status}: ${status.text}`);
   return [
-    `| POST a ${count.toLocaleString('en')}-transaction SEPA bulk (${(xml.length / 2 ** 20).toFixed(1)} MiB): verify signature, validate, store | ${fmt(createMs, 0)} ms |`,
-    `| GET its pain.002 (${(reportText.length / 2 ** 20).toFixed(1)} MiB, ${count.toLocaleString('en')} TxInfAndSts) | ${fmt(reportMs, 0)} ms |`,
+    `| POST a ${count.toLocaleString('en')}-transaction SEPA bulk (${(xml.length / 2 ** 20).toFixed(1)} MiB): verify signature, validate, store | ${fmt(sent.durationMs, 0)} ms |`,
+    `| GET its pain.002 (${(status.text.length / 2 ** 20).toFixed(1)} MiB, ${count.toLocaleString('en')} TxInfAndSts) | ${fmt(status.durationMs, 0)} ms |`,
   ];
 }
 
@@ -160,23 +109,23 @@ async function bulkPayment(count: number): Promise<string[]> {
  * outside the timed part: only what the bank does per request is timed, the certificate cache included.
  */
 async function signatureRows(): Promise<Row[]> {
-  const key = demoKey();
+  const key = signingKeyOf(credentials);
   const trust = ensureDataFolderPki(dataDir, new Date()).trust;
   const cache = new CertificateCache();
   const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`);
-  const signedRequest = (): { request: Record<string, string>; signed: SignedHeaders } => {
+  // A payment initiation as the TPP signs it, with TPP-Redirect-URI so all four profile headers are signed.
+  const signedRequest = (): PreparedRequest => {
     const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/cb' };
-    const signed = signRequest(['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], (n) => headers[n as keyof typeof headers], body, key);
-    return { request: { ...headers, digest: signed.digest, signature: signed.signature, 'tpp-signature-certificate': signed.tppSignatureCertificate }, signed };
+    return signPrepared(prepared('payment-create', 'frankfurt', 'POST', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', headers, body), { own: key });
   };
   const now = new Date();
   const inProcessRow = (operation: string, total: number, elapsedMs: number): Row =>
     ({ operation, requests: total, perSecond: total / (elapsedMs / 1000), p50: elapsedMs / total, p99: Number.NaN });
 
-  const { signed } = signedRequest();
+  const signed = signedRequest();
   const rawKey = createPublicKey(key.certificatePem);
-  const rawSignature = Buffer.from(/signature="([^"]+)"/.exec(signed.signature)?.[1] ?? '', 'base64');
-  const rawData = Buffer.from(signed.signingString.text, 'latin1');
+  const rawSignature = Buffer.from(/signature="([^"]+)"/.exec(signed.headers.signature ?? '')?.[1] ?? '', 'base64');
+  const rawData = Buffer.from(signed.signingString ?? '', 'latin1');
   let started = performance.now();
   for (let i = 0; i < 5000; i++) if (!verify('sha256', rawData, rawKey, rawSignature)) throw new Error('raw verify failed');
   const raw = inProcessRow('node:crypto RSA-SHA256 verify alone', 5000, performance.now() - started);
@@ -184,7 +133,7 @@ async function signatureRows(): Promise<Row[]> {
   // Signed in batches, so the requests waiting for their turn stay few and do not weigh on the memory figure.
   let elapsedMs = 0;
   for (let batch = 0; batch < 10; batch++) {
-    const requests = Array.from({ length: 500 }, () => signedRequest().request);
+    const requests = Array.from({ length: 500 }, () => signedRequest().headers);
     started = performance.now();
     for (const headers of requests) {
       const d = verifySignedRequest({ operation: 'payment-initiation', headers, body, inspectCertificate: signingCertificateInspector(trust, cache, now) });
@@ -194,10 +143,10 @@ async function signatureRows(): Promise<Row[]> {
   }
   const full = inProcessRow('signed-request verification (all checks, in process)', 5000, elapsedMs);
 
-  const requests = Array.from({ length: 2000 }, () => signedRequest().request);
+  const requests = Array.from({ length: 2000 }, () => signedRequest().headers);
   const http = await measure('POST /sandbox/v1/signature/validation (HTTP)', requests.length, async (i) => {
-    const res = await fetch(`${base}/sandbox/v1/signature/validation`, { method: 'POST', headers: { ...requests[i], 'bank-headers': 'digest x-request-id psu-id tpp-redirect-uri' }, body });
-    const result = (await expectStatus(res, 200)) as { valid: boolean };
+    const res = await tpp.validateSignature('frankfurt', requests[i] as Record<string, string>, body, undefined, ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
+    const result = expectStatus(res, 200) as { valid: boolean };
     if (!result.valid) throw new Error('validation failed');
   });
   return [raw, full, http];

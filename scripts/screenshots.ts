@@ -3,11 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { baseHeaders, demoSigningKey, signedHeaders } from '../test/support/signing';
 import type { TestBank } from '../test/support/simulator';
-import { call, createConsent, tppToken } from '../test/support/simulator';
-import { authorise, createPayment, psuSession, startAuthorisation, template } from '../test/support/payments';
 import { PROJECT_ROOT, startUi } from '../test/ui/support/browser';
+import { authorisePayment, psuSession } from '../main/tpp/journeys';
+import { prepared } from '../main/tpp/requests/request';
+import { readTemplate } from '../main/tpp/templates';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const SIZES = [
@@ -19,35 +19,35 @@ const SEPA = 'pain.001-sepa-credit-transfers';
 
 /** One payment through both authorisations (PDNG) and one waiting for FRA-APPROVER-B on the Phone. */
 async function payments(bank: TestBank): Promise<{ settled: string }> {
-  const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-  const done = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
-  await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, done);
-  await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, done);
+  const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  const done = (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
+  await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A'), SEPA, done);
+  await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, done);
   // A close match: the Phone shows the VoP banner with the account holder's registered name.
-  const closeMatch = template('sepa-single.xml').replace('Transports Girard SARL', 'Mueller Logistik').replace('FR7630004008210001042987126', 'DE97700205700631807745');
-  const waiting = (await createPayment(bank, creator, SEPA, closeMatch)).body.paymentId as string;
-  await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
+  const closeMatch = readTemplate('sepa-single.xml').replace('Transports Girard SARL', 'Mueller Logistik').replace('FR7630004008210001042987126', 'DE97700205700631807745');
+  const waiting = (await bank.tpp.createPayment(creator, SEPA, closeMatch)).body.paymentId as string;
+  await bank.tpp.startAuthorisation(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
   return { settled: done };
 }
 
 async function traffic(bank: TestBank): Promise<{ settled: string }> {
-  const token = await tppToken(bank, 'frankfurt');
-  const opened = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-  await fetch(`${bank.url}/sca/${opened.journeyId}`).then((r) => r.text());
-  await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-  await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${opened.consentId}/status`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': crypto.randomUUID() } });
-  await call(bank, 'POST', '/frankfurt/berlingroup/v1/payments/sepa-credit-transfers', {
+  const { tpp } = bank;
+  const opened = await tpp.startConsent('frankfurt', 'FRA-CREATOR');
+  await tpp.openScaLink(opened.scaRedirect);
+  await tpp.startConsent('frankfurt', 'FRA-CREATOR');
+  await tpp.consentStatus('frankfurt', opened.consentId);
+  // What an outside client gets wrong: a JSON payment to a product path the bank does not have, unsigned.
+  await tpp.send({
+    method: 'POST',
+    path: '/frankfurt/berlingroup/v1/payments/sepa-credit-transfers',
     headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
     body: JSON.stringify({ instructedAmount: { currency: 'EUR', amount: '12.30' } }),
   });
   // A signature the bank rejects: PSU-ID changed after signing.
   const body = '<Document>Müller Straße</Document>\n';
-  const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
-  headers['psu-id'] = 'FRA-APPROVER ';
-  await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', {
-    headers: { ...headers, 'content-type': 'application/xml', 'bank-request-target': 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers' },
-    body,
-  });
+  const target = prepared('payment-create', 'frankfurt', 'POST', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' }, body);
+  const signed = await tpp.sign(target);
+  await tpp.validateSignature('frankfurt', { ...signed.headers, 'psu-id': 'FRA-APPROVER ', 'content-type': 'application/xml' }, body, `post ${target.path}`);
   return payments(bank);
 }
 

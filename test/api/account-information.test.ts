@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorise, confirmFunds, createPayment, psuSession, template, type PsuSession } from '../support/payments';
-import {
-  approveSca, authorize, call, codeFrom, consentHeaders, datePlus, exchangeCode, expectBgError, pkcePair, startTestBank, tppToken,
-  type JsonResponse, type TestBank,
-} from '../support/simulator';
+import { approveSca, call, consentHeaders, datePlus, expectBgError, startTestBank, tppToken, type JsonResponse, type TestBank, otherTpp } from '../support/simulator';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import type { PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 
 // The test clock is Sunday 2026-11-22, 10:00 UTC: 11:00 in Frankfurt, so today there is 2026-11-22.
 const TODAY = '2026-11-22';
@@ -23,14 +22,14 @@ let creator: PsuSession;
 let aisOnly: PsuSession;
 beforeAll(async () => {
   bank = await startTestBank();
-  creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-  aisOnly = await psuSession(bank, 'frankfurt', 'FRA-AISONLY');
+  creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  aisOnly = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
 });
 afterAll(() => bank.stop());
 
 const read = (s: PsuSession, path: string, headers: Record<string, string> = {}, on: TestBank = bank): Promise<JsonResponse> =>
   call(on, 'GET', `/${s.institution}/berlingroup/v1/accounts${path}`, {
-    headers: { authorization: `Bearer ${s.token}`, 'consent-id': s.consentId, 'x-request-id': randomUUID(), ...headers },
+    headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, 'x-request-id': randomUUID(), ...headers },
   });
 
 const transactions = (s: PsuSession, account: string, query: string, headers: Record<string, string> = {}): Promise<JsonResponse> =>
@@ -43,21 +42,17 @@ const ids = (list: any[]): string[] => list.map((a) => a.resourceId).sort();
 
 /** A one-off consent (validUntil exactly today + 2) with its PSU token. */
 async function oneOffSession(psuId: string): Promise<PsuSession> {
-  const tpp = await tppToken(bank, 'frankfurt');
-  const body = JSON.stringify({ access: {}, recurringIndicator: false, validUntil: datePlus(2), frequencyPerDay: 1, combinedServiceIndicator: true });
-  const created = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(tpp, psuId), body });
+  const created = await bank.tpp.createConsent('frankfurt', psuId, { terms: { recurringIndicator: false, validUntil: datePlus(2), frequencyPerDay: 1 } });
   expect(created.status, created.text).toBe(201);
   await approveSca(bank, (created.body._links.scaRedirect.href as string).split('/').pop() as string);
-  const { verifier, challenge } = pkcePair();
-  const tokens = await exchangeCode(bank, 'frankfurt', codeFrom(await authorize(bank, 'frankfurt', created.body.consentId, challenge)), verifier);
-  return { psuId, institution: 'frankfurt', consentId: created.body.consentId, token: tokens.body.access_token };
+  return bank.tpp.psuTokens('frankfurt', created.body.consentId, psuId);
 }
 
 describe('GET /accounts', () => {
   it('lists the accounts of the consent\'s accounts category, each with its interim available balance and links', async () => {
     const res = await read(creator, '');
     expect(res.status, res.text).toBe(200);
-    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, { headers: { authorization: `Bearer ${creator.token}` } });
+    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, { headers: { authorization: `Bearer ${creator.accessToken}` } });
     expect(ids(res.body.accounts)).toEqual(ids(consent.body.access.accounts));
     const acc = res.body.accounts.find((a: any) => a.resourceId === 'FRA-ACC-01');
     const data = datasetAccount('FRA-ACC-01');
@@ -68,7 +63,7 @@ describe('GET /accounts', () => {
     expect(acc.balances).toEqual([
       { balanceAmount: { currency: 'EUR', amount: data.availableBalance }, balanceType: 'interimAvailable', referenceDate: TODAY, creditLimitIncluded: true },
     ]);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('ignores withBalance, but refuses a malformed one and unknown parameters (FORMAT_ERROR)', async () => {
@@ -120,7 +115,7 @@ describe('GET /accounts/{accountId}', () => {
   });
 
   it('a London account without IBAN is identified by its BBAN (sort code and account number)', async () => {
-    const london = await psuSession(bank, 'london', 'LON-CREATOR');
+    const london = await psuSession(bank.tpp, bank.control, 'london', 'LON-CREATOR');
     const res = await read(london, '/LON-ACC-03');
     expect(res.body.account.bban).toBe('16582041738751');
     expect(res.body.account.iban).toBeUndefined();
@@ -216,7 +211,7 @@ describe('GET /accounts/{accountId}/transactions (JSON)', () => {
     // On Monday the same items are booked, with the same identifiers and amounts.
     const monday = await startTestBank({ now: '2026-11-23T10:00:00Z' });
     try {
-      const s = await psuSession(monday, 'frankfurt', 'FRA-CREATOR');
+      const s = await psuSession(monday.tpp, monday.control, 'frankfurt', 'FRA-CREATOR');
       const later = await read(s, `/FRA-ACC-02/transactions?bookingStatus=both&dateFrom=${daysBefore(30)}`, {}, monday);
       expect(later.body.transactions.pending).toEqual([]);
       for (const t of pend) {
@@ -237,7 +232,7 @@ describe('GET /accounts/{accountId}/transactions (XML: camt.052.001.02)', () => 
     const json = await transactions(creator, 'FRA-ACC-01', `bookingStatus=both&dateFrom=${dateFrom}`);
     const res = await transactions(creator, 'FRA-ACC-01', `bookingStatus=both&dateFrom=${dateFrom}`, xml);
     expect(res.status, res.text).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(XMLValidator.validate(res.text)).toBe(true);
     expect(res.text).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02">');
     expect(res.text).toContain('<BkToCstmrAcctRpt>');
@@ -260,8 +255,8 @@ describe('GET /accounts/{accountId}/transactions (XML: camt.052.001.02)', () => 
   it('another format is REQUESTED_FORMATS_INVALID 406; JSON is the default and wins a wildcard', async () => {
     const q = `bookingStatus=booked&dateFrom=${TODAY}`;
     expectBgError(await transactions(creator, 'FRA-ACC-01', q, { accept: 'text/plain' }), 406, 'REQUESTED_FORMATS_INVALID');
-    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: '*/*' })).headers.get('content-type')).toMatch(/^application\/json/);
-    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: 'application/json;q=0.5, application/xml' })).headers.get('content-type')).toMatch(/^application\/xml/);
+    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: '*/*' })).headers['content-type']).toMatch(/^application\/json/);
+    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: 'application/json;q=0.5, application/xml' })).headers['content-type']).toMatch(/^application\/xml/);
   });
 });
 
@@ -300,7 +295,7 @@ describe('pagination', () => {
     let href: string | undefined = links.next.href;
     let pages = 1;
     while (href !== undefined) {
-      const page = await call(bank, 'GET', href, { headers: { authorization: `Bearer ${once.token}`, 'consent-id': once.consentId } });
+      const page = await call(bank, 'GET', href, { headers: { authorization: `Bearer ${once.accessToken}`, 'consent-id': once.consentId } });
       expect(page.status, page.text).toBe(200);
       expect(page.body.balances).toEqual(first.body.balances);
       all = [...all, ...page.body.transactions.booked, ...page.body.transactions.pending];
@@ -323,7 +318,7 @@ describe('pagination', () => {
     const res = await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${daysBefore(60)}&itemsPerPage=10&pageIndex=1`, { accept: 'application/xml' });
     expect(res.text).toMatch(/<PgNb>2<\/PgNb>\s*<LastPgInd>false<\/LastPgInd>/);
     expect(res.text.match(/<Ntry>/g)).toHaveLength(10);
-    const link = res.headers.get('link') ?? '';
+    const link = res.headers['link'] ?? '';
     expect(link).toContain('pageIndex=2>; rel="next"');
     expect(link).toContain('pageIndex=0>; rel="previous"');
     expect(link).toContain('itemsPerPage=10');
@@ -366,7 +361,7 @@ describe('errors', () => {
   }
 
   it('Consent-ID is required (FORMAT_ERROR) and must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
-    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { authorization: `Bearer ${creator.token}` } });
+    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { authorization: `Bearer ${creator.accessToken}` } });
     expectBgError(missing, 400, 'FORMAT_ERROR');
     expect(missing.body.tppMessages[0].text).toContain('Consent-ID');
     expectBgError(await read(creator, '', { 'consent-id': aisOnly.consentId }), 403, 'CONSENT_UNKNOWN');
@@ -379,37 +374,30 @@ describe('errors', () => {
   });
 
   it('another TPP\'s consent is CONSENT_UNKNOWN 403', async () => {
-    const { registerTestClient } = await import('../support/clients');
-    const other = await registerTestClient(bank, 'PSDDE-BAFIN-810001', 'frankfurt', ['PSP_AI']);
-    const consent = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(other.token, 'FRA-CREATOR'), body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil: datePlus(30), frequencyPerDay: 4, combinedServiceIndicator: true }) });
+    const other = await otherTpp(bank, 'PSDDE-BAFIN-810001', ['PSP_AI']);
+    const consent = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders((await other.tppToken('frankfurt')), 'FRA-CREATOR'), body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil: datePlus(30), frequencyPerDay: 4, combinedServiceIndicator: true }) });
     expectBgError(await read(creator, '', { 'consent-id': consent.body.consentId }), 403, 'CONSENT_UNKNOWN');
   });
 
   it('needs a PSU token: none or a TPP token is TOKEN_INVALID 401', async () => {
     expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'consent-id': creator.consentId } }), 401, 'TOKEN_INVALID');
     const tpp = await tppToken(bank, 'frankfurt');
-    expectBgError(await read({ ...creator, token: tpp }, ''), 401, 'TOKEN_INVALID');
+    expectBgError(await read({ ...creator, accessToken: tpp }, ''), 401, 'TOKEN_INVALID');
     expectBgError(await read({ ...creator, institution: 'paris' }, ''), 401, 'TOKEN_INVALID');
   });
 
   it('a PISP-only TPP is ROLE_INVALID 401', async () => {
-    const { registerTestClient } = await import('../support/clients');
-    const pisp = await registerTestClient(bank, 'PSDDE-BAFIN-810002', 'frankfurt', ['PSP_PI']);
-    const consent = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(pisp.token, 'FRA-CREATOR'), body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil: datePlus(30), frequencyPerDay: 4, combinedServiceIndicator: true }) });
-    await approveSca(bank, (consent.body._links.scaRedirect.href as string).split('/').pop() as string);
-    const other = { ...bank, client: { ...bank.client, clientId: pisp.clientId, clientSecret: pisp.clientSecret } };
-    const { verifier, challenge } = pkcePair();
-    const tokens = await exchangeCode(other, 'frankfurt', codeFrom(await authorize(other, 'frankfurt', consent.body.consentId, challenge)), verifier);
-    const session = { psuId: 'FRA-CREATOR', institution: 'frankfurt', consentId: consent.body.consentId, token: tokens.body.access_token };
+    const pisp = await otherTpp(bank, 'PSDDE-BAFIN-810002', ['PSP_PI']);
+    const session = await psuSession(pisp, bank.control, 'frankfurt', 'FRA-CREATOR');
     for (const path of ['', '/FRA-ACC-01', '/FRA-ACC-01/balances', `/FRA-ACC-01/transactions?bookingStatus=booked&dateFrom=${TODAY}`]) {
       expectBgError(await read(session, path), 401, 'ROLE_INVALID');
     }
   });
 
   it('a consent that is no longer valid is CONSENT_INVALID 401', async () => {
-    const s = await psuSession(bank, 'frankfurt', 'FRA-LOWLIMIT');
+    const s = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
     expect((await read(s, '')).status).toBe(200);
-    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { authorization: `Bearer ${s.token}` } });
+    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { authorization: `Bearer ${s.accessToken}` } });
     expect(deleted.status).toBe(204);
     for (const path of ['', '/FRA-ACC-01', '/FRA-ACC-01/balances', `/FRA-ACC-01/transactions?bookingStatus=booked&dateFrom=${TODAY}`]) {
       expectBgError(await read(s, path), 401, 'CONSENT_INVALID');
@@ -430,17 +418,17 @@ describe('exchange log', () => {
 
 describe('balances after payments', () => {
   it('a PDNG payment is pending on its debtor account; once processed it is booked and both balances drop, as funds confirmation sees it', async () => {
-    const clerk = await psuSession(bank, 'frankfurt', 'FRA-CLERK');
-    const solo = await psuSession(bank, 'frankfurt', 'FRA-SOLO');
+    const clerk = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CLERK');
+    const solo = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-SOLO');
     const data = datasetAccount('FRA-ACC-04');
     const before = (await read(solo, '/FRA-ACC-04/balances')).body;
     expect(balance(before, 'interimAvailable').balanceAmount.amount).toBe(data.availableBalance);
 
-    const xml = template('sepa-single.xml').replace('DE37500112000001058185', data.iban);
-    const created = await createPayment(bank, clerk, SEPA, xml);
+    const xml = readTemplate('sepa-single.xml').replace('DE37500112000001058185', data.iban);
+    const created = await bank.tpp.createPayment(clerk, SEPA, xml);
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
-    expect((await authorise(bank, solo, SEPA, paymentId)).journey.status).toBe('finalised');
+    expect((await authorisePayment(bank.tpp, bank.control, solo, SEPA, paymentId)).journey.status).toBe('finalised');
 
     const query = `bookingStatus=both&dateFrom=${TODAY}`;
     const pendingReport = (await transactions(solo, 'FRA-ACC-04', query)).body;
@@ -457,8 +445,8 @@ describe('balances after payments', () => {
     const available = (cents(data.availableBalance) - 125000) / 100;
     expect(balance(after, 'interimAvailable').balanceAmount.amount).toBe(available.toFixed(2));
     expect(balance(after, 'interimBooked').balanceAmount.amount).toBe(((cents(data.balance) - 125000) / 100).toFixed(2));
-    expect((await confirmFunds(bank, clerk, data.iban, available.toFixed(2))).body).toEqual({ fundsAvailable: true });
-    expect((await confirmFunds(bank, clerk, data.iban, (available + 0.01).toFixed(2))).body).toEqual({ fundsAvailable: false });
+    expect((await bank.tpp.confirmFunds(clerk, { iban: data.iban, amount: available.toFixed(2), currency: 'EUR' })).body).toEqual({ fundsAvailable: true });
+    expect((await bank.tpp.confirmFunds(clerk, { iban: data.iban, amount: (available + 0.01).toFixed(2), currency: 'EUR' })).body).toEqual({ fundsAvailable: false });
     const listed = (await read(solo, '')).body.accounts.find((a: any) => a.resourceId === 'FRA-ACC-04');
     expect(listed.balances[0].balanceAmount.amount).toBe(available.toFixed(2));
 
@@ -484,7 +472,7 @@ describe('permissions are read at request time', () => {
     writeFileSync(file, JSON.stringify(dataset));
     let local = await startTestBank({ dataDir, datasetFile: file });
     try {
-      const s = await psuSession(local, 'frankfurt', 'FRA-AISONLY');
+      const s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-AISONLY');
       expect(ids((await read(s, '', {}, local)).body.accounts)).toEqual(['FRA-ACC-01', 'FRA-ACC-02']);
       await local.stop();
       // The bank changes the PSU's corporate-banking permissions: FRA-ACC-02 away, FRA-ACC-03 granted.
@@ -509,9 +497,7 @@ describe('sandbox', () => {
   it('the pre-configured consents read accounts from the static dataset', async () => {
     const sandbox = await startTestBank({ mode: 'sandbox' });
     try {
-      const { verifier, challenge } = pkcePair();
-      const tokens = await exchangeCode(sandbox, 'frankfurt', codeFrom(await authorize(sandbox, 'frankfurt', 'SANDBOX-CONSENT-FRA-5', challenge)), verifier);
-      const s = { psuId: 'FRA-AISONLY', institution: 'frankfurt', consentId: 'SANDBOX-CONSENT-FRA-5', token: tokens.body.access_token };
+      const s = await sandbox.tpp.psuTokens('frankfurt', 'SANDBOX-CONSENT-FRA-5', 'FRA-AISONLY');
       const list = await read(s, '', {}, sandbox);
       expect(list.status, list.text).toBe(200);
       expect(ids(list.body.accounts)).toEqual(['FRA-ACC-01', 'FRA-ACC-02']);

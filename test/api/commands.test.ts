@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newDataFolder } from '../support/simulator';
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -46,7 +47,7 @@ describe('command contract', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serve stops cleanly on ${signal} with exit code 0`, async () => {
-      const data = mkdtempSync(join(tmpdir(), 'wb-cmd-'));
+      const data = newDataFolder('wb-cmd-');
       const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data]);
       await run.line;
       run.child.kill(signal);
@@ -56,7 +57,7 @@ describe('command contract', () => {
   }
 
   it('--now starts the simulated clock', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'wb-cmd-'));
+    const data = newDataFolder('wb-cmd-');
     const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--now', '2026-03-29T00:30:00Z']);
     const url = await run.line;
     const { now } = (await (await fetch(`${url}/simulator/v1/clock`)).json()) as { now: string };
@@ -95,7 +96,7 @@ describe('command contract', () => {
   }, 60_000);
 
   it('npm start without Electron\'s binary says so in one line and starts the browser mode', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'wb-start-'));
+    const data = newDataFolder('wb-start-');
     const run = launch('npm', ['start', '--silent', '--', '--port', '0', '--data', data]);
     const url = await run.line;
     expect(run.output()).toContain("Electron's binary is not installed and could not be downloaded; starting the browser mode instead.");

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, setClock, startTestBank, tppToken, type TestBank, approveSca, consentHeaders } from '../support/simulator';
+import { call, startTestBank, tppToken, type TestBank, approveSca, consentHeaders } from '../support/simulator';
+import { psuSession } from '../../main/tpp/journeys';
 
 let bank: TestBank | undefined;
 afterEach(async () => {
@@ -27,36 +28,36 @@ describe('consent expiry at 00:00:00 UK local time at the start of validUntil', 
   it('in winter (GMT): valid at 23:59:59Z the day before, expired at 00:00:00Z', async () => {
     bank = await startTestBank({ now: '2026-12-01T09:00:00Z' });
     const c = await validConsent(bank, '2026-12-15');
-    await setClock(bank, '2026-12-14T23:59:59Z');
+    await bank.control.setClock('2026-12-14T23:59:59Z');
     expect(await statusOf(bank, c)).toBe('valid');
-    await setClock(bank, '2026-12-15T00:00:00Z');
+    await bank.control.setClock('2026-12-15T00:00:00Z');
     expect(await statusOf(bank, c)).toBe('expired');
   });
 
   it('in summer (BST): expired at 23:00:00Z the evening before validUntil', async () => {
     bank = await startTestBank({ now: '2026-06-01T09:00:00Z' });
     const c = await validConsent(bank, '2026-07-01');
-    await setClock(bank, '2026-06-30T22:59:59Z');
+    await bank.control.setClock('2026-06-30T22:59:59Z');
     expect(await statusOf(bank, c)).toBe('valid');
-    await setClock(bank, '2026-06-30T23:00:00Z');
+    await bank.control.setClock('2026-06-30T23:00:00Z');
     expect(await statusOf(bank, c)).toBe('expired');
   });
 
   it('across the change to BST (validUntil 2026-03-30): ends at 2026-03-29T23:00:00Z', async () => {
     bank = await startTestBank({ now: '2026-03-20T09:00:00Z' });
     const c = await validConsent(bank, '2026-03-30');
-    await setClock(bank, '2026-03-29T22:59:59Z');
+    await bank.control.setClock('2026-03-29T22:59:59Z');
     expect(await statusOf(bank, c)).toBe('valid');
-    await setClock(bank, '2026-03-29T23:00:00Z');
+    await bank.control.setClock('2026-03-29T23:00:00Z');
     expect(await statusOf(bank, c)).toBe('expired');
   });
 
   it('on the day of the change to GMT (validUntil 2026-10-25): ends at 2026-10-24T23:00:00Z', async () => {
     bank = await startTestBank({ now: '2026-10-20T09:00:00Z' });
     const c = await validConsent(bank, '2026-10-25');
-    await setClock(bank, '2026-10-24T22:59:59Z');
+    await bank.control.setClock('2026-10-24T22:59:59Z');
     expect(await statusOf(bank, c)).toBe('valid');
-    await setClock(bank, '2026-10-24T23:00:00Z');
+    await bank.control.setClock('2026-10-24T23:00:00Z');
     expect(await statusOf(bank, c)).toBe('expired');
   });
 
@@ -73,10 +74,9 @@ describe('consent expiry at 00:00:00 UK local time at the start of validUntil', 
 
   it('an expired consent cannot be read or deleted (CONSENT_INVALID 401) and shows in events', async () => {
     bank = await startTestBank({ now: '2026-12-01T09:00:00Z' });
-    const { validConsentWithTokens } = await import('../support/simulator');
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    await setClock(bank, '2027-03-01T12:00:00Z');
-    const res = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    await bank.control.setClock('2027-03-01T12:00:00Z');
+    const res = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
     // The PSU token itself expired long ago; the consent's own state is what the status call reports.
     expect(res.status).toBe(401);
     expect(await statusOf(bank, psu)).toBe('expired');

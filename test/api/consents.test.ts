@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveSca, call, consentHeaders, createConsent, datePlus, expectBgError, recurringConsentBody,
-  startTestBank, tppToken, validConsentWithTokens, type TestBank,
-} from '../support/simulator';
+import { approveSca, call, consentHeaders, createConsent, datePlus, expectBgError, recurringConsentBody, startTestBank, tppToken, type TestBank, otherTpp } from '../support/simulator';
+import { psuSession } from '../../main/tpp/journeys';
 
 let bank: TestBank;
 let token: string;
@@ -23,13 +21,13 @@ describe('POST /consents', () => {
     expect(res.body.consentStatus).toBe('received');
     expect(res.body.consentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body._links.scaRedirect.href).toBe(`${bank.url}/sca/${res.body._links.scaRedirect.href.split('/').pop()}`);
-    expect(res.headers.get('location')).toBe(`/frankfurt/berlingroup/v1/consents/${res.body.consentId}`);
+    expect(res.headers['location']).toBe(`/frankfurt/berlingroup/v1/consents/${res.body.consentId}`);
   });
 
   it('echoes X-Request-ID', async () => {
     const headers = consentHeaders(token, 'FRA-CREATOR');
     const res = await postConsent(headers, recurringConsentBody());
-    expect(res.headers.get('x-request-id')).toBe(headers['x-request-id']);
+    expect(res.headers['x-request-id']).toBe(headers['x-request-id']);
   });
 
   for (const header of ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id', 'content-type']) {
@@ -142,8 +140,8 @@ describe('POST /consents', () => {
   });
 
   it('refuses a PSU access token where a TPP token is needed (TOKEN_INVALID 401)', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-A');
-    expectBgError(await postConsent(consentHeaders(psu.access_token, 'FRA-CREATOR'), recurringConsentBody()), 401, 'TOKEN_INVALID');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    expectBgError(await postConsent(consentHeaders(psu.accessToken, 'FRA-CREATOR'), recurringConsentBody()), 401, 'TOKEN_INVALID');
   });
 
   it('an unknown institution is RESOURCE_UNKNOWN 404', async () => {
@@ -181,16 +179,16 @@ describe('GET /consents/{id}/status', () => {
   });
 
   it('needs a TPP token, not a PSU token (TOKEN_INVALID 401)', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-B');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 });
 
 describe('GET /consents/{id}', () => {
   it('returns metadata and the five access arrays from the PSU permissions', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
     expect(res.status).toBe(200);
     expect(res.body.consentStatus).toBe('valid');
     expect(res.body.recurringIndicator).toBe(true);
@@ -209,35 +207,35 @@ describe('GET /consents/{id}', () => {
   });
 
   it('gives an account-information-only PSU empty payment arrays', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-AISONLY');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
     expect(res.body.access.accounts.length).toBeGreaterThan(0);
     expect(res.body.access.paymentCreations).toEqual([]);
     expect(res.body.access.paymentAuthorisations).toEqual([]);
   });
 
   it('needs a PSU token: a TPP token is TOKEN_INVALID 401', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${token}` } }), 401, 'TOKEN_INVALID');
   });
 
   it('a token for another consent cannot read this one (CONSENT_UNKNOWN 403)', async () => {
-    const a = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    const b = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-A');
-    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${a.access_token}` } }), 403, 'CONSENT_UNKNOWN');
+    const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}` } }), 403, 'CONSENT_UNKNOWN');
   });
 
   it('a Consent-ID header must match the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
-    const a = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.access_token}`, 'consent-id': randomUUID() } });
+    const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}`, 'consent-id': randomUUID() } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
   it('several valid consents of one TPP and PSU coexist', async () => {
-    const a = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-B');
-    const b = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-B');
+    const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
+    const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
     for (const c of [a, b]) {
-      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${c.access_token}` } });
+      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${c.accessToken}` } });
       expect(res.body.consentStatus).toBe('valid');
     }
   });
@@ -245,9 +243,9 @@ describe('GET /consents/{id}', () => {
 
 describe('DELETE /consents/{id}', () => {
   it('answers 204, the consent becomes terminatedByTpp, a repeat is CONSENT_INVALID 401', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const path = `/frankfurt/berlingroup/v1/consents/${psu.consentId}`;
-    const auth = { authorization: `Bearer ${psu.access_token}` };
+    const auth = { authorization: `Bearer ${psu.accessToken}` };
     const first = await call(bank, 'DELETE', path, { headers: auth });
     expect(first.status).toBe(204);
     const status = await call(bank, 'GET', `${path}/status`, { headers: { authorization: `Bearer ${token}` } });
@@ -257,26 +255,24 @@ describe('DELETE /consents/{id}', () => {
   });
 
   it('terminating one consent leaves the PSU\'s other consents valid', async () => {
-    const a = await validConsentWithTokens(bank, 'frankfurt', 'FRA-LOWLIMIT');
-    const b = await validConsentWithTokens(bank, 'frankfurt', 'FRA-LOWLIMIT');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.access_token}` } });
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${b.access_token}` } });
+    const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
+    const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${b.accessToken}` } });
     expect(res.body.consentStatus).toBe('valid');
   });
 });
 
 describe('consent ownership', () => {
   it('a consent is invisible to another TPP (CONSENT_UNKNOWN 403)', async () => {
-    const { registerTestClient } = await import('../support/clients');
-    const other = await registerTestClient(bank, 'PSDFR-ACPR-999999');
+    const other = await otherTpp(bank, 'PSDFR-ACPR-999999');
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${other.token}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${(await other.tppToken('frankfurt'))}` } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
   it('without mutual TLS the roles are the OAuth client\'s: a PIISP-only TPP cannot create a consent (ROLE_INVALID 401)', async () => {
-    const { registerTestClient } = await import('../support/clients');
-    const piisp = await registerTestClient(bank, 'PSDDE-BAFIN-500001', 'frankfurt', ['PSP_IC']);
-    expectBgError(await postConsent(consentHeaders(piisp.token, 'FRA-CREATOR'), recurringConsentBody()), 401, 'ROLE_INVALID');
+    const piisp = await otherTpp(bank, 'PSDDE-BAFIN-500001', ['PSP_IC']);
+    expectBgError(await postConsent(consentHeaders((await piisp.tppToken('frankfurt')), 'FRA-CREATOR'), recurringConsentBody()), 401, 'ROLE_INVALID');
   });
 });

@@ -1,10 +1,11 @@
 // `GET /simulator/v1/exchanges?resource=ID`: the traffic of one consent, payment or basket,
 // as the Bank screen lists it beside the resource.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorise, createPayment, getStatusReport, psuSession, template, type PsuSession } from '../support/payments';
-import {
-  approveSca, authorize, call, createConsent, expectBgError, pkcePair, startTestBank, tppToken, type CreatedConsent, type TestBank,
-} from '../support/simulator';
+import { approveSca, authorize, call, createConsent, expectBgError, startTestBank, tppToken, type CreatedConsent, type TestBank } from '../support/simulator';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { pkcePair } from '../../main/tpp/pkce';
+import { type PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 
@@ -85,12 +86,12 @@ describe('GET exchanges?resource=', () => {
     let paymentId: string;
 
     beforeAll(async () => {
-      session = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-      const created = await createPayment(bank, session, SEPA, template('sepa-single.xml'));
+      session = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+      const created = await bank.tpp.createPayment(session, SEPA, readTemplate('sepa-single.xml'));
       expect(created.status).toBe(201);
       paymentId = created.body.paymentId as string;
-      await authorise(bank, session, SEPA, paymentId);
-      await getStatusReport(bank, session, SEPA, paymentId);
+      await authorisePayment(bank.tpp, bank.control, session, SEPA, paymentId);
+      await bank.tpp.paymentStatus(session, SEPA, paymentId);
     });
 
     it('lists its creation, authorisation, SCA page and pain.002, not the consent it was made under', async () => {

@@ -2,8 +2,9 @@
 // transfers, and the transition the payment just took.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestBank, type TestBank } from '../support/simulator';
-import { authorise, createPayment, psuSession, template } from '../support/payments';
 import { pain001Data, pain001Tree, serialize } from '../support/pain001-builder';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { readTemplate } from '../../main/tpp/templates';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function listed(paymentId: string): Promise<any> {
 
 async function created(institution: string, psuIds: string[], product: string, xml: string): Promise<string> {
   for (const psuId of psuIds) {
-    const res = await createPayment(bank, await psuSession(bank, institution, psuId), product, xml);
+    const res = await bank.tpp.createPayment(await psuSession(bank.tpp, bank.control, institution, psuId), product, xml);
     if (res.status === 201) return res.body.paymentId as string;
   }
   throw new Error(`none of ${psuIds.join(', ')} may create this ${product}`);
@@ -31,7 +32,7 @@ async function created(institution: string, psuIds: string[], product: string, x
 
 describe('GET /simulator/v1/payments', () => {
   it('gives a single transfer’s creditor and, as the status moves PATC → PDNG → ACCP, the status it left', async () => {
-    const paymentId = await created('frankfurt', ['FRA-CREATOR'], SEPA, template('sepa-single.xml'));
+    const paymentId = await created('frankfurt', ['FRA-CREATOR'], SEPA, readTemplate('sepa-single.xml'));
     const fresh = await listed(paymentId);
     expect(fresh).toMatchObject({
       status: 'PATC',
@@ -43,7 +44,7 @@ describe('GET /simulator/v1/payments', () => {
     expect(fresh.creditors[0]).not.toHaveProperty('otherId');
 
     for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) {
-      const { journey } = await authorise(bank, await psuSession(bank, 'frankfurt', approver), SEPA, paymentId);
+      const { journey } = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), SEPA, paymentId);
       expect(journey.status, journey.outcomeReason).toBe('finalised');
     }
     const pending = await listed(paymentId);
@@ -82,7 +83,7 @@ describe('GET /simulator/v1/payments', () => {
   });
 
   it('gives a UK creditor’s account number as written when it has no IBAN', async () => {
-    const paymentId = await created('london', ['LON-CREATOR', 'LON-CLERK'], 'pain.001-faster-payments', template('faster-payments-single.xml'));
+    const paymentId = await created('london', ['LON-CREATOR', 'LON-CLERK'], 'pain.001-faster-payments', readTemplate('faster-payments-single.xml'));
     const [creditor] = (await listed(paymentId)).creditors;
     expect(creditor).toEqual({ name: 'Oxford Office Supplies Ltd', otherId: '40478411223344', amount: '420.00', currency: 'GBP' });
   });

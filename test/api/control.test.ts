@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, consentHeaders, createConsent, expectBgError, recurringConsentBody, startTestBank, TEST_NOW, tppToken, validConsentWithTokens, type TestBank } from '../support/simulator';
+import { call, consentHeaders, createConsent, expectBgError, recurringConsentBody, startTestBank, TEST_NOW, tppToken, type TestBank } from '../support/simulator';
+import { psuSession } from '../../main/tpp/journeys';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -122,10 +123,10 @@ describe('control API', () => {
   });
 
   it('POST reset returns the bank to the dataset state: consents and tokens are gone', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const res = await call(bank, 'POST', '/simulator/v1/reset');
     expect(res.status).toBe(200);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
     expectBgError(read, 401, 'TOKEN_INVALID');
     const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { authorization: `Bearer ${await tppToken(bank)}` } });
     expectBgError(status, 403, 'CONSENT_UNKNOWN');

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advanceClock, approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, form,
-  pkcePair, startTestBank, validConsentWithTokens, type JsonResponse, type TestBank,
-} from '../support/simulator';
+import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, form, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
+import { psuSession } from '../../main/tpp/journeys';
+import { pkcePair } from '../../main/tpp/pkce';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -35,13 +34,13 @@ describe('POST /token, client_credentials', () => {
     expect(res.body.token_type).toBe('Bearer');
     expect(res.body.access_token.length).toBeGreaterThan(30);
     expect(res.body.expires_in).toBe(3600);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('without client authentication is invalid_client 401 with WWW-Authenticate', async () => {
     const res = await tokenRequest({ grant_type: 'client_credentials' }, null);
     expectOAuthError(res, 401, 'invalid_client');
-    expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(res.headers['www-authenticate']).toMatch(/^Basic/);
   });
 
   it('with a wrong secret is invalid_client 401', async () => {
@@ -81,7 +80,7 @@ describe('POST /token, client_credentials', () => {
     try {
       const { tppToken, consentHeaders, recurringConsentBody } = await import('../support/simulator');
       const t = await tppToken(local);
-      await advanceClock(local, 'PT61M');
+      await local.control.advanceClock('PT61M');
       const res = await call(local, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(t, 'FRA-CREATOR'), body: recurringConsentBody() });
       expectBgError(res, 401, 'TOKEN_INVALID');
       expect(res.body.tppMessages[0].text).toContain('expired');
@@ -97,7 +96,7 @@ describe('GET /sandboxauth/v1/authorize', () => {
     const { challenge } = pkcePair();
     const res = await authorize(bank, 'frankfurt', consentId, challenge);
     expect(res.status).toBe(200);
-    const location = new URL(res.headers.get('location') as string);
+    const location = new URL(res.headers['location'] as string);
     expect(`${location.origin}${location.pathname}`).toBe(bank.client.redirectUri);
     expect(location.searchParams.get('state')).toBe('st-123');
     expect(location.searchParams.get('code_challenge')).toBe(challenge);
@@ -107,7 +106,7 @@ describe('GET /sandboxauth/v1/authorize', () => {
   it('keeps query parameters already on redirect_uri', async () => {
     const consentId = await validConsent();
     const res = await authorize(bank, 'frankfurt', consentId, pkcePair().challenge, { redirect_uri: 'https://tpp.example/cb?session=9' });
-    expect(new URL(res.headers.get('location') as string).searchParams.get('session')).toBe('9');
+    expect(new URL(res.headers['location'] as string).searchParams.get('session')).toBe('9');
   });
 
   const cases: [string, Record<string, string | null>, number, string][] = [
@@ -189,13 +188,13 @@ describe('POST /token, authorization_code with PKCE', () => {
 
   it('an expired code (older than 2 minutes) is invalid_grant', async () => {
     const c = await code();
-    await advanceClock(bank, 'PT2M1S');
+    await bank.control.advanceClock('PT2M1S');
     expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier), 400, 'invalid_grant');
   });
 
   it('a code is still good just before 2 minutes', async () => {
     const c = await code();
-    await advanceClock(bank, 'PT1M50S');
+    await bank.control.advanceClock('PT1M50S');
     expect((await exchangeCode(bank, 'frankfurt', c.code, c.verifier)).status).toBe(200);
   });
 
@@ -228,30 +227,30 @@ describe('POST /token, authorization_code with PKCE', () => {
 
 describe('PSU token lifetimes and refresh', () => {
   it('a PSU access token expires after 10 minutes (TOKEN_INVALID 401)', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-A');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
     const path = `/frankfurt/berlingroup/v1/consents/${psu.consentId}`;
-    await advanceClock(bank, 'PT9M50S');
-    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.access_token}` } })).status).toBe(200);
-    await advanceClock(bank, 'PT11S');
-    expectBgError(await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.access_token}` } }), 401, 'TOKEN_INVALID');
+    await bank.control.advanceClock('PT9M50S');
+    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.accessToken}` } })).status).toBe(200);
+    await bank.control.advanceClock('PT11S');
+    expectBgError(await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.accessToken}` } }), 401, 'TOKEN_INVALID');
   });
 
   it('refresh_token gives a new pair; the old refresh token cannot be used again', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-APPROVER-B');
-    const first = await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
+    const first = await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string });
     expect(first.status).toBe(200);
-    expect(first.body.access_token).not.toBe(psu.access_token);
-    expect(first.body.refresh_token).not.toBe(psu.refresh_token);
+    expect(first.body.access_token).not.toBe(psu.accessToken);
+    expect(first.body.refresh_token).not.toBe(psu.refreshToken);
     const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
     expect(read.status).toBe(200);
-    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token }), 400, 'invalid_grant');
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
 
   it('refresh tokens live at most 21 minutes from the first access token, however often refreshed', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    let refresh = psu.refresh_token;
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    let refresh = psu.refreshToken as string;
     for (const step of ['PT9M', 'PT9M']) {
-      await advanceClock(bank, step);
+      await bank.control.advanceClock(step);
       const res = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refresh });
       expect(res.status).toBe(200);
       refresh = res.body.refresh_token;
@@ -260,20 +259,20 @@ describe('PSU token lifetimes and refresh', () => {
     const last = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refresh });
     expect(last.body.expires_in).toBeLessThanOrEqual(3 * 60);
     expect(last.body.refresh_token_expires_in).toBeLessThanOrEqual(3 * 60);
-    await advanceClock(bank, 'PT3M1S');
+    await bank.control.advanceClock('PT3M1S');
     expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: last.body.refresh_token }), 400, 'invalid_grant');
   });
 
   it('a refresh token cannot be used as an access token', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.refresh_token}` } });
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.refreshToken}` } });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 
   it('a refresh for a terminated consent is invalid_grant', async () => {
-    const psu = await validConsentWithTokens(bank, 'frankfurt', 'FRA-CREATOR');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.access_token}` } });
-    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refresh_token }), 400, 'invalid_grant');
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
 
   it('a missing refresh_token is invalid_request', async () => {

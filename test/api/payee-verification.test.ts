@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionData } from '../support/pain001-builder';
 import { pain001Data, pain001Tree, serialize, sumAmounts } from '../support/pain001-builder';
-import type { PsuSession } from '../support/payments';
-import { authorise, createBasket, createPayment, getStatusReport, psuSession, startAuthorisation, template } from '../support/payments';
-import { advanceClock, call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
+import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { type PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 
@@ -15,8 +16,8 @@ let creator: PsuSession;
 let approverA: PsuSession;
 beforeAll(async () => {
   bank = await startTestBank();
-  creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-  approverA = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A');
+  creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
 });
 afterAll(() => bank.stop());
 
@@ -30,14 +31,14 @@ const transfer = (n: number, creditorName: string, iban: string): TransactionDat
 
 async function sepaPayment(transactions: TransactionData[]): Promise<string> {
   const data = pain001Data(SEPA, { transactions, ctrlSum: sumAmounts(transactions.map((t) => t.amount)) });
-  const res = await createPayment(bank, creator, SEPA, serialize(pain001Tree(data), { declaration: true }));
+  const res = await bank.tpp.createPayment(creator, SEPA, serialize(pain001Tree(data), { declaration: true }));
   expect(res.status, res.text).toBe(201);
   return res.body.paymentId as string;
 }
 
 /** Per credit transfer: TxSts, the reason codes and the AddtlInf lines, in document order. */
 async function report(paymentId: string): Promise<{ status: string; reasons: string[]; info: string[] }[]> {
-  const res = await getStatusReport(bank, creator, SEPA, paymentId);
+  const res = await bank.tpp.paymentStatus(creator, SEPA, paymentId);
   expect(res.status).toBe(200);
   return [...res.text.matchAll(/<TxInfAndSts>([\s\S]*?)<\/TxInfAndSts>/g)].map(([, tx]) => ({
     status: /<TxSts>(\w+)<\/TxSts>/.exec(tx as string)?.[1] ?? '',
@@ -71,7 +72,7 @@ describe('VoP results in the pain.002 of a SEPA payment', () => {
 
   it('lets a no-match payment be authorised: the result informs the PSU, it does not block', async () => {
     const paymentId = await sepaPayment([transfer(1, 'Chevalier Conseil', 'FR7610278060210002198540268')]);
-    const { journey, start } = await authorise(bank, approverA, SEPA, paymentId);
+    const { journey, start } = await authorisePayment(bank.tpp, bank.control, approverA, SEPA, paymentId);
     expect(start.status, start.text).toBe(201);
     expect(journey.status).toBe('finalised');
   });
@@ -86,27 +87,27 @@ describe('VoP results in the pain.002 of a SEPA payment', () => {
     const listed = (await call(bank, 'GET', '/simulator/v1/payments')).body.find((p: { paymentId: string }) => p.paymentId === paymentId);
     expect(listed.creditors[1].vop).toMatchObject({ outcome: 'inProgress', reasonCode: 'RECI' });
 
-    const start = await startAuthorisation(bank, approverA, SEPA, paymentId);
+    const start = await bank.tpp.startAuthorisation(approverA, SEPA, paymentId);
     expectBgError(start, 409, 'STATUS_INVALID');
     expect(start.text).toMatch(/Verification of Payee is still in progress \(RECI\)/);
     expect((await call(bank, 'GET', '/simulator/v1/sca')).body.filter((j: { resourceId: string }) => j.resourceId === paymentId)).toEqual([]);
-    const basket = await createBasket(bank, approverA, [paymentId]);
+    const basket = await bank.tpp.createBasket(approverA, [paymentId]);
     expectBgError(basket, 409, 'STATUS_INVALID');
 
-    await advanceClock(bank, 'PT5S');
+    await bank.control.advanceClock('PT5S');
     const after = await report(paymentId);
     expect(after.map((t) => t.reasons)).toEqual([[], ['NOAP']]);
     expect(after[1]?.info.join(' ')).toMatch(/time limit/);
-    const { start: allowed } = await authorise(bank, approverA, SEPA, paymentId);
+    const { start: allowed } = await authorisePayment(bank.tpp, bank.control, approverA, SEPA, paymentId);
     expect(allowed.status, allowed.text).toBe(201);
   });
 });
 
 describe('where VoP does not apply', () => {
   it('adds nothing to internal transfers', async () => {
-    const res = await createPayment(bank, creator, 'pain.001-internal-transfers', template('internal-single.xml'));
+    const res = await bank.tpp.createPayment(creator, 'pain.001-internal-transfers', readTemplate('internal-single.xml'));
     expect(res.status, res.text).toBe(201);
-    const pain002 = await getStatusReport(bank, creator, 'pain.001-internal-transfers', res.body.paymentId);
+    const pain002 = await bank.tpp.paymentStatus(creator, 'pain.001-internal-transfers', res.body.paymentId);
     expect(pain002.text).not.toMatch(/<StsRsnInf>/);
     const listed = (await call(bank, 'GET', '/simulator/v1/payments')).body.find((p: { paymentId: string }) => p.paymentId === res.body.paymentId);
     expect(listed.creditors[0].vop).toBeUndefined();

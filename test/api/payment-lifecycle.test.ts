@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectBgError, setClock, startTestBank, type TestBank } from '../support/simulator';
-import { authorise, createPayment, getStatusReport, psuSession, template, txStatuses, type PsuSession } from '../support/payments';
+import { call, expectBgError, startTestBank, type TestBank, otherTpp } from '../support/simulator';
 import { pain001Data, pain001Tree, serialize } from '../support/pain001-builder';
-import { registerTestClient } from '../support/clients';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { txStatuses } from '../../main/tpp/pain002';
+import type { PsuSession } from '../../main/tpp/session';
+import { readTemplate, templateIndex } from '../../main/tpp/templates';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -17,41 +19,41 @@ const processing = (paymentId: string, body: unknown) =>
 /** Creates with whichever PSU of the institution may create from the template's debtor, then authorises as the customer's rules need. */
 async function createAndAuthorise(institution: string, product: string, file: string): Promise<{ paymentId: string; creator: PsuSession }> {
   const p = PREFIX[institution] as string;
-  let creator = await psuSession(bank, institution, `${p}-CREATOR`);
-  let created = await createPayment(bank, creator, product, template(file));
+  let creator = await psuSession(bank.tpp, bank.control, institution, `${p}-CREATOR`);
+  let created = await bank.tpp.createPayment(creator, product, readTemplate(file));
   let approvers = [`${p}-APPROVER-A`, `${p}-APPROVER-B`];
   if (created.status !== 201) {
-    creator = await psuSession(bank, institution, `${p}-CLERK`);
-    created = await createPayment(bank, creator, product, template(file));
+    creator = await psuSession(bank.tpp, bank.control, institution, `${p}-CLERK`);
+    created = await bank.tpp.createPayment(creator, product, readTemplate(file));
     approvers = [`${p}-SOLO`];
   }
   expect(created.status, created.text).toBe(201);
   const paymentId = created.body.paymentId as string;
   for (const approver of approvers) {
-    const { journey } = await authorise(bank, await psuSession(bank, institution, approver), product, paymentId);
+    const { journey } = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, institution, approver), product, paymentId);
     expect(journey.status, journey.outcomeReason).toBe('finalised');
   }
   return { paymentId, creator };
 }
 
 describe('the lifecycle of each product: PATC → authorisations → PDNG → processed', () => {
-  const templates = JSON.parse(template('index.json')) as { file: string; product: string; kind: string; institution: string }[];
+  const templates = templateIndex();
   for (const t of templates.filter((x) => x.kind === 'single')) {
     it(`${t.product} (${t.file}) → ACCP`, async () => {
       const { paymentId, creator } = await createAndAuthorise(t.institution, t.product, t.file);
-      expect(txStatuses((await getStatusReport(bank, creator, t.product, paymentId)).text)).toEqual(['PDNG']);
+      expect(txStatuses((await bank.tpp.paymentStatus(creator, t.product, paymentId)).text)).toEqual(['PDNG']);
       expect((await processing(paymentId, { outcome: 'ACCP' })).body.status).toBe('ACCP');
-      const report = (await getStatusReport(bank, creator, t.product, paymentId)).text;
+      const report = (await bank.tpp.paymentStatus(creator, t.product, paymentId)).text;
       expect(report).toContain('urn:iso:std:iso:20022:tech:xsd:pain.002.001.03');
       expect(txStatuses(report)).toEqual(['ACCP']);
     });
   }
 
   it('manual ACCP of a mixed-currency SWIFT payment debits only the transfers in the account currency, as processing by the rules does', async () => {
-    const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
+    const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const available = async (): Promise<string> => {
       const res = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/balances', {
-        headers: { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID() },
+        headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID() },
       });
       expect(res.status, res.text).toBe(200);
       return (res.body.balances as { balanceType: string; balanceAmount: { amount: string } }[]).find((b) => b.balanceType === 'interimAvailable')?.balanceAmount.amount ?? '';
@@ -64,11 +66,11 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
         { ...usd, endToEndId: 'MIXED-USD', amount: '50.00', currency: 'USD' },
       ],
     });
-    const created = await createPayment(bank, creator, 'pain.001-swift-transfers', serialize(pain001Tree(data), { declaration: true }));
+    const created = await bank.tpp.createPayment(creator, 'pain.001-swift-transfers', serialize(pain001Tree(data), { declaration: true }));
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
     for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) {
-      const { journey } = await authorise(bank, await psuSession(bank, 'frankfurt', approver), 'pain.001-swift-transfers', paymentId);
+      const { journey } = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), 'pain.001-swift-transfers', paymentId);
       expect(journey.status, journey.outcomeReason).toBe('finalised');
     }
     const before = Number(await available());
@@ -79,14 +81,13 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
   it('an ACCP payment cannot be cancelled (405)', async () => {
     const { paymentId, creator } = await createAndAuthorise('frankfurt', 'pain.001-sepa-credit-transfers', 'sepa-single.xml');
     await processing(paymentId, { outcome: 'ACCP' });
-    const { cancelPayment } = await import('../support/payments');
-    expectBgError(await cancelPayment(bank, creator, 'pain.001-sepa-credit-transfers', paymentId), 405, 'CANCELLATION_INVALID');
+    expectBgError(await bank.tpp.cancelPayment(creator, 'pain.001-sepa-credit-transfers', paymentId), 405, 'CANCELLATION_INVALID');
   });
 
   it('processing RJCT with a reason code; only a PDNG payment can be processed (409)', async () => {
     const { paymentId, creator } = await createAndAuthorise('frankfurt', 'pain.001-sepa-credit-transfers', 'sepa-single.xml');
     expect((await processing(paymentId, { outcome: 'RJCT', reason: 'AC04' })).status).toBe(200);
-    const report = (await getStatusReport(bank, creator, 'pain.001-sepa-credit-transfers', paymentId)).text;
+    const report = (await bank.tpp.paymentStatus(creator, 'pain.001-sepa-credit-transfers', paymentId)).text;
     expect(txStatuses(report)).toEqual(['RJCT']);
     expect(report).toContain('<Cd>AC04</Cd>');
     expectBgError(await processing(paymentId, { outcome: 'ACCP' }), 409, 'STATUS_INVALID');
@@ -98,23 +99,23 @@ describe('a 1,000-transaction bulk payment', () => {
   it('is accepted and, on its execution date, booked in order until the funds run out: mixed ACCP and RJCT AM04', async () => {
     const local = await startTestBank({ now: '2026-12-01T09:00:00Z' });
     try {
-      const clerk = await psuSession(local, 'frankfurt', 'FRA-CLERK');
+      const clerk = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
       const transactions = Array.from({ length: 1000 }, (_, i) => ({
         endToEndId: `BULK-${i + 1}`, amount: '50.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987126' },
       }));
       const data = pain001Data('pain.001-sepa-credit-transfers', {
         debtorName: 'Rhein-Main Startup GmbH', debtorAccount: { iban: 'DE60500112000001102197' }, requestedExecutionDate: '2026-12-03', transactions,
       });
-      const created = await createPayment(local, clerk, 'pain.001-sepa-credit-transfers', serialize(pain001Tree(data), { declaration: true }));
+      const created = await local.tpp.createPayment(clerk, 'pain.001-sepa-credit-transfers', serialize(pain001Tree(data), { declaration: true }));
       expect(created.status, created.text).toBe(201);
-      const solo = await psuSession(local, 'frankfurt', 'FRA-SOLO');
-      expect((await authorise(local, solo, 'pain.001-sepa-credit-transfers', created.body.paymentId)).journey.status).toBe('finalised');
-      let statuses = txStatuses((await getStatusReport(local, clerk, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text);
+      const solo = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-SOLO');
+      expect((await authorisePayment(local.tpp, local.control, solo, 'pain.001-sepa-credit-transfers', created.body.paymentId)).journey.status).toBe('finalised');
+      let statuses = txStatuses((await local.tpp.paymentStatus(clerk, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text);
       expect(new Set(statuses)).toEqual(new Set(['PDNG']));
 
-      await setClock(local, '2026-12-03T08:00:00Z');
-      const later = await psuSession(local, 'frankfurt', 'FRA-CLERK');
-      const report = (await getStatusReport(local, later, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text;
+      await local.control.setClock('2026-12-03T08:00:00Z');
+      const later = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
+      const report = (await local.tpp.paymentStatus(later, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text;
       statuses = txStatuses(report);
       expect(statuses).toHaveLength(1000);
       // FRA-ACC-05 has EUR 23,918.47 available: 478 transfers of 50.00 fit.
@@ -131,24 +132,24 @@ describe('execution date', () => {
   it('a future-dated PDNG payment stays PDNG until its execution date', async () => {
     const local = await startTestBank({ now: '2027-06-10T09:00:00Z' });
     try {
-      const clerk = await psuSession(local, 'frankfurt', 'FRA-CLERK');
-      const xml = template('sepa-single.xml').replace('DE37500112000001058185', 'DE30500112000001091194');
-      const created = await createPayment(local, clerk, 'pain.001-sepa-credit-transfers', xml);
-      await authorise(local, await psuSession(local, 'frankfurt', 'FRA-SOLO'), 'pain.001-sepa-credit-transfers', created.body.paymentId);
-      await setClock(local, '2027-06-14T20:00:00Z');
-      let s = await psuSession(local, 'frankfurt', 'FRA-CLERK');
-      expect(txStatuses((await getStatusReport(local, s, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text)).toEqual(['PDNG']);
-      await setClock(local, '2027-06-15T06:00:00Z');
-      s = await psuSession(local, 'frankfurt', 'FRA-CLERK');
-      expect(txStatuses((await getStatusReport(local, s, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text)).toEqual(['ACCP']);
+      const clerk = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
+      const xml = readTemplate('sepa-single.xml').replace('DE37500112000001058185', 'DE30500112000001091194');
+      const created = await local.tpp.createPayment(clerk, 'pain.001-sepa-credit-transfers', xml);
+      await authorisePayment(local.tpp, local.control, await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-SOLO'), 'pain.001-sepa-credit-transfers', created.body.paymentId);
+      await local.control.setClock('2027-06-14T20:00:00Z');
+      let s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
+      expect(txStatuses((await local.tpp.paymentStatus(s, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text)).toEqual(['PDNG']);
+      await local.control.setClock('2027-06-15T06:00:00Z');
+      s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
+      expect(txStatuses((await local.tpp.paymentStatus(s, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text)).toEqual(['ACCP']);
     } finally {
       await local.stop();
     }
   });
 
   it('a past requested execution date moves to the earliest business date', async () => {
-    const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-    const created = await createPayment(bank, creator, 'pain.001-sepa-credit-transfers', template('sepa-single.xml').replace(/<ReqdExctnDt>[^<]*</, '<ReqdExctnDt>2026-11-01<'));
+    const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const created = await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml').replace(/<ReqdExctnDt>[^<]*</, '<ReqdExctnDt>2026-11-01<'));
     const payment = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).find((p) => p.paymentId === created.body.paymentId);
     // The test clock is Sunday 2026-11-22, 10:00 UTC: the next business date is Monday.
     expect(payment.executionDate).toBe('2026-11-23');
@@ -159,11 +160,11 @@ describe('isolation', () => {
   let paymentId: string;
   let creator: PsuSession;
   beforeAll(async () => {
-    creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-    paymentId = (await createPayment(bank, creator, 'pain.001-sepa-credit-transfers', template('sepa-single.xml'))).body.paymentId;
+    creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    paymentId = (await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'))).body.paymentId;
   });
   const get = (s: PsuSession, path: string) =>
-    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, { headers: { authorization: `Bearer ${s.token}`, 'consent-id': s.consentId, accept: 'application/xml' } });
+    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, { headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, accept: 'application/xml' } });
 
   it('another product with the same paymentId is RESOURCE_UNKNOWN 404', async () => {
     expectBgError(await get(creator, `pain.001-internal-transfers/${paymentId}`), 404, 'RESOURCE_UNKNOWN');
@@ -172,22 +173,16 @@ describe('isolation', () => {
     expectBgError(await get(creator, 'pain.001-sepa-credit-transfers/nope'), 404, 'RESOURCE_UNKNOWN');
   });
   it('a consent whose PSU has no payment access to the debtor account is RESOURCE_UNKNOWN 403', async () => {
-    const aisOnly = await psuSession(bank, 'frankfurt', 'FRA-AISONLY');
+    const aisOnly = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
     expectBgError(await get(aisOnly, `pain.001-sepa-credit-transfers/${paymentId}`), 403, 'RESOURCE_UNKNOWN');
   });
   it('another institution is RESOURCE_UNKNOWN 403', async () => {
-    const paris = await psuSession(bank, 'paris', 'PAR-CREATOR');
+    const paris = await psuSession(bank.tpp, bank.control, 'paris', 'PAR-CREATOR');
     expectBgError(await get(paris, `pain.001-sepa-credit-transfers/${paymentId}`), 403, 'RESOURCE_UNKNOWN');
   });
   it('another TPP is RESOURCE_UNKNOWN 403', async () => {
-    const other = await registerTestClient(bank, 'PSDNL-DNB-600001');
-    const { createConsent, approveSca, authorize, exchangeCode, codeFrom, pkcePair } = await import('../support/simulator');
-    const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', other.token);
-    await approveSca(bank, consent.journeyId);
-    const { verifier, challenge } = pkcePair();
-    const auth = await authorize({ ...bank, client: { ...bank.client, clientId: other.clientId } }, 'frankfurt', consent.consentId, challenge);
-    const tokens = await exchangeCode({ ...bank, client: { ...bank.client, clientId: other.clientId, clientSecret: other.clientSecret } }, 'frankfurt', codeFrom(auth), verifier);
-    const session = { psuId: 'FRA-CREATOR', institution: 'frankfurt', consentId: consent.consentId, token: tokens.body.access_token };
+    const other = await otherTpp(bank, 'PSDNL-DNB-600001');
+    const session = await psuSession(other, bank.control, 'frankfurt', 'FRA-CREATOR');
     expectBgError(await get(session, `pain.001-sepa-credit-transfers/${paymentId}`), 403, 'RESOURCE_UNKNOWN');
   });
 });

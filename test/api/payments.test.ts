@@ -1,77 +1,79 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
-import { authorise, cancelPayment, createPayment, getStatusReport, psuSession, startAuthorisation, template, txStatuses, type PsuSession } from '../support/payments';
+import { call, expectBgError, startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { txStatuses } from '../../main/tpp/pain002';
+import { type PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
 let creator: PsuSession;
 beforeAll(async () => {
-  bank = await startTestBank();
-  creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
+  ({ bank, psu: creator } = await startTestBankWithPsu('frankfurt', 'FRA-CREATOR'));
 });
 afterAll(() => bank.stop());
 
-const paymentStatus = async (paymentId: string, s = creator) => txStatuses((await getStatusReport(bank, s, SEPA, paymentId)).text);
+const paymentStatus = async (paymentId: string, s = creator) => txStatuses((await bank.tpp.paymentStatus(s, SEPA, paymentId)).text);
 
 describe('POST /payments/{product}', () => {
   it('creates exactly one PATC payment resource with links and Location', async () => {
-    const res = await createPayment(bank, creator, SEPA, template('sepa-single.xml'));
+    const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
     expect(res.status).toBe(201);
     expect(res.body.transactionStatus).toBe('PATC');
-    expect(res.headers.get('location')).toBe(`/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}`);
+    expect(res.headers['location']).toBe(`/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}`);
     expect(res.body._links.startAuthorisation.href).toBe(`/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}/authorisations`);
   });
 
   it('GET returns the original pain.001 byte for byte', async () => {
-    const xml = `${template('sepa-single.xml')}\n<!-- kept as sent: ü € -->\n`;
-    const { body } = await createPayment(bank, creator, SEPA, xml);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, accept: 'application/xml' } });
+    const xml = `${readTemplate('sepa-single.xml')}\n<!-- kept as sent: ü € -->\n`;
+    const { body } = await bank.tpp.createPayment(creator, SEPA, xml);
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/xml' } });
     expect(res.status).toBe(200);
     expect(res.text).toBe(xml);
   });
 
   it('GET without Accept: application/xml is REQUESTED_FORMATS_INVALID 406', async () => {
-    const { body } = await createPayment(bank, creator, SEPA, template('sepa-single.xml'));
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, accept: 'application/json' } });
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/json' } });
     expectBgError(res, 406, 'REQUESTED_FORMATS_INVALID');
   });
 
   it('an unsupported product is PRODUCT_UNKNOWN', async () => {
-    expectBgError(await createPayment(bank, creator, 'pain.001-chaps-payments', template('chaps-single.xml')), 404, 'PRODUCT_UNKNOWN');
-    expectBgError(await createPayment(bank, creator, 'instant-magic', template('sepa-single.xml')), 404, 'PRODUCT_UNKNOWN');
+    expectBgError(await bank.tpp.createPayment(creator, 'pain.001-chaps-payments', readTemplate('chaps-single.xml')), 404, 'PRODUCT_UNKNOWN');
+    expectBgError(await bank.tpp.createPayment(creator, 'instant-magic', readTemplate('sepa-single.xml')), 404, 'PRODUCT_UNKNOWN');
   });
 
   it('a schema violation is FORMAT_ERROR naming the element path', async () => {
-    const res = await createPayment(bank, creator, SEPA, template('sepa-single.xml').replace('<EndToEndId>', '<EndToEndId>X'.repeat(1) + 'Y'.repeat(40)));
+    const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml').replace('<EndToEndId>', '<EndToEndId>X'.repeat(1) + 'Y'.repeat(40)));
     expectBgError(res, 400, 'FORMAT_ERROR');
     expect(res.body.tppMessages[0].text).toMatch(/EndToEndId/);
   });
 
   it('a business-rule violation is PAYMENT_FAILED (SEPA in USD)', async () => {
-    const res = await createPayment(bank, creator, SEPA, template('sepa-single.xml').replaceAll('Ccy="EUR"', 'Ccy="USD"'));
+    const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml').replaceAll('Ccy="EUR"', 'Ccy="USD"'));
     expectBgError(res, 400, 'PAYMENT_FAILED');
   });
 
   it('the debtor account must be one the consent allows for payment creation', async () => {
-    const aisOnly = await psuSession(bank, 'frankfurt', 'FRA-AISONLY');
-    expectBgError(await createPayment(bank, { ...aisOnly }, SEPA, template('sepa-single.xml')), 400, 'PAYMENT_FAILED');
+    const aisOnly = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
+    expectBgError(await bank.tpp.createPayment({ ...aisOnly }, SEPA, readTemplate('sepa-single.xml')), 400, 'PAYMENT_FAILED');
   });
 
   it('a DOCTYPE is refused before parsing', async () => {
-    const res = await createPayment(bank, creator, SEPA, `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${template('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`);
+    const res = await bank.tpp.createPayment(creator, SEPA, `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${readTemplate('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`);
     expectBgError(res, 400, 'FORMAT_ERROR');
   });
 
   it('Consent-ID must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
-    const res = await createPayment(bank, creator, SEPA, template('sepa-single.xml'), { 'consent-id': 'another-consent' });
+    const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'), { headers: { 'consent-id': 'another-consent' } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
   it('an unsigned request is SIGNATURE_MISSING and creates nothing', async () => {
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, {
-      headers: { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' },
-      body: template('sepa-single.xml'),
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' },
+      body: readTemplate('sepa-single.xml'),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');
     expect(((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length).toBe(before);
@@ -80,8 +82,8 @@ describe('POST /payments/{product}', () => {
   it('a body changed after signing is SIGNATURE_INVALID, explained, and creates nothing', async () => {
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const { signedHeaders, demoSigningKey } = await import('../support/signing');
-    const xml = template('sepa-single.xml');
-    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id'], { authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' }, xml);
+    const xml = readTemplate('sepa-single.xml');
+    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id'], { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' }, xml);
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` });
     expectBgError(res, 401, 'SIGNATURE_INVALID');
     expect(res.body.tppMessages[0].text).toMatch(/trailing newline/);
@@ -93,9 +95,9 @@ describe('POST /payments/{product}', () => {
   it('a QSEAL of another TPP (authorisation numbers differ) is CERTIFICATE_INVALID and creates nothing', async () => {
     const other = (await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-654321' }) })).body;
     const { signedHeaders } = await import('../support/signing');
-    const xml = template('sepa-single.xml');
+    const xml = readTemplate('sepa-single.xml');
     const headers = signedHeaders({ keyId: other.keyId, certificatePem: other.qseal.certificatePem, privateKeyPem: other.qseal.privateKeyPem }, ['digest', 'x-request-id', 'psu-id'], {
-      authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml',
+      authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml',
     }, xml);
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: xml });
@@ -105,11 +107,11 @@ describe('POST /payments/{product}', () => {
   });
 
   it('the signature utility\'s output is accepted by the payment endpoint (round trip)', async () => {
-    const xml = template('sepa-single.xml');
+    const xml = readTemplate('sepa-single.xml');
     const headers = { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR' };
     const produced = (await call(bank, 'POST', '/frankfurt/sandbox/v1/signature', { headers: { ...headers, 'bank-headers': 'digest x-request-id psu-id' }, body: xml })).body;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, {
-      headers: { ...headers, authorization: `Bearer ${creator.token}`, 'consent-id': creator.consentId, 'content-type': 'application/xml', digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate },
+      headers: { ...headers, authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'content-type': 'application/xml', digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate },
       body: xml,
     });
     expect(res.status).toBe(201);
@@ -118,44 +120,44 @@ describe('POST /payments/{product}', () => {
 
 describe('two authorisations (FRA-CORP-1: groups A and B, creator may give the second)', () => {
   it('creator first refused, same PSU twice refused, wrong group refused, over-limit refused, second finalised → PDNG', async () => {
-    const { body } = await createPayment(bank, creator, SEPA, template('sepa-single.xml'));
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
     const id = body.paymentId;
-    const approverA = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A');
-    const lowLimit = await psuSession(bank, 'frankfurt', 'FRA-LOWLIMIT');
-    const approverB = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B');
+    const approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    const lowLimit = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
+    const approverB = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
 
-    const creatorFirst = await authorise(bank, creator, SEPA, id);
+    const creatorFirst = await authorisePayment(bank.tpp, bank.control, creator, SEPA, id);
     expect(creatorFirst.journey).toMatchObject({ status: 'failed' });
     expect(creatorFirst.journey.outcomeReason).toMatch(/separation of duty/);
     expect(await paymentStatus(id)).toEqual(['PATC']);
 
-    expect((await authorise(bank, approverA, SEPA, id)).journey.status).toBe('finalised');
+    expect((await authorisePayment(bank.tpp, bank.control, approverA, SEPA, id)).journey.status).toBe('finalised');
     expect(await paymentStatus(id)).toEqual(['PATC']);
 
-    const twice = await authorise(bank, approverA, SEPA, id);
+    const twice = await authorisePayment(bank.tpp, bank.control, approverA, SEPA, id);
     expect(twice.journey.status).toBe('failed');
     expect(twice.journey.outcomeReason).toMatch(/already authorised/);
 
-    const sameGroup = await authorise(bank, creator, SEPA, id);
+    const sameGroup = await authorisePayment(bank.tpp, bank.control, creator, SEPA, id);
     expect(sameGroup.journey.status).toBe('failed');
     expect(sameGroup.journey.outcomeReason).toMatch(/another group/);
 
-    const overLimit = await authorise(bank, lowLimit, SEPA, id);
+    const overLimit = await authorisePayment(bank.tpp, bank.control, lowLimit, SEPA, id);
     expect(overLimit.journey.status).toBe('failed');
     expect(overLimit.journey.outcomeReason).toMatch(/limit/);
 
-    const second = await authorise(bank, approverB, SEPA, id);
+    const second = await authorisePayment(bank.tpp, bank.control, approverB, SEPA, id);
     expect(second.journey.status).toBe('finalised');
     expect(await paymentStatus(id)).toEqual(['PDNG']);
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, { headers: { authorization: `Bearer ${approverB.token}`, 'consent-id': approverB.consentId } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, { headers: { authorization: `Bearer ${approverB.accessToken}`, 'consent-id': approverB.consentId } });
     expect(status.body).toEqual({ scaStatus: 'finalised' });
-    expectBgError(await startAuthorisation(bank, approverB, SEPA, id), 409, 'STATUS_INVALID');
+    expectBgError(await bank.tpp.startAuthorisation(approverB, SEPA, id), 409, 'STATUS_INVALID');
   });
 
   it('only one attempt may be active: concurrent starts, exactly one wins', async () => {
-    const { body } = await createPayment(bank, creator, SEPA, template('sepa-single.xml'));
-    const approverA = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A');
-    const results = await Promise.all(Array.from({ length: 6 }, () => startAuthorisation(bank, approverA, SEPA, body.paymentId)));
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+    const approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    const results = await Promise.all(Array.from({ length: 6 }, () => bank.tpp.startAuthorisation(approverA, SEPA, body.paymentId)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expectBgError(r, 409, 'STATUS_INVALID');
   });
@@ -163,23 +165,23 @@ describe('two authorisations (FRA-CORP-1: groups A and B, creator may give the s
 
 describe('cancellation', () => {
   it('PATC → 204 and RJCT; again → 405 CANCELLATION_INVALID', async () => {
-    const { body } = await createPayment(bank, creator, SEPA, template('sepa-single.xml'));
-    expect((await cancelPayment(bank, creator, SEPA, body.paymentId)).status).toBe(204);
-    const report = (await getStatusReport(bank, creator, SEPA, body.paymentId)).text;
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+    expect((await bank.tpp.cancelPayment(creator, SEPA, body.paymentId)).status).toBe(204);
+    const report = (await bank.tpp.paymentStatus(creator, SEPA, body.paymentId)).text;
     expect(txStatuses(report)).toEqual(['RJCT']);
     expect(report).toContain('<Cd>DS02</Cd>');
-    expectBgError(await cancelPayment(bank, creator, SEPA, body.paymentId), 405, 'CANCELLATION_INVALID');
+    expectBgError(await bank.tpp.cancelPayment(creator, SEPA, body.paymentId), 405, 'CANCELLATION_INVALID');
   });
 
   it('PDNG cannot be cancelled (405)', async () => {
-    const solo = await psuSession(bank, 'frankfurt', 'FRA-SOLO');
-    const clerk = await psuSession(bank, 'frankfurt', 'FRA-CLERK');
-    const xml = template('sepa-single.xml').replace(/DE37500112000001058185/g, (await corp2Iban()));
-    const created = await createPayment(bank, clerk, SEPA, xml);
+    const solo = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-SOLO');
+    const clerk = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CLERK');
+    const xml = readTemplate('sepa-single.xml').replace(/DE37500112000001058185/g, (await corp2Iban()));
+    const created = await bank.tpp.createPayment(clerk, SEPA, xml);
     expect(created.status).toBe(201);
-    expect((await authorise(bank, solo, SEPA, created.body.paymentId)).journey.status).toBe('finalised');
+    expect((await authorisePayment(bank.tpp, bank.control, solo, SEPA, created.body.paymentId)).journey.status).toBe('finalised');
     expect(await paymentStatus(created.body.paymentId, clerk)).toEqual(['PDNG']);
-    expectBgError(await cancelPayment(bank, clerk, SEPA, created.body.paymentId), 405, 'CANCELLATION_INVALID');
+    expectBgError(await bank.tpp.cancelPayment(clerk, SEPA, created.body.paymentId), 405, 'CANCELLATION_INVALID');
   });
 });
 
@@ -193,17 +195,17 @@ describe('time', () => {
   it('a PATC payment not fully authorised 90 days after creation becomes RJCT with a reason', async () => {
     const local = await startTestBank();
     try {
-      const s = await psuSession(local, 'frankfurt', 'FRA-CREATOR');
-      const { body } = await createPayment(local, s, SEPA, template('sepa-single.xml'));
-      await advanceClock(local, 'P89DT23H');
-      const fresh = await psuSession(local, 'frankfurt', 'FRA-CREATOR');
-      expect(txStatuses((await getStatusReport(local, fresh, SEPA, body.paymentId)).text)).toEqual(['PATC']);
-      await advanceClock(local, 'PT1H');
-      const later = await psuSession(local, 'frankfurt', 'FRA-CREATOR');
-      const report = (await getStatusReport(local, later, SEPA, body.paymentId)).text;
+      const s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CREATOR');
+      const { body } = await local.tpp.createPayment(s, SEPA, readTemplate('sepa-single.xml'));
+      await local.control.advanceClock('P89DT23H');
+      const fresh = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CREATOR');
+      expect(txStatuses((await local.tpp.paymentStatus(fresh, SEPA, body.paymentId)).text)).toEqual(['PATC']);
+      await local.control.advanceClock('PT1H');
+      const later = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CREATOR');
+      const report = (await local.tpp.paymentStatus(later, SEPA, body.paymentId)).text;
       expect(txStatuses(report)).toEqual(['RJCT']);
       expect(report).toContain('90 days');
-      expectBgError(await cancelPayment(local, later, SEPA, body.paymentId), 405, 'CANCELLATION_INVALID');
+      expectBgError(await local.tpp.cancelPayment(later, SEPA, body.paymentId), 405, 'CANCELLATION_INVALID');
     } finally {
       await local.stop();
     }

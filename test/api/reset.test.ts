@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storeReader } from '../support/store-reader';
 import { call, startTestBank, type TestBank } from '../support/simulator';
-import { authorise, createBasket, createPayment, psuSession, template } from '../support/payments';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { readTemplate } from '../../main/tpp/templates';
 
 let bank: TestBank;
 let reader: Database.Database;
@@ -30,13 +31,14 @@ function counts(tables: readonly string[]): Record<string, number> {
 
 /** Work that leaves a row in every table of bank state: consents, journeys, codes, tokens, payments, authorisations, balances, baskets. */
 async function bankActivity(): Promise<void> {
-  const creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-  const settled = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
-  for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) await authorise(bank, await psuSession(bank, 'frankfurt', approver), SEPA, settled);
+  const session = (psuId: string) => psuSession(bank.tpp, bank.control, 'frankfurt', psuId);
+  const creator = await session('FRA-CREATOR');
+  const settled = (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
+  for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) await authorisePayment(bank.tpp, bank.control, await session(approver), SEPA, settled);
   const processed = await call(bank, 'POST', `/simulator/v1/payments/${settled}/processing`, { headers: json, body: JSON.stringify({ outcome: 'ACCP' }) });
   expect(processed.status).toBe(200);
-  const waiting = (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId as string;
-  const basket = await createBasket(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), [waiting]);
+  const waiting = (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
+  const basket = await bank.tpp.createBasket(await session('FRA-APPROVER-A'), [waiting]);
   expect(basket.status).toBe(201);
 }
 

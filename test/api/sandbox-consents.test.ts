@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authorize, call, codeFrom, consentHeaders, exchangeCode, expectBgError, pkcePair, recurringConsentBody, startTestBank, tppToken, type TestBank,
-} from '../support/simulator';
+import { authorize, call, codeFrom, consentHeaders, exchangeCode, expectBgError, recurringConsentBody, startTestBank, tppToken, type TestBank } from '../support/simulator';
+import { pkcePair } from '../../main/tpp/pkce';
 
 let bank: TestBank;
 let token: string;
@@ -40,7 +39,7 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     const { verifier, challenge } = pkcePair();
     const auth = await authorize(bank, 'frankfurt', 'SANDBOX-CONSENT-FRA-1', challenge);
     expect(auth.status).toBe(200);
-    const location = new URL(auth.headers.get('location') as string);
+    const location = new URL(auth.headers['location'] as string);
     expect(location.searchParams.get('state')).toBe('st-123');
     expect(location.searchParams.get('code_challenge')).toBe(challenge);
     expect((await exchangeCode(bank, 'frankfurt', codeFrom(auth), pkcePair().verifier)).body.error).toBe('invalid_grant');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, call, createConsent, expectBgError, startTestBank, tppToken, type TestBank } from '../support/simulator';
+import { call, createConsent, expectBgError, startTestBank, tppToken, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
 let token: string;
@@ -73,9 +73,9 @@ describe('SCA journeys', () => {
   it('an opened journey not completed within 5 minutes fails and the consent becomes rejected', async () => {
     const c = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     await fetch(c.scaRedirect);
-    await advanceClock(bank, 'PT4M59S');
+    await bank.control.advanceClock('PT4M59S');
     expect(await status(c.consentId)).toEqual({ consentStatus: 'received', scaStatus: 'started' });
-    await advanceClock(bank, 'PT2S');
+    await bank.control.advanceClock('PT2S');
     expect(await status(c.consentId)).toEqual({ consentStatus: 'rejected', scaStatus: 'failed' });
     expect((await journey(c.journeyId)).status).toBe('failed');
     expectBgError(await act(c.journeyId, 'approve'), 409, 'STATUS_INVALID');
@@ -83,7 +83,7 @@ describe('SCA journeys', () => {
 
   it('a journey never opened stays started (the TPP may still redirect the PSU)', async () => {
     const c = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-    await advanceClock(bank, 'PT1H');
+    await bank.control.advanceClock('PT1H');
     expect(await status(c.consentId)).toEqual({ consentStatus: 'received', scaStatus: 'started' });
     token = await tppToken(bank);
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSca, call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
-import { authorise, createBasket, createPayment, getStatusReport, psuSession, startAuthorisation, template, txStatuses, type PsuSession } from '../support/payments';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { txStatuses } from '../../main/tpp/pain002';
+import { type PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
@@ -9,91 +12,90 @@ let approverA: PsuSession;
 let approverB: PsuSession;
 beforeAll(async () => {
   bank = await startTestBank();
-  creator = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-  approverA = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A');
-  approverB = await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B');
+  creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+  approverB = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
 });
 afterAll(() => bank.stop());
 
-const newPayment = async (): Promise<string> => (await createPayment(bank, creator, SEPA, template('sepa-single.xml'))).body.paymentId;
+const newPayment = async (): Promise<string> => (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId;
 const basketCount = async (): Promise<number> => ((await call(bank, 'GET', '/simulator/v1/baskets')).body as any[]).length;
 const journeyOf = (res: { body: any }): string => (res.body._links.scaRedirect.href as string).split('/').pop() as string;
 const readBasket = (s: PsuSession, basketId: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { authorization: `Bearer ${s.token}`, 'consent-id': s.consentId } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId } });
 
 describe('signing baskets', () => {
   it('creates a PATC basket whose SCA gives one authorisation to each payment (ACTC); payments stay PATC until the second', async () => {
     const ids = [await newPayment(), await newPayment()];
-    const first = await createBasket(bank, approverA, ids);
+    const first = await bank.tpp.createBasket(approverA, ids);
     expect(first.status).toBe(201);
     expect(first.body.transactionStatus).toBe('PATC');
     expect((await readBasket(approverA, first.body.basketId)).body).toMatchObject({ payments: ids, transactionStatus: 'PATC', scaStatus: 'started' });
     expect((await approveSca(bank, journeyOf(first))).body.status).toBe('finalised');
     expect((await readBasket(approverA, first.body.basketId)).body).toMatchObject({ transactionStatus: 'ACTC', scaStatus: 'finalised' });
-    for (const id of ids) expect(txStatuses((await getStatusReport(bank, creator, SEPA, id)).text)).toEqual(['PATC']);
+    for (const id of ids) expect(txStatuses((await bank.tpp.paymentStatus(creator, SEPA, id)).text)).toEqual(['PATC']);
 
-    const second = await createBasket(bank, approverB, ids);
+    const second = await bank.tpp.createBasket(approverB, ids);
     await approveSca(bank, journeyOf(second));
-    for (const id of ids) expect(txStatuses((await getStatusReport(bank, creator, SEPA, id)).text)).toEqual(['PDNG']);
+    for (const id of ids) expect(txStatuses((await bank.tpp.paymentStatus(creator, SEPA, id)).text)).toEqual(['PDNG']);
   });
 
   it('the second authorisation may come individually after a basket gave the first', async () => {
     const id = await newPayment();
-    await approveSca(bank, journeyOf(await createBasket(bank, approverA, [id])));
-    expect((await authorise(bank, approverB, SEPA, id)).journey.status).toBe('finalised');
-    expect(txStatuses((await getStatusReport(bank, creator, SEPA, id)).text)).toEqual(['PDNG']);
+    await approveSca(bank, journeyOf(await bank.tpp.createBasket(approverA, [id])));
+    expect((await authorisePayment(bank.tpp, bank.control, approverB, SEPA, id)).journey.status).toBe('finalised');
+    expect(txStatuses((await bank.tpp.paymentStatus(creator, SEPA, id)).text)).toEqual(['PDNG']);
   });
 
   it('creation is atomic: one ineligible payment rejects the whole request and starts nothing', async () => {
     const eligible = await newPayment();
     const cancelled = await newPayment();
-    const { cancelPayment } = await import('../support/payments');
-    await cancelPayment(bank, creator, SEPA, cancelled);
+    await bank.tpp.cancelPayment(creator, SEPA, cancelled);
     const before = await basketCount();
-    expectBgError(await createBasket(bank, approverA, [eligible, cancelled]), 409, 'STATUS_INVALID');
+    expectBgError(await bank.tpp.createBasket(approverA, [eligible, cancelled]), 409, 'STATUS_INVALID');
     expect(await basketCount()).toBe(before);
-    expect((await startAuthorisation(bank, approverA, SEPA, eligible)).status).toBe(201);
+    expect((await bank.tpp.startAuthorisation(approverA, SEPA, eligible)).status).toBe(201);
   });
 
   it('a payment in another active attempt is STATUS_INVALID', async () => {
     const id = await newPayment();
-    expect((await startAuthorisation(bank, approverA, SEPA, id)).status).toBe(201);
-    expectBgError(await createBasket(bank, approverB, [id]), 409, 'STATUS_INVALID');
+    expect((await bank.tpp.startAuthorisation(approverA, SEPA, id)).status).toBe(201);
+    expectBgError(await bank.tpp.createBasket(approverB, [id]), 409, 'STATUS_INVALID');
   });
 
   it('approval rules are checked per payment at creation: creator first, over-limit (STATUS_INVALID)', async () => {
     const id = await newPayment();
-    expectBgError(await createBasket(bank, creator, [id]), 409, 'STATUS_INVALID');
-    const lowLimit = await psuSession(bank, 'frankfurt', 'FRA-LOWLIMIT');
-    const res = await createBasket(bank, lowLimit, [id]);
+    expectBgError(await bank.tpp.createBasket(creator, [id]), 409, 'STATUS_INVALID');
+    const lowLimit = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
+    const res = await bank.tpp.createBasket(lowLimit, [id]);
     expectBgError(res, 409, 'STATUS_INVALID');
     expect(res.body.tppMessages[0].text).toMatch(/limit/);
   });
 
   it('an unknown or inaccessible Payment ID is FORMAT_ERROR', async () => {
-    expectBgError(await createBasket(bank, approverA, ['no-such-payment']), 400, 'FORMAT_ERROR');
-    const paris = await psuSession(bank, 'paris', 'PAR-APPROVER-A');
-    expectBgError(await createBasket(bank, paris, [await newPayment()]), 400, 'FORMAT_ERROR');
+    expectBgError(await bank.tpp.createBasket(approverA, ['no-such-payment']), 400, 'FORMAT_ERROR');
+    const paris = await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A');
+    expectBgError(await bank.tpp.createBasket(paris, [await newPayment()]), 400, 'FORMAT_ERROR');
   });
 
   for (const [name, body] of [['no Payment ID', { paymentIds: [] }], ['101 Payment IDs', { paymentIds: Array.from({ length: 101 }, (_, i) => `p${i}`) }], ['a duplicate', { paymentIds: ['a', 'a'] }], ['another field', { paymentIds: ['a'], batch: true }], ['not an object', []]] as const) {
     it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
-      expectBgError(await createBasket(bank, approverA, null, JSON.stringify(body)), 400, 'FORMAT_ERROR');
+      expectBgError(await bank.tpp.createBasket(approverA, [], { body: JSON.stringify(body) }), 400, 'FORMAT_ERROR');
     });
   }
 
   it('a rejected basket SCA applies no authorisation (RJCT) and frees the payments', async () => {
     const id = await newPayment();
-    const basket = await createBasket(bank, approverA, [id]);
+    const basket = await bank.tpp.createBasket(approverA, [id]);
     await approveSca(bank, journeyOf(basket), 'reject');
     expect((await readBasket(approverA, basket.body.basketId)).body).toMatchObject({ transactionStatus: 'RJCT', scaStatus: 'failed' });
-    expect((await authorise(bank, approverA, SEPA, id)).journey.status).toBe('finalised');
+    expect((await authorisePayment(bank.tpp, bank.control, approverA, SEPA, id)).journey.status).toBe('finalised');
   });
 
   it('an unsigned basket request is SIGNATURE_MISSING and creates nothing', async () => {
     const before = await basketCount();
     const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/signing-baskets', {
-      headers: { authorization: `Bearer ${approverA.token}`, 'consent-id': approverA.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-APPROVER-A', 'tpp-redirect-uri': 'https://tpp.example/cb', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${approverA.accessToken}`, 'consent-id': approverA.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-APPROVER-A', 'tpp-redirect-uri': 'https://tpp.example/cb', 'content-type': 'application/json' },
       body: JSON.stringify({ paymentIds: [await newPayment()] }),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');

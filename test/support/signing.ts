@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { signRequest, type SigningKey } from '../../main/domain/signing/sign';
+import type { SigningKey } from '../../main/domain/signing/sign';
+import { signingKeyOf } from '../../main/tpp/credentials';
+import { prepared } from '../../main/tpp/requests/request';
+import { signPrepared } from '../../main/tpp/sign';
 import type { TestBank } from './simulator';
 
-/** The demo TPP's eIDAS QSEAL from the data folder, as a TPP developer would load it. */
-export function demoSigningKey(bank: TestBank): SigningKey {
-  const dir = join(bank.dataDir, 'tpp');
-  return { keyId: bank.client.keyId, certificatePem: readFileSync(join(dir, 'qseal.crt.pem'), 'utf8'), privateKeyPem: readFileSync(join(dir, 'qseal.key.pem'), 'utf8') };
-}
+/** The demo TPP's QSEAL as the built-in TPP loaded it from the data folder. */
+export const demoSigningKey = (bank: TestBank): SigningKey => signingKeyOf(bank.tpp.credentials);
 
-/** Headers of a signed request: the given ones plus Digest, Signature and TPP-Signature-Certificate over `names`. */
+/**
+ * Headers signed over any list of names, through the TPP's signer: for tests that then break one
+ * thing by hand (the signature utilities take any list, so the profile does not apply).
+ */
 export function signedHeaders(key: SigningKey, names: readonly string[], headers: Record<string, string>, body: string | Buffer = ''): Record<string, string> {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const signed = signRequest(names, (name) => lower[name], bytes, key);
-  return { ...headers, digest: signed.digest, signature: signed.signature, 'tpp-signature-certificate': signed.tppSignatureCertificate };
+  const request = prepared('signature-validate', null, 'POST', '/', headers, body);
+  return signPrepared(request, { own: key }, { names }).headers;
 }
 
 export const baseHeaders = (): Record<string, string> => ({

@@ -1,31 +1,76 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../main/simulator';
-import type { DemoTppClient } from '../../main/pki/data-folder';
+import { TppClient, type CreatedConsent } from '../../main/tpp/client';
+import { BankControl } from '../../main/tpp/control';
+import { basicAuthorization, type TppCredentials } from '../../main/tpp/credentials';
+import { loadTppCredentials } from '../../main/tpp/data-folder';
+import { psuSession } from '../../main/tpp/journeys';
+import type { PsuSession } from '../../main/tpp/session';
+import { sendHttp } from '../../main/tpp/http';
+import { authorizationCodeToken, authorize as authorizeRequest } from '../../main/tpp/requests/oauth';
+import { consentBody, createConsent as consentRequest, dateAfter } from '../../main/tpp/requests/consents';
+import type { TppResponse } from '../../main/tpp/types';
+import { inject } from 'vitest';
+import { TEST_NOW } from './test-now';
 
-/** A started simulator on a free port with its own data folder, and a TPP's view of it. */
+export type { CreatedConsent } from '../../main/tpp/client';
+
+/** A started simulator on a free port with its own data folder, the built-in TPP pointed at it and the bank's control side. */
 export interface TestBank {
   sim: RunningSimulator;
   url: string;
   dataDir: string;
-  client: DemoTppClient;
+  client: TppCredentials;
+  tpp: TppClient<any>;
+  control: BankControl;
   stop(): Promise<void>;
 }
 
-/** Tests start on a fixed instant so date rules are reproducible. */
-export const TEST_NOW = '2026-11-22T10:00:00Z';
+export { TEST_NOW };
+
+/** A TPP client on the simulator's clock, so its tokens expire when the bank's do. */
+export const tppClientFor = (url: string, credentials: TppCredentials, control = new BankControl(url)): TppClient<any> =>
+  new TppClient<any>({
+    origin: url,
+    credentials,
+    now: () => control.now(),
+    otherTppKey: async () => {
+      const other = await control.registerTpp({ organizationId: 'PSDDE-BAFIN-654321' });
+      return { keyId: other.keyId, certificatePem: other.qseal.certificatePem, privateKeyPem: other.qseal.privateKeyPem };
+    },
+  });
+
+/** The run's PKI (see shared-pki.ts); none outside vitest (npm run screenshots) or without the setup. */
+function sharedPkiDir(): string | undefined {
+  try {
+    return inject('sharedPkiDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new temporary data folder with the run's PKI in it, so a simulator start generates no keys. */
+export function newDataFolder(prefix = 'wb-test-'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const shared = sharedPkiDir();
+  if (shared) for (const part of ['pki', 'tpp']) cpSync(join(shared, part), join(dataDir, part), { recursive: true });
+  return dataDir;
+}
 
 export async function startTestBank(options: Partial<SimulatorOptions> = {}): Promise<TestBank> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wb-test-'));
+  const dataDir = options.dataDir ?? newDataFolder();
   const sim = await startSimulator({ port: 0, host: '127.0.0.1', mode: 'simulation', tls: false, now: TEST_NOW, ...options, dataDir });
-  const client = JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
+  const client = loadTppCredentials(dataDir);
+  const control = new BankControl(sim.url);
   return {
     sim,
     url: sim.url,
     dataDir,
     client,
+    tpp: tppClientFor(sim.url, client, control),
+    control,
     stop: async () => {
       await sim.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -33,140 +78,73 @@ export async function startTestBank(options: Partial<SimulatorOptions> = {}): Pr
   };
 }
 
-export const basic = (client: Pick<DemoTppClient, 'clientId' | 'clientSecret'>): string =>
-  `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
-
-export interface JsonResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
+/** A started bank and one PSU of it with a valid consent and tokens, as most payment tests begin. */
+export async function startTestBankWithPsu(institution: string, psuId: string): Promise<{ bank: TestBank; psu: PsuSession }> {
+  const bank = await startTestBank();
+  return { bank, psu: await psuSession(bank.tpp, bank.control, institution, psuId) };
 }
 
-export async function call<T = any>(bank: TestBank, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<JsonResponse<T>> {
-  const res = await fetch(`${bank.url}${path}`, { method, headers: init.headers, body: init.body, redirect: 'manual' });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return { status: res.status, headers: res.headers, body: body as T, text };
+/** Another TPP registered at the bank (other organisation or roles), with a client of its own. */
+export async function otherTpp(bank: TestBank, organizationId: string, roles?: string[]): Promise<TppClient<any>> {
+  const registered = await bank.control.registerTpp({ organizationId, ...(roles ? { roles } : {}) });
+  return tppClientFor(bank.url, registered, bank.control);
 }
+
+export type JsonResponse<T = any> = TppResponse<T>;
+
+/** A raw request, for what no careful TPP sends: malformed headers, missing tokens, wrong bodies. */
+export function call<T = any>(bank: TestBank, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<JsonResponse<T>> {
+  return sendHttp(bank.url, { method, path, headers: init.headers ?? {}, body: init.body ?? null }) as Promise<JsonResponse<T>>;
+}
+
+export const basic = basicAuthorization;
 
 export const form = (fields: Record<string, string>): { headers: Record<string, string>; body: string } => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),
 });
 
-export async function tppToken(bank: TestBank, institution = 'frankfurt'): Promise<string> {
-  const f = form({ grant_type: 'client_credentials' });
-  const res = await call(bank, 'POST', `/${institution}/oauth/v1/token`, { headers: { ...f.headers, authorization: basic(bank.client) }, body: f.body });
-  if (res.status !== 200) throw new Error(`token failed: ${res.status} ${res.text}`);
-  return (res.body as { access_token: string }).access_token;
-}
+/** A new TPP token, as tests about tokens want. */
+export const tppToken = (bank: TestBank, institution = 'frankfurt'): Promise<string> => bank.tpp.tppToken(institution, { renew: true });
 
-export const consentHeaders = (token: string, psuId: string): Record<string, string> => ({
-  authorization: `Bearer ${token}`,
-  'x-request-id': randomUUID(),
-  'psu-id': psuId,
-  'tpp-redirect-uri': 'https://tpp.example/callback?state=abc',
-  'psu-ip-address': '192.0.2.10',
-  'psu-device-id': randomUUID(),
-  'content-type': 'application/json',
-});
+/** The consent request's headers as the TPP builds them, for tests that then break one. */
+export const consentHeaders = (token: string, psuId: string): Record<string, string> =>
+  consentRequest({ institution: 'frankfurt', tppToken: token, psuId, tppRedirectUri: 'https://tpp.example/callback?state=abc', psu: { ipAddress: '192.0.2.10', deviceId: crypto.randomUUID() }, body: '' }).headers;
 
 /** UK date + n days from the test instant, as validUntil wants. */
-export function datePlus(days: number, from = TEST_NOW): string {
-  return new Date(Date.parse(from.slice(0, 10)) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export const datePlus = (days: number, from = TEST_NOW): string => dateAfter(from, days);
 
-export const recurringConsentBody = (validUntil = datePlus(90)): string =>
-  JSON.stringify({ access: {}, recurringIndicator: true, validUntil, frequencyPerDay: 4, combinedServiceIndicator: true });
+export const recurringConsentBody = (validUntil = datePlus(90)): string => consentBody({ recurringIndicator: true, validUntil, frequencyPerDay: 4 });
 
-export interface CreatedConsent {
-  consentId: string;
-  scaRedirect: string;
-  journeyId: string;
-}
+export const createConsent = (bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> => bank.tpp.startConsent(institution, psuId, token);
 
-export async function createConsent(bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> {
-  const t = token ?? (await tppToken(bank, institution));
-  // validUntil counts from the bank's own (simulated) today, which tests move.
-  const { now } = (await call(bank, 'GET', '/simulator/v1/clock')).body as { now: string };
-  const res = await call(bank, 'POST', `/${institution}/berlingroup/v1/consents`, { headers: consentHeaders(t, psuId), body: recurringConsentBody(datePlus(90, now)) });
-  if (res.status !== 201) throw new Error(`consent failed: ${res.status} ${res.text}`);
-  const scaRedirect = res.body._links.scaRedirect.href as string;
-  return { consentId: res.body.consentId, scaRedirect, journeyId: scaRedirect.split('/').pop() as string };
-}
-
+/** The PSU opens the SCA link in the browser and acts in the bank's app. */
 export async function approveSca(bank: TestBank, journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<JsonResponse> {
-  const opened = await fetch(`${bank.url}/sca/${journeyId}`);
-  await opened.text();
-  return call(bank, 'POST', `/simulator/v1/sca/${journeyId}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
+  await bank.tpp.openScaLink(`/sca/${journeyId}`);
+  return bank.control.decideSca(journeyId, action);
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+/** Overrides replace a parameter, null leaves it out: for the unhappy paths of spec "Sandbox behaviour" 9. */
+function overridden(params: URLSearchParams, overrides: Record<string, string | null>): string {
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  return params.toString();
 }
 
-export interface PsuTokens {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
+export function authorize(bank: TestBank, institution: string, consentId: string, challenge: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
+  const request = authorizeRequest(bank.client, institution, consentId, challenge, 'st-123');
+  const [path, query] = request.path.split('?') as [string, string];
+  return bank.tpp.send({ ...request, path: `${path}?${overridden(new URLSearchParams(query), overrides)}` });
 }
 
-export async function authorize(bank: TestBank, institution: string, consentId: string, challenge: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
-  const params: Record<string, string | null> = {
-    client_id: bank.client.clientId,
-    response_type: 'code',
-    scope: consentId,
-    state: 'st-123',
-    redirect_uri: bank.client.redirectUri,
-    code_challenge: challenge,
-    ...overrides,
-  };
-  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== null)).toString();
-  return call(bank, 'GET', `/${institution}/sandboxauth/v1/authorize?${query}`);
+export function exchangeCode(bank: TestBank, institution: string, code: string, verifier: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
+  const request = authorizationCodeToken(bank.client, institution, code, verifier);
+  return bank.tpp.send({ ...request, body: overridden(new URLSearchParams(request.body as string), overrides) });
 }
 
-export async function exchangeCode(bank: TestBank, institution: string, code: string, verifier: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
-  const fields: Record<string, string | null> = {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: bank.client.redirectUri,
-    client_id: bank.client.clientId,
-    code_verifier: verifier,
-    ...overrides,
-  };
-  const f = form(Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== null)));
-  return call(bank, 'POST', `/${institution}/oauth/v1/token`, { headers: { ...f.headers, authorization: basic(bank.client) }, body: f.body });
-}
-
-export const codeFrom = (res: JsonResponse): string => new URL(res.headers.get('location') as string).searchParams.get('code') as string;
-
-/** The whole happy path: consent, SCA approved, PSU tokens. */
-export async function validConsentWithTokens(bank: TestBank, institution: string, psuId: string): Promise<CreatedConsent & PsuTokens> {
-  const consent = await createConsent(bank, institution, psuId);
-  await approveSca(bank, consent.journeyId);
-  const { verifier, challenge } = pkcePair();
-  const auth = await authorize(bank, institution, consent.consentId, challenge);
-  if (auth.status !== 200) throw new Error(`authorize failed: ${auth.status} ${auth.text}`);
-  const tokens = await exchangeCode(bank, institution, codeFrom(auth), verifier);
-  if (tokens.status !== 200) throw new Error(`token failed: ${tokens.status} ${tokens.text}`);
-  return { ...consent, ...(tokens.body as PsuTokens) };
-}
-
-export async function advanceClock(bank: TestBank, duration: string): Promise<string> {
-  const res = await call(bank, 'POST', '/simulator/v1/clock', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: duration }) });
-  return (res.body as { now: string }).now;
-}
-
-export async function setClock(bank: TestBank, instant: string): Promise<void> {
-  await call(bank, 'POST', '/simulator/v1/clock', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: instant }) });
-}
+export const codeFrom = (res: JsonResponse): string => new URL(res.headers.location as string).searchParams.get('code') as string;
 
 export function expectBgError(res: JsonResponse, status: number, code: string): void {
   const body = res.body as { tppMessages?: { category: string; code: string; text: string }[] };

@@ -28,7 +28,7 @@ export function tlsCall(bank: TestBank, client: ClientCertificate | null, method
         } catch {
           body = null;
         }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body, text });
+        resolve({ status: res.statusCode ?? 0, headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])), body, text, durationMs: 0 });
       });
     });
     req.on('error', reject);

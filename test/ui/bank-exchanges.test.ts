@@ -4,9 +4,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { call, createConsent, tppToken } from '../support/simulator';
-import { authorise, createPayment, psuSession, template } from '../support/payments';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { readTemplate } from '../../main/tpp/templates';
 
 const WAIT = { timeout: 10_000 };
 
@@ -91,10 +92,10 @@ describe('the Bank lists a resource’s exchanges and opens them in the Inspecto
   it('lists a payment’s creation, authorisation and SCA page', async () => {
     const { page } = ui;
     const product = 'pain.001-sepa-credit-transfers';
-    const session = await psuSession(bank, 'frankfurt', 'FRA-CREATOR');
-    const created = await createPayment(bank, session, product, template('sepa-single.xml'));
+    const session = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const created = await bank.tpp.createPayment(session, product, readTemplate('sepa-single.xml'));
     const paymentId = created.body.paymentId as string;
-    await authorise(bank, session, product, paymentId);
+    await authorisePayment(bank.tpp, bank.control, session, product, paymentId);
 
     await openBank(page);
     await page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`).click();

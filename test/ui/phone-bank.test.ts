@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedConsent, TestBank } from '../support/simulator';
 import { createConsent } from '../support/simulator';
-import { authorise, createPayment, psuSession, startAuthorisation, template } from '../support/payments';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { authorisePayment, psuSession } from '../../main/tpp/journeys';
+import { readTemplate } from '../../main/tpp/templates';
 
 const PSU = 'FRA-CREATOR';
 const SEPA = 'pain.001-sepa-credit-transfers';
@@ -79,10 +80,10 @@ describe('the Phone approves a consent and the Bank shows its lifecycle', () => 
 
   it('shows the approver whom a payment pays, and the Bank lights PATC → PDNG once both approvals are in', async () => {
     const { page } = ui;
-    const created = await createPayment(bank, await psuSession(bank, 'frankfurt', 'FRA-CREATOR'), SEPA, template('sepa-single.xml'));
+    const created = await bank.tpp.createPayment(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR'), SEPA, readTemplate('sepa-single.xml'));
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
-    const start = await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, paymentId);
+    const start = await bank.tpp.startAuthorisation(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A'), SEPA, paymentId);
     expect(start.status, start.text).toBe(201);
     const journeyId = (start.body._links.scaRedirect.href as string).split('/').pop() as string;
 
@@ -97,7 +98,7 @@ describe('the Phone approves a consent and the Bank shows its lifecycle', () => 
     await page.locator(`[data-testid="journey"][data-journey-id="${journeyId}"][data-status="opened"]`).waitFor(WAIT);
     await card.getByRole('button', { name: /^Approve/ }).click();
     await card.waitFor({ state: 'detached', ...WAIT });
-    const second = await authorise(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-B'), SEPA, paymentId);
+    const second = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, paymentId);
     expect(second.journey.status, second.journey.outcomeReason).toBe('finalised');
 
     await goTo(page, 'Bank');

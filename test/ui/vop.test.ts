@@ -2,10 +2,10 @@
 // before the decision, and the Bank's payments table shows the result needing most attention.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pain001Data, pain001Tree, serialize, sumAmounts } from '../support/pain001-builder';
-import { createPayment, psuSession, startAuthorisation } from '../support/payments';
 import type { TestBank } from '../support/simulator';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
+import { psuSession } from '../../main/tpp/journeys';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const WAIT = { timeout: 10_000 };
@@ -25,10 +25,10 @@ afterAll(async () => {
 async function paymentAwaitingApproval(payees: { name: string; iban: string }[]): Promise<string> {
   const transactions = payees.map((p, i) => ({ endToEndId: `UI-VOP-${i}`, amount: '25.00', currency: 'EUR', creditorName: p.name, creditorAccount: { iban: p.iban } }));
   const xml = serialize(pain001Tree(pain001Data(SEPA, { transactions, ctrlSum: sumAmounts(transactions.map((t) => t.amount)) })), { declaration: true });
-  const created = await createPayment(bank, await psuSession(bank, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
+  const created = await bank.tpp.createPayment(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
   expect(created.status, created.text).toBe(201);
   const paymentId = created.body.paymentId as string;
-  const start = await startAuthorisation(bank, await psuSession(bank, 'frankfurt', 'FRA-APPROVER-A'), SEPA, paymentId);
+  const start = await bank.tpp.startAuthorisation(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A'), SEPA, paymentId);
   expect(start.status, start.text).toBe(201);
   return paymentId;
 }
@@ -78,7 +78,7 @@ describe('Verification of Payee on screen', () => {
   it('turns RECI into NOAP on the Bank by itself once the payee PSP has not answered within 5 seconds', async () => {
     const transactions = [{ endToEndId: 'UI-VOP-RECI', amount: '25.00', currency: 'EUR', creditorName: 'Hafenbedarf Hamburg KG', creditorAccount: { iban: 'DE03600501017702115834' } }];
     const xml = serialize(pain001Tree(pain001Data(SEPA, { transactions, ctrlSum: '25.00' })), { declaration: true });
-    const created = await createPayment(bank, await psuSession(bank, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
+    const created = await bank.tpp.createPayment(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
     expect(created.status, created.text).toBe(201);
     const { page } = ui;
     await page.keyboard.press('3');

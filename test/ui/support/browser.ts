@@ -1,7 +1,6 @@
 // Drives the real UI in Debian's Chromium against the browser host (`npm run web`'s
 // build and server), so UI tests exercise the same code paths as a user.
-import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -10,9 +9,10 @@ import { ensureRendererBuilt } from '../../../main/hosts/cli/web-host';
 import type { RunningSimulator } from '../../../main/simulator';
 import { startSimulator } from '../../../main/simulator';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../../main/pki/browser-bundle';
-import type { DemoTppClient } from '../../../main/pki/data-folder';
+import { BankControl } from '../../../main/tpp/control';
+import { loadTppCredentials } from '../../../main/tpp/data-folder';
 import type { TestBank } from '../../support/simulator';
-import { TEST_NOW } from '../../support/simulator';
+import { newDataFolder, TEST_NOW, tppClientFor } from '../../support/simulator';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,7 +41,7 @@ export interface StartUiOptions {
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
   const uiRoot = await buildRendererOnce();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wb-ui-'));
+  const dataDir = newDataFolder('wb-ui-');
   const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot });
   let browser: Browser | undefined;
   try {
@@ -69,8 +69,9 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
       await sim.close();
       rmSync(dataDir, { recursive: true, force: true });
     };
-    const client = JSON.parse(readFileSync(join(dataDir, 'tpp', 'client.json'), 'utf8')) as DemoTppClient;
-    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, stop }, stop };
+    const client = loadTppCredentials(dataDir);
+    const control = new BankControl(url);
+    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, tpp: tppClientFor(url, client, control), control, stop }, stop };
   } catch (err) {
     await browser?.close().catch(() => undefined);
     await sim.close();

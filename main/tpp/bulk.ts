@@ -1,3 +1,4 @@
+/** Bulk pain.001 messages a TPP sends to try the bank at volume (benchmarks, large-payment flows). */
 /** A SEPA bulk pain.001 of `count` credit transfers from FRA-ACC-05 of the default dataset, with addresses and remittance. */
 export function sepaBulk(count: number): string {
   const amount = '12.34';

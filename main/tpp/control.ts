@@ -1,0 +1,48 @@
+import type { TppCredentials } from './credentials';
+import { sendHttp } from './http';
+import type { TppResponse } from './types';
+
+/** A TPP application registered through the control API, with its certificates. */
+export type RegisteredTpp = TppCredentials & {
+  roles: string[];
+  name: string;
+  qwac: { certificatePem: string; privateKeyPem: string };
+};
+
+/**
+ * The bank operator's side (control API, /simulator/v1): the simulated clock, further TPPs and the
+ * PSU's answer in the bank's app. Not the TPP: a real TPP has none of these.
+ */
+export class BankControl {
+  constructor(private readonly origin: string) {}
+
+  post(path: string, body: unknown): Promise<TppResponse> {
+    return sendHttp(this.origin, { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  async now(): Promise<Date> {
+    const res = await sendHttp(this.origin, { method: 'GET', path: '/simulator/v1/clock', headers: {}, body: null });
+    return new Date((res.body as { now: string }).now);
+  }
+
+  /** Moves the simulated clock by an ISO-8601 duration; the new instant. */
+  async advanceClock(duration: string): Promise<string> {
+    return ((await this.post('clock', { advance: duration })).body as { now: string }).now;
+  }
+
+  async setClock(instant: string): Promise<string> {
+    return ((await this.post('clock', { set: instant })).body as { now: string }).now;
+  }
+
+  /** The PSU approves or rejects in the bank's app; allowed once the SCA link has been opened. */
+  decideSca(journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<TppResponse> {
+    return this.post(`sca/${journeyId}`, { action });
+  }
+
+  /** Another TPP application (other roles, another organisation, a faulty certificate): see POST /simulator/v1/tpps. */
+  async registerTpp(request: { organizationId: string; roles?: string[]; [field: string]: unknown }): Promise<RegisteredTpp> {
+    const res = await this.post('tpps', request);
+    if (res.status !== 201) throw new Error(`registering a TPP failed: ${res.status} ${res.text}`);
+    return res.body as RegisteredTpp;
+  }
+}
