@@ -29,7 +29,7 @@ function counts(tables: readonly string[]): Record<string, number> {
   return Object.fromEntries(tables.map((t) => [t, reader.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
 }
 
-/** Work that leaves a row in every table of bank state: consents, journeys, codes, tokens, payments, authorisations, balances, baskets. */
+/** Work that leaves a row in every table of bank state: consents, journeys, codes, tokens, payments, authorisations, balances, baskets, service blocks. */
 async function bankActivity(): Promise<void> {
   const session = (psuId: string) => psuSession(bank.tpp, bank.control, 'frankfurt', psuId);
   const creator = await session('FRA-CREATOR');
@@ -40,6 +40,8 @@ async function bankActivity(): Promise<void> {
   const waiting = (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
   const basket = await bank.tpp.createBasket(await session('FRA-APPROVER-A'), [waiting]);
   expect(basket.status).toBe(201);
+  const block = await call(bank, 'POST', '/simulator/v1/service-blocks', { headers: json, body: JSON.stringify({ institution: 'paris' }) });
+  expect(block.status).toBe(201);
 }
 
 it('leaves every table of bank state as a fresh start did, and keeps the log and the TPPs', async () => {
