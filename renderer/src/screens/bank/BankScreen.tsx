@@ -7,6 +7,7 @@ import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
 import { DetailPane } from './DetailPane';
 import { ModeSwitch } from './ModeSwitch';
+import { OperatorSettings } from './OperatorSettings';
 import { ResourceTable } from './ResourceTable';
 import { BASKET_COLUMNS, CONSENT_COLUMNS, PAYMENT_COLUMNS } from './tables';
 import './bank.css';
@@ -79,6 +80,7 @@ export function BankScreen() {
             onOpen={(id) => select({ kind: 'basket', id })}
             empty="No signing baskets yet. Create payments, then POST their paymentIds to /signing-baskets."
           />
+          <OperatorSettings />
         </div>
         <DetailPane />
       </SplitPane>
