@@ -16,7 +16,7 @@ import type { PsuWithAccounts } from '../services/operator';
 import type { PaymentOverview } from '../services/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
 import type { JourneyAt } from '../services/sca';
-import type { ExchangeRecord, StoredMessage } from '../store/repositories/exchanges';
+import type { ExchangeRecord, LoggedBody } from '../store/repositories/exchanges';
 
 /** The engine's behaviours are exactly the contract's. */
 const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
@@ -28,32 +28,22 @@ export function toInfo(info: { mode: SimulatorMode; institutions: readonly Insti
   return { version, mode: mode(info.mode), institutions: [...info.institutions], now: info.now.toISOString() };
 }
 
-function message(m: StoredMessage): Contract.ExchangeMessage {
+function message(m: { headers: Contract.ExchangeMessage['headers'] } & LoggedBody): Contract.ExchangeMessage {
   return { headers: m.headers, body: m.body === null ? null : m.body.toString('utf8'), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
 }
 
 type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];
 
 /** What the Inspector's live list shows of an exchange before it asks for the whole. */
-function exchangeSummary(e: ExchangeRecord): ExchangeSummary {
-  return {
-    id: e.id,
-    startedAt: e.startedAt.toISOString(),
-    durationMs: e.durationMs,
-    method: e.method,
-    url: e.url,
-    institution: e.institution,
-    tppId: e.tppId,
-    resourceId: e.resourceId,
-    status: e.response.status,
-  };
+function exchangeSummary({ id, timing, parties, request, response }: ExchangeRecord): ExchangeSummary {
+  return { id, ...parties, startedAt: timing.startedAt.toISOString(), durationMs: timing.durationMs, method: request.method, url: request.url, status: response.status };
 }
 
 export function toExchange(e: ExchangeRecord): Contract.Exchange {
   const { status: _status, ...summary } = exchangeSummary(e);
   return {
     ...summary,
-    simulatedAt: e.simulatedAt.toISOString(),
+    simulatedAt: e.timing.simulatedAt.toISOString(),
     request: message(e.request),
     response: { ...message(e.response), status: e.response.status },
     signature: e.signature === null ? null : diagnosis(e.signature),

@@ -26,7 +26,6 @@ export const isBankTraffic = (url: string): boolean => !url.startsWith('/simulat
 
 /** Records every bank exchange: request, response, timing, the TPP and the institution. */
 export function recordExchanges(app: FastifyInstance, services: Services): void {
-
   app.addHook('onRequest', async (request) => {
     if (!isBankTraffic(request.url)) return;
     timings.set(request, { startedAt: new Date(), simulatedAt: services.clock.now(), hr: process.hrtime.bigint(), payload: null });
@@ -51,19 +50,10 @@ export function recordExchanges(app: FastifyInstance, services: Services): void 
       (journeyId) => services.exchangeLog.journeyResource(journeyId),
     );
     services.exchangeLog.record({
-      startedAt: timing.startedAt,
-      simulatedAt: timing.simulatedAt,
-      durationMs: Number(process.hrtime.bigint() - timing.hr) / 1e6,
-      method: request.method,
-      url: request.url,
-      institution,
-      tppId: request.tppId ?? null,
-      resourceId,
-      requestHeaders: request.headers as Record<string, string | string[]>,
-      requestBody: body,
-      status: reply.statusCode,
-      responseHeaders: reply.getHeaders() as Record<string, string | string[]>,
-      responseBody: timing.payload,
+      timing: { startedAt: timing.startedAt, simulatedAt: timing.simulatedAt, durationMs: Number(process.hrtime.bigint() - timing.hr) / 1e6 },
+      parties: { institution, tppId: request.tppId ?? null, resourceId },
+      request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body },
+      response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: timing.payload },
       signature: request.signatureDiagnosis ?? null,
     });
   });

@@ -1,43 +1,45 @@
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import type { Db } from '../database';
 
-/** A logged exchange as stored: bodies cut to the log's limit, with the sizes that were received and sent. */
-export interface ExchangeRecord {
-  id: number;
+type Headers = Record<string, string | string[]>;
+
+/** When an exchange happened: wall time, the simulated clock's time, and how long the bank took. */
+export interface ExchangeTiming {
   startedAt: Date;
   simulatedAt: Date;
   durationMs: number;
-  method: string;
-  url: string;
+}
+
+/** Whom and what an exchange concerns, as far as the bank could tell. */
+export interface ExchangeParties {
   institution: string | null;
   tppId: string | null;
   /** The consent, payment or basket the exchange concerns, when it concerns one. */
   resourceId: string | null;
-  request: StoredMessage;
-  response: StoredMessage & { status: number };
+}
+
+/** An exchange as the HTTP layer saw it, bodies whole. */
+export interface NewExchange {
+  timing: ExchangeTiming;
+  parties: ExchangeParties;
+  request: { method: string; url: string; headers: Headers; body: Buffer | null };
+  response: { status: number; headers: Headers; body: Buffer | null };
   signature: SignatureDiagnosis | null;
 }
 
-export interface StoredMessage {
-  headers: Record<string, string | string[]>;
+/** A body as logged: cut to the log's limit, with the size that was received or sent. */
+export interface LoggedBody {
   body: Buffer | null;
   bodySize: number;
 }
 
-export interface NewExchange {
-  startedAt: Date;
-  simulatedAt: Date;
-  durationMs: number;
-  method: string;
-  url: string;
-  institution: string | null;
-  tppId: string | null;
-  resourceId: string | null;
-  requestHeaders: Record<string, string | string[]>;
-  requestBody: Buffer | null;
-  status: number;
-  responseHeaders: Record<string, string | string[]>;
-  responseBody: Buffer | null;
+/** A logged exchange as stored. */
+export interface ExchangeRecord {
+  id: number;
+  timing: ExchangeTiming;
+  parties: ExchangeParties;
+  request: { method: string; url: string; headers: Headers } & LoggedBody;
+  response: { status: number; headers: Headers } & LoggedBody;
   signature: SignatureDiagnosis | null;
 }
 
@@ -83,29 +85,17 @@ export class ExchangeRepository {
   }
 
   insert(e: NewExchange): ExchangeRecord {
-    const cap = (b: Buffer | null): Buffer | null => (b === null ? null : b.subarray(0, this.maxBodyBytes));
-    const requestBody = cap(e.requestBody);
-    const responseBody = cap(e.responseBody);
+    const logged = (b: Buffer | null): LoggedBody => ({ body: b === null ? null : b.subarray(0, this.maxBodyBytes), bodySize: b?.length ?? 0 });
+    const request = { ...e.request, ...logged(e.request.body) };
+    const response = { ...e.response, ...logged(e.response.body) };
     const info = this.insertStmt.run(
-      e.startedAt.getTime(), e.simulatedAt.getTime(), e.durationMs, e.method, e.url, e.institution, e.tppId, e.resourceId,
-      JSON.stringify(e.requestHeaders), requestBody, e.requestBody?.length ?? 0,
-      e.status, JSON.stringify(e.responseHeaders), responseBody, e.responseBody?.length ?? 0,
+      e.timing.startedAt.getTime(), e.timing.simulatedAt.getTime(), e.timing.durationMs, request.method, request.url,
+      e.parties.institution, e.parties.tppId, e.parties.resourceId,
+      JSON.stringify(request.headers), request.body, request.bodySize,
+      response.status, JSON.stringify(response.headers), response.body, response.bodySize,
       e.signature === null ? null : JSON.stringify(e.signature),
     );
-    return {
-      id: Number(info.lastInsertRowid),
-      startedAt: e.startedAt,
-      simulatedAt: e.simulatedAt,
-      durationMs: e.durationMs,
-      method: e.method,
-      url: e.url,
-      institution: e.institution,
-      tppId: e.tppId,
-      resourceId: e.resourceId,
-      request: { headers: e.requestHeaders, body: requestBody, bodySize: e.requestBody?.length ?? 0 },
-      response: { status: e.status, headers: e.responseHeaders, body: responseBody, bodySize: e.responseBody?.length ?? 0 },
-      signature: e.signature,
-    };
+    return { id: Number(info.lastInsertRowid), timing: e.timing, parties: e.parties, request, response, signature: e.signature };
   }
 
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
@@ -126,16 +116,10 @@ export class ExchangeRepository {
   private toRecord(r: ExchangeRow): ExchangeRecord {
     return {
       id: r.id,
-      startedAt: new Date(r.started_at),
-      simulatedAt: new Date(r.simulated_at),
-      durationMs: r.duration_ms,
-      method: r.method,
-      url: r.url,
-      institution: r.institution,
-      tppId: r.tpp_id,
-      resourceId: r.resource_id,
-      request: { headers: JSON.parse(r.request_headers) as StoredMessage['headers'], body: r.request_body, bodySize: r.request_body_size },
-      response: { status: r.status, headers: JSON.parse(r.response_headers) as StoredMessage['headers'], body: r.response_body, bodySize: r.response_body_size },
+      timing: { startedAt: new Date(r.started_at), simulatedAt: new Date(r.simulated_at), durationMs: r.duration_ms },
+      parties: { institution: r.institution, tppId: r.tpp_id, resourceId: r.resource_id },
+      request: { method: r.method, url: r.url, headers: JSON.parse(r.request_headers) as Headers, body: r.request_body, bodySize: r.request_body_size },
+      response: { status: r.status, headers: JSON.parse(r.response_headers) as Headers, body: r.response_body, bodySize: r.response_body_size },
       signature: r.signature === null ? null : (JSON.parse(r.signature) as SignatureDiagnosis),
     };
   }
