@@ -22,6 +22,7 @@ import { Behaviour } from './behaviour';
 import { OperatorService } from './operator';
 import { RateLimits } from './rate-limits';
 import { ServiceBlocks } from './service-blocks';
+import { TemplateCatalogue } from './templates';
 import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
@@ -47,6 +48,7 @@ export interface Services {
   operator: OperatorService;
   rateLimits: RateLimits;
   serviceBlocks: ServiceBlocks;
+  templates: TemplateCatalogue;
 }
 
 /** Settings of the simulator that services start with (flags). */
@@ -96,6 +98,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     operator: new OperatorService(ctx, consents, payments.vop),
     rateLimits,
     serviceBlocks,
+    templates: new TemplateCatalogue(ctx),
     tpps: new TppService(ctx, pki.trust),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),

@@ -65,6 +65,8 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return reply.code(204).send();
       });
 
+      control.get('/templates', async (request) => services.templates.forInstitution((request.query as { institution?: unknown }).institution));
+
       control.get('/clock', async () => ({ now: services.clock.now().toISOString() }));
       control.post('/clock', async (request) => ({ now: services.clock.move(jsonBody(request)).toISOString() }));
 
