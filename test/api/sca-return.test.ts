@@ -1,7 +1,7 @@
 // Spec "Consents" rules 1-2, "Payments" rule 2, "Signing baskets": after SCA in the bank's app the PSU
 // returns to TPP-Redirect-URI, exactly as sent (its state kept, no result added).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, consentHeaders, expectBgError, recurringConsentBody, startTestBank, tppToken, type TestBank } from '../support/simulator';
+import { call, createConsentReturningTo, expectBgError, startTestBank, tppToken, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -12,13 +12,7 @@ afterAll(() => bank.stop());
 /** A redirect URI with a state and characters a careless bank would re-encode. */
 const TPP_REDIRECT_URI = 'https://tpp.example/return/cb?state=Ab%2Fc-9_~&lang=en';
 
-async function consentWithRedirect(psuId = 'FRA-CREATOR'): Promise<{ consentId: string; journeyId: string; scaRedirect: string }> {
-  const headers = { ...consentHeaders(await tppToken(bank), psuId), 'tpp-redirect-uri': TPP_REDIRECT_URI };
-  const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers, body: recurringConsentBody() });
-  expect(res.status).toBe(201);
-  const scaRedirect = res.body._links.scaRedirect.href as string;
-  return { consentId: res.body.consentId, scaRedirect, journeyId: scaRedirect.split('/').pop() as string };
-}
+const consentWithRedirect = () => createConsentReturningTo(bank, 'FRA-CREATOR', TPP_REDIRECT_URI);
 
 /** The PSU's browser opens the link: the page and the key it follows its journey with. */
 async function openPage(scaRedirect: string): Promise<{ html: string; key: string; csp: string }> {

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';
-import { call, consentHeaders, expectBgError, recurringConsentBody, tppToken } from '../support/simulator';
+import { createConsentReturningTo, expectBgError } from '../support/simulator';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 
@@ -25,15 +25,6 @@ afterAll(async () => {
   await ui?.stop();
 });
 
-/** A consent whose TPP-Redirect-URI carries a state and characters a careless bank would re-encode. */
-async function consentReturningTo(psuId: string, tppRedirectUri: string): Promise<{ consentId: string; journeyId: string; scaRedirect: string }> {
-  const headers = { ...consentHeaders(await tppToken(ui.bank), psuId), 'tpp-redirect-uri': tppRedirectUri };
-  const res = await call(ui.bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers, body: recurringConsentBody() });
-  expect(res.status).toBe(201);
-  const scaRedirect = res.body._links.scaRedirect.href as string;
-  return { consentId: res.body.consentId, scaRedirect, journeyId: scaRedirect.split('/').pop() as string };
-}
-
 async function showPhoneOf(psuId: string, journeyId: string, status: string): Promise<void> {
   await goTo(ui.page, 'Phone');
   await ui.page.getByTestId('psu-picker').selectOption(psuId);
@@ -42,8 +33,9 @@ async function showPhoneOf(psuId: string, journeyId: string, status: string): Pr
 
 describe('the PSU returns to the TPP', () => {
   it('the SCA page follows the journey and, once approved on the Phone, sends the browser to the TPP-Redirect-URI exactly', async () => {
+    // A state and characters a careless bank would re-encode.
     const tppRedirectUri = `${TPP_ORIGIN}/return/cb?state=Ab%2Fc-9_~&lang=en`;
-    const c = await consentReturningTo('FRA-CREATOR', tppRedirectUri);
+    const c = await createConsentReturningTo(ui.bank, 'FRA-CREATOR', tppRedirectUri);
     await browserPage.goto(c.scaRedirect);
     await browserPage.getByText("Continue in your bank's app").waitFor(WAIT);
 
@@ -59,7 +51,7 @@ describe('the PSU returns to the TPP', () => {
 
   it('a journey that times out shows the PSU why, on the page and on the Phone, then returns to the TPP', async () => {
     const tppRedirectUri = `${TPP_ORIGIN}/return/timeout?state=t-1`;
-    const c = await consentReturningTo('FRA-APPROVER-A', tppRedirectUri);
+    const c = await createConsentReturningTo(ui.bank, 'FRA-APPROVER-A', tppRedirectUri);
     await browserPage.goto(c.scaRedirect);
     await showPhoneOf('FRA-APPROVER-A', c.journeyId, 'opened');
 
