@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatedClock } from './services/clock';
@@ -9,7 +10,7 @@ import { createServices } from './services';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
 import { ensureDataFolderPki } from './pki/data-folder';
-import { buildServer } from './http/server';
+import { buildPsuPagesServer, buildServer } from './http/server';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
 import { issueServerCertificate } from './pki/server-certificate';
@@ -35,6 +36,11 @@ export interface RunningSimulator {
   /** e.g. http://127.0.0.1:4646 */
   url: string;
   port: number;
+  /**
+   * Under --tls, the origin of the PSU-facing pages, which asks for no client certificate (every
+   * scaRedirect points there); null without --tls, where the pages share `url`.
+   */
+  psuPagesUrl: string | null;
   /** Required by the control API when the host is not loopback. */
   controlToken: string;
   /** True when the control API requires controlToken. */
@@ -113,24 +119,35 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     tls,
   });
 
+  const psuPages = tls ? buildPsuPagesServer(services, tls) : null;
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const listen = async (server: FastifyInstance, port: number): Promise<number> => {
+    await server.listen({ port, host: options.host });
+    const address = server.server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  };
+  let port: number;
+  let psuPagesUrl: string | null = null;
   try {
-    await app.listen({ port: options.port, host: options.host });
+    port = await listen(app, options.port);
+    // A free port of its own: printed at start, and every scaRedirect says it.
+    if (psuPages) psuPagesUrl = `https://${hostForUrl}:${await listen(psuPages, 0)}`;
   } catch (err) {
+    await app.close();
     db.close();
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-  origin = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
+  origin = psuPagesUrl ?? url;
 
   const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
   settleTimer.unref();
 
   let closed = false;
   return {
-    url: origin,
+    url,
     port,
+    psuPagesUrl,
     controlToken,
     controlTokenRequired,
     events,
@@ -138,7 +155,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       if (closed) return;
       closed = true;
       clearInterval(settleTimer);
-      await app.close();
+      await Promise.all([app.close(), psuPages?.close()]);
       db.close();
     },
   };

@@ -23,6 +23,7 @@ const workbench: WorkbenchApi = {
   listPsus: () => invoke('listPsus'),
   actOnJourney: (journeyId, action) => invoke('actOnJourney', journeyId, action),
   openJourney: (journeyId) => invoke('openJourney', journeyId),
+  revokeConsent: (consentId) => invoke('revokeConsent', consentId),
   advanceClock: (duration) => invoke('advanceClock', duration),
   setClock: (instant) => invoke('setClock', instant),
   reset: () => invoke('reset'),

@@ -64,6 +64,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     listBaskets: () => json<BasketSummary[]>('GET', '/baskets'),
     listPsus: () => json<PsuSummary[]>('GET', '/psus'),
     actOnJourney: (journeyId, action) => json<ScaJourney>('POST', `/sca/${encodeURIComponent(journeyId)}`, { action }),
+    revokeConsent: (consentId) => json<ConsentSummary>('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {}),
     async openJourney(journeyId) {
       const res = await fetch(`${baseUrl}/sca/${encodeURIComponent(journeyId)}`, { headers: { accept: 'text/html' } });
       const text = await res.text();

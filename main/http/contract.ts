@@ -63,6 +63,7 @@ export function toJourney({ journey: j, status }: JourneyAt, origin: string): Co
     openedAt: j.openedAt?.toISOString() ?? null,
     finishedAt: j.finishedAt?.toISOString() ?? null,
     outcomeReason: j.outcomeReason ?? null,
+    tppRedirectUri: j.tppRedirectUri,
   };
 }
 

@@ -21,8 +21,12 @@ interface Timing {
 
 const timings = new WeakMap<FastifyRequest, Timing>();
 
-/** The bank's traffic, not the control API or the UI's files, goes to the log (so the UI's polling never floods it). */
-export const isBankTraffic = (url: string): boolean => !url.startsWith('/simulator/') && /^\/(sca|[a-z]+\/(berlingroup|oauth|sandboxauth|sandbox))\//.test(url);
+/**
+ * The bank's traffic, not the control API, the UI's files or an open SCA page following its journey,
+ * goes to the log (so polling never floods it).
+ */
+export const isBankTraffic = (url: string): boolean =>
+  !url.startsWith('/simulator/') && /^\/(sca|[a-z]+\/(berlingroup|oauth|sandboxauth|sandbox))\//.test(url) && !/^\/sca\/[^/?]+\/status(\?|$)/.test(url);
 
 /** Records every bank exchange: request, response, timing, the TPP and the institution. */
 export function recordExchanges(app: FastifyInstance, services: Services): void {

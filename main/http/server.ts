@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerOptions as HttpsServerOptions } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { BankError } from '../domain/errors';
 import type { Services } from '../services';
@@ -50,6 +51,45 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  bankTrafficHandling(app, services);
+
+  consentRoutes(app, services);
+  oauthRoutes(app, services);
+  scaPageRoutes(app, services);
+  signatureUtilityRoutes(app, services);
+  paymentRoutes(app, services);
+  basketAndFundsRoutes(app, services);
+  accountRoutes(app, services);
+  controlRoutes(app, services, options);
+  if (options.uiRoot) uiRoutes(app, options.uiRoot);
+  return app;
+}
+
+/**
+ * Under --tls, the bank's PSU-facing pages on an origin of their own that asks the PSU's browser for
+ * no client certificate (the TPP's QWAC is not the PSU's to present): /sca/** and nothing else.
+ */
+export function buildPsuPagesServer(services: Services, tls: { key: string; cert: string }): FastifyInstance {
+  const app = Fastify({
+    ...psuPagesHttps(tls),
+    logger: false,
+    bodyLimit: 16 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    requestTimeout: 30_000,
+  });
+  bankTrafficHandling(app, services);
+  scaPageRoutes(app, services);
+  return app;
+}
+
+/** No client certificate asked for. (Typed as optional: Fastify's types would take a literal `https` for HTTP/2.) */
+const psuPagesHttps = (tls: { key: string; cert: string }): { https?: HttpsServerOptions } => ({ https: { key: tls.key, cert: tls.cert, requestCert: false } });
+
+/** The log, the time-driven moves before each request, and the one mapping of errors to Berlin Group bodies. */
+function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   recordExchanges(app, services);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -63,15 +103,4 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`)),
   );
-
-  consentRoutes(app, services);
-  oauthRoutes(app, services);
-  scaPageRoutes(app, services);
-  signatureUtilityRoutes(app, services);
-  paymentRoutes(app, services);
-  basketAndFundsRoutes(app, services);
-  accountRoutes(app, services);
-  controlRoutes(app, services, options);
-  if (options.uiRoot) uiRoutes(app, options.uiRoot);
-  return app;
 }

@@ -1,6 +1,6 @@
 import { consentAccess, type ConsentAccess } from '../domain/consent/access';
 import type { Consent, ConsentStatus } from '../domain/consent/consent';
-import { consentExpiry, consentScaStatus, consentStatusAt, terminateConsent } from '../domain/consent/lifecycle';
+import { consentExpiry, consentScaStatus, consentStatusAt, revokeConsentByPsu, terminateConsent } from '../domain/consent/lifecycle';
 import { parseConsentRequest } from '../domain/consent/request';
 import type { InstitutionId, Psu } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
@@ -106,6 +106,25 @@ export class ConsentService {
     if (this.ctx.mode() === 'sandbox') return;
     this.ctx.repos.consents.setStatus(consentId, next, now);
     this.ctx.events.emitEvent({ type: 'consent', consentId, institution: consent.institution, status: next });
+  }
+
+  /**
+   * The PSU revokes a valid consent in the bank's app (control API, the Phone): it becomes revokedByPsu,
+   * so using it is CONSENT_INVALID and its refresh token gives no new tokens.
+   */
+  revokeByPsu(consentId: string): ConsentView {
+    const now = this.ctx.clock.now();
+    if (this.ctx.mode() === 'sandbox') {
+      throw BankError.of('STATUS_INVALID', 'the sandbox is stateless: its pre-configured consents cannot be revoked; switch to simulation');
+    }
+    const consent = this.ctx.transact(() => {
+      const found = this.ctx.repos.consents.find(consentId);
+      if (!found) throw BankError.of('RESOURCE_UNKNOWN', `consent ${consentId} does not exist`);
+      this.ctx.repos.consents.setStatus(consentId, revokeConsentByPsu(found, now), now);
+      this.ctx.events.emitEvent({ type: 'consent', consentId, institution: found.institution, status: 'revokedByPsu' });
+      return found;
+    });
+    return this.view({ ...consent, status: 'revokedByPsu', statusChangedAt: now });
   }
 
   /** A consent as seen through an institution by a TPP: anything else is CONSENT_UNKNOWN 403. */

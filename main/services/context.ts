@@ -30,7 +30,11 @@ export interface BankContext {
   mode: () => SimulatorMode;
   /** The behaviour switch of the Bank screen: simulation or the documented sandbox. */
   setMode: (mode: SimulatorMode) => void;
-  /** Absolute origin of the simulator (http://127.0.0.1:4646), known once it listens. */
+  /**
+   * Absolute origin of the bank's PSU-facing pages, where every scaRedirect points, known once it
+   * listens: the simulator's own (http://127.0.0.1:4646), or under --tls the second origin that asks
+   * the PSU's browser for no client certificate.
+   */
   origin: () => string;
   repos: {
     settings: SettingsRepository;

@@ -1,4 +1,4 @@
-import { journeyDeadline } from '../domain/sca/journey';
+import { journeyDeadline, timeoutReason } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import type { ScaService } from './sca';
 import type { PaymentProcessingService } from './payment-processing';
@@ -32,7 +32,7 @@ export class LifecycleService {
         this.ctx.events.emitEvent({ type: 'consent', consentId: consent.consentId, institution: consent.institution, status: 'expired' });
       }
       for (const journey of timedOut) {
-        this.sca.finish(journey, false, journeyDeadline(journey) ?? now);
+        this.sca.finish(journey, false, journeyDeadline(journey) ?? now, timeoutReason(journey));
       }
     });
   }

@@ -87,7 +87,10 @@ export interface ScaJourney {
   createdAt: string;
   openedAt: string | null;
   finishedAt: string | null;
+  /** Why it failed: an authorisation rule, or the time limit ("no decision within 5 minutes of opening the link"). */
   outcomeReason: string | null;
+  /** Where the SCA page sends the PSU's browser once done: the TPP-Redirect-URI exactly as the TPP sent it. */
+  tppRedirectUri: string;
 }
 
 export interface ConsentSummary {
@@ -208,6 +211,8 @@ export interface WorkbenchApi {
   actOnJourney(journeyId: string, action: 'approve' | 'reject'): Promise<ScaJourney>;
   /** Opens an SCA link as the PSU's browser would (single use). */
   openJourney(journeyId: string): Promise<void>;
+  /** The PSU revokes a valid consent in the bank's app ("connected providers"): it becomes revokedByPsu. */
+  revokeConsent(consentId: string): Promise<ConsentSummary>;
   advanceClock(duration: string): Promise<{ now: string }>;
   setClock(instant: string): Promise<{ now: string }>;
   reset(): Promise<void>;

@@ -56,6 +56,17 @@ describe('command contract', () => {
     }, 60_000);
   }
 
+  it('serve --tls prints "PSU pages on https://HOST:PORT" right after the listening line', async () => {
+    const data = newDataFolder('wb-cmd-');
+    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--tls']);
+    run.line.catch(() => undefined);
+    await expect.poll(() => run.output(), { timeout: 30_000 }).toMatch(/^PSU pages on /m);
+    expect(run.output()).toMatch(/^PSD2 Workbench listening on https:\/\/127\.0\.0\.1:(\d+)\nPSU pages on https:\/\/127\.0\.0\.1:(?!\1\n)\d+$/m);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    rmSync(data, { recursive: true, force: true });
+  }, 60_000);
+
   it('--now starts the simulated clock', async () => {
     const data = newDataFolder('wb-cmd-');
     const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--now', '2026-03-29T00:30:00Z']);

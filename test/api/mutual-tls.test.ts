@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, consentHeaders, expectBgError, recurringConsentBody, startTestBank, type TestBank } from '../support/simulator';
-import { demoQwac, tlsCall, type ClientCertificate } from '../support/tls';
+import { demoQwac, psuBrowserGet, tlsCall, type ClientCertificate } from '../support/tls';
 
 let bank: TestBank;
 let qwac: ClientCertificate;
@@ -37,6 +37,31 @@ describe('mutual TLS (--tls)', () => {
     const res = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
     expect(res.status).toBe(201);
     expect(res.body._links.scaRedirect.href).toMatch(/^https:\/\//);
+  });
+
+  it('PSU pages under --tls: the scaRedirect points at an origin of its own that the PSU\'s browser opens without a client certificate', async () => {
+    const psuPages = bank.sim.psuPagesUrl as string;
+    expect(psuPages).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(psuPages).not.toBe(bank.url);
+    const token = await tokenFor(qwac);
+    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const scaRedirect = created.body._links.scaRedirect.href as string;
+    expect(scaRedirect).toBe(`${psuPages}/sca/${scaRedirect.split('/').pop()}`);
+    const page = await psuBrowserGet(bank, scaRedirect);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Continue in your bank's app");
+    // The page follows its journey on the same origin, still without a certificate.
+    const key = /data-key="([^"]+)"/.exec(page.text)?.[1] as string;
+    const progress = await psuBrowserGet(bank, `${scaRedirect}/status?key=${encodeURIComponent(key)}`);
+    expect(JSON.parse(progress.text)).toMatchObject({ status: 'opened' });
+    const listed = (await tlsCall(bank, qwac, 'GET', '/simulator/v1/sca')).body as { journeyId: string; redirectUrl: string }[];
+    expect(listed.find((j) => scaRedirect.endsWith(j.journeyId))?.redirectUrl).toBe(scaRedirect);
+  });
+
+  it('the PSU pages\' origin serves only the SCA pages: the bank\'s API and the control API are not there', async () => {
+    const psuPages = bank.sim.psuPagesUrl as string;
+    expectBgError(await psuBrowserGet(bank, `${psuPages}/simulator/v1/info`), 404, 'RESOURCE_UNKNOWN');
+    expectBgError(await psuBrowserGet(bank, `${psuPages}/frankfurt/berlingroup/v1/accounts`), 404, 'RESOURCE_UNKNOWN');
   });
 
   it('London refuses an eIDAS QWAC (CERTIFICATE_INVALID) and accepts the UK open-banking one', async () => {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../main/simulator';
-import { TppClient, type CreatedConsent } from '../../main/tpp/client';
+import { journeyIdOf, TppClient, type CreatedConsent } from '../../main/tpp/client';
 import { BankControl } from '../../main/tpp/control';
 import { basicAuthorization, type TppCredentials } from '../../main/tpp/credentials';
 import { loadTppCredentials } from '../../main/tpp/data-folder';
@@ -117,6 +117,15 @@ export const datePlus = (days: number, from = TEST_NOW): string => dateAfter(fro
 export const recurringConsentBody = (validUntil = datePlus(90)): string => consentBody({ recurringIndicator: true, validUntil, frequencyPerDay: 4 });
 
 export const createConsent = (bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> => bank.tpp.startConsent(institution, psuId, token);
+
+/** A consent created with this TPP-Redirect-URI, for tests of the PSU's return to it. */
+export async function createConsentReturningTo(bank: TestBank, psuId: string, tppRedirectUri: string): Promise<CreatedConsent> {
+  const headers = { ...consentHeaders(await tppToken(bank), psuId), 'tpp-redirect-uri': tppRedirectUri };
+  const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers, body: recurringConsentBody() });
+  const scaRedirect = (res.body as { _links?: { scaRedirect?: { href?: string } } } | null)?._links?.scaRedirect?.href;
+  if (res.status !== 201 || scaRedirect === undefined) throw new Error(`consent failed: ${res.status} ${res.text}`);
+  return { consentId: (res.body as { consentId: string }).consentId, scaRedirect, journeyId: journeyIdOf(scaRedirect) };
+}
 
 /** The PSU opens the SCA link in the browser and acts in the bank's app. */
 export async function approveSca(bank: TestBank, journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<JsonResponse> {

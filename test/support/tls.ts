@@ -15,9 +15,16 @@ export const demoQwac = (bank: TestBank, prefix: '' | 'uk-' = ''): ClientCertifi
 
 /** An HTTPS request with a client certificate, trusting the simulator's CA bundle as a TPP would. */
 export function tlsCall(bank: TestBank, client: ClientCertificate | null, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<JsonResponse> {
+  return httpsRequest(bank, `${bank.url}${path}`, client, method, init);
+}
+
+/** The PSU's browser: a GET of an absolute URL with no client certificate, trusting the simulator's CA. */
+export const psuBrowserGet = (bank: TestBank, url: string): Promise<JsonResponse> => httpsRequest(bank, url, null, 'GET', { headers: { accept: 'text/html' } });
+
+function httpsRequest(bank: TestBank, url: string, client: ClientCertificate | null, method: string, init: { headers?: Record<string, string>; body?: string }): Promise<JsonResponse> {
   const ca = readFileSync(join(bank.dataDir, 'pki', 'ca.crt.pem'), 'utf8');
   return new Promise((resolve, reject) => {
-    const req = request(`${bank.url}${path}`, { method, headers: init.headers, ca, ...(client ?? {}) }, (res) => {
+    const req = request(url, { method, headers: init.headers, ca, ...(client ?? {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

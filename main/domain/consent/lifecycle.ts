@@ -26,6 +26,18 @@ export function assertConsentUsable(consent: Consent, now: Date, operation: stri
   }
 }
 
+/**
+ * The PSU revokes a consent in the bank's app (spec: "revoked outside the TPP termination operation"):
+ * valid → revokedByPsu. Anything else is no longer in use, so there is nothing to revoke.
+ */
+export function revokeConsentByPsu(consent: Consent, now: Date): ConsentStatus {
+  const status = consentStatusAt(consent, now);
+  if (status !== 'valid') {
+    throw BankError.of('STATUS_INVALID', `consent ${consent.consentId} is ${status}; only a valid consent can be revoked`);
+  }
+  return 'revokedByPsu';
+}
+
 /** DELETE: valid → terminatedByTpp; anything else (repeated DELETE, expired, rejected) is CONSENT_INVALID. */
 export function terminateConsent(consent: Consent, now: Date): ConsentStatus {
   const status = consentStatusAt(consent, now);

@@ -43,6 +43,25 @@ export function journeyDeadline(journey: Timed): Date | null {
   return null;
 }
 
+/** Why a journey failed by itself, in the PSU's words: shown on the SCA page and the Phone, stored as its outcomeReason. */
+export const TIMEOUT_REASONS = {
+  opened: `no decision within ${SCA_TIMEOUT_MS / 60_000} minutes of opening the link`,
+  unopened: `the link was not opened within ${UNOPENED_AUTHORISATION_TIMEOUT_MS / 60_000} minutes`,
+} as const;
+
+/** The reason a journey still open at its deadline fails with; null if it never times out. */
+export function timeoutReason(journey: Timed): string | null {
+  if (journey.status === 'opened') return TIMEOUT_REASONS.opened;
+  if (journey.status === 'started' && journey.kind !== 'consent') return TIMEOUT_REASONS.unopened;
+  return null;
+}
+
+/** Why the journey failed, as of `now`: the stored reason, or the timeout's before the timeout is written. */
+export function outcomeReasonAt(journey: Timed & Pick<ScaJourney, 'outcomeReason'>, now: Date): string | null {
+  if (journey.outcomeReason) return journey.outcomeReason;
+  return journeyStatusAt(journey, now) === 'failed' && journey.status !== 'failed' ? timeoutReason(journey) : null;
+}
+
 /** The status at `now`, with the time-driven moves to failed applied. */
 export function journeyStatusAt(journey: Timed, now: Date): ScaJourneyStatus {
   const deadline = journeyDeadline(journey);

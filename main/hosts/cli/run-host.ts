@@ -43,6 +43,7 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
 
   // Announced only once the handlers are in place: whoever reads the line may signal at once.
   console.log(`PSD2 Workbench listening on ${simulator.url}`);
+  if (simulator.psuPagesUrl !== null) console.log(`PSU pages on ${simulator.psuPagesUrl}`);
   if (simulator.controlTokenRequired) {
     console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
   }

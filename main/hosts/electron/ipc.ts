@@ -98,6 +98,7 @@ const HANDLERS: Handlers = {
   listPsus: (api) => api.listPsus(),
   actOnJourney: (api, [j, a]) => api.actOnJourney(id(j, 'journeyId'), oneOf(a, ['approve', 'reject'] as const, 'action')),
   openJourney: (api, [j]) => api.openJourney(id(j, 'journeyId')),
+  revokeConsent: (api, [c]) => api.revokeConsent(id(c, 'consentId')),
   advanceClock: (api, [d]) => api.advanceClock(shortString(d, 'duration')),
   setClock: (api, [i]) => api.setClock(shortString(i, 'instant')),
   reset: (api) => api.reset(),

@@ -33,6 +33,10 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
       control.get('/consents', async () => services.operator.consents().map(toConsentSummary));
+      control.post('/consents/:consentId/revoke', async (request) => {
+        const { consentId } = request.params as { consentId: string };
+        return toConsentSummary(services.consents.revokeByPsu(consentId));
+      });
       control.get('/payments', async () => services.operator.payments().map(toPaymentSummary));
       control.get('/baskets', async () => services.operator.baskets().map(toBasketSummary));
 

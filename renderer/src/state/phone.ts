@@ -2,7 +2,7 @@
 // The journeys and the resources they approve live in the shared resources store.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type { PsuSummary, ScaJourney, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import type { ConsentSummary, PsuSummary, ScaJourney, WorkbenchEvent } from '../../../preload/api/workbench-api';
 import { errorText } from './host-events';
 import { listsDecidedBy, type ResourceList } from './resource-lists';
 import { resourceCommand, useResources } from './resources';
@@ -18,7 +18,9 @@ interface PhoneState {
   psuId: string | null;
   /** Journeys this phone acted on, newest first: their outcome stays visible after they leave the pending list. */
   outcomes: ScaJourney[];
-  /** Journeys with a command in flight, so their buttons cannot be pressed twice. */
+  /** Journeys this phone showed as waiting: when one ends without the PSU acting here (the time ran out), the phone says how and why. */
+  watched: string[];
+  /** Journeys and consents with a command in flight, so their buttons cannot be pressed twice. */
   busy: string[];
   notice: PhoneNotice | null;
   /** The dataset's PSUs, once: they do not change while the simulator runs. */
@@ -26,11 +28,16 @@ interface PhoneState {
   choosePsu(psuId: string): void;
   openJourney(journeyId: string): Promise<void>;
   act(journeyId: string, action: 'approve' | 'reject'): Promise<void>;
+  /** Remembers the journeys now shown as waiting. */
+  watch(journeyIds: readonly string[]): void;
+  /** The PSU revokes a connected provider's consent. */
+  revoke(consentId: string): Promise<void>;
   onEvents(events: readonly WorkbenchEvent[]): void;
   dismissNotice(): void;
 }
 
 const MAX_OUTCOMES = 3;
+const MAX_WATCHED = 200;
 
 let noticeSeq = 0;
 
@@ -39,17 +46,22 @@ function showJourney(journey: ScaJourney): void {
   useResources.setState((s) => ({ journeys: s.journeys.map((j) => (j.journeyId === journey.journeyId ? journey : j)) }));
 }
 
+/** The consent as the host answered it, in the shared list at once, ahead of its event. */
+function showConsent(consent: ConsentSummary): void {
+  useResources.setState((s) => ({ consents: s.consents.map((c) => (c.consentId === consent.consentId ? consent : c)) }));
+}
+
 const journeyOf = (journeyId: string): ScaJourney | undefined => useResources.getState().journeys.find((j) => j.journeyId === journeyId);
 
 export const usePhone = create<PhoneState>()((set, get) => {
-  const withBusy = async (journeyId: string, lists: readonly ResourceList[], work: () => Promise<void>): Promise<void> => {
-    set((s) => ({ busy: [...s.busy, journeyId], error: null }));
+  const withBusy = async (busyId: string, lists: readonly ResourceList[], work: () => Promise<void>): Promise<void> => {
+    set((s) => ({ busy: [...s.busy, busyId], error: null }));
     try {
       await resourceCommand(work, lists);
     } catch (err) {
       set({ error: errorText(err) });
     } finally {
-      set((s) => ({ busy: s.busy.filter((id) => id !== journeyId) }));
+      set((s) => ({ busy: s.busy.filter((id) => id !== busyId) }));
     }
   };
 
@@ -58,6 +70,7 @@ export const usePhone = create<PhoneState>()((set, get) => {
     psus: [],
     psuId: null,
     outcomes: [],
+    watched: [],
     busy: [],
     notice: null,
 
@@ -90,13 +103,26 @@ export const usePhone = create<PhoneState>()((set, get) => {
       });
     },
 
+    watch(journeyIds) {
+      const fresh = journeyIds.filter((id) => !get().watched.includes(id));
+      if (fresh.length > 0) set((s) => ({ watched: [...fresh, ...s.watched].slice(0, MAX_WATCHED) }));
+    },
+
+    revoke(consentId) {
+      return withBusy(consentId, ['consents'], async () => {
+        const consent = await workbench.revokeConsent(consentId);
+        showConsent(consent);
+        set({ notice: { id: ++noticeSeq, text: `Access revoked for ${consent.tppId}` } });
+      });
+    },
+
     onEvents(events) {
       const { psuId } = get();
       const arrived = events.find((e) => e.type === 'sca' && e.status === 'started' && e.psuId === psuId);
       if (arrived?.type === 'sca') {
         set({ notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}` } });
       }
-      if (events.some((e) => e.type === 'reset')) set({ outcomes: [] });
+      if (events.some((e) => e.type === 'reset')) set({ outcomes: [], watched: [] });
     },
 
     dismissNotice() {
@@ -121,4 +147,25 @@ export function pendingJourneys(journeys: readonly ScaJourney[], psuId: string |
   return journeys
     .filter((j) => j.psuId === psuId && (j.status === 'started' || j.status === 'opened'))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * The outcomes to show: the PSU's own decisions, then the journeys this phone showed as waiting that
+ * ended without the PSU acting here (the time ran out, or automation decided), newest first.
+ */
+export function outcomesToShow(journeys: readonly ScaJourney[], state: Pick<PhoneState, 'outcomes' | 'watched' | 'psuId'>): ScaJourney[] {
+  const decidedHere = state.outcomes.filter((j) => j.psuId === state.psuId);
+  const endedElsewhere = journeys.filter(
+    (j) =>
+      j.psuId === state.psuId &&
+      state.watched.includes(j.journeyId) &&
+      (j.status === 'finalised' || j.status === 'failed') &&
+      !decidedHere.some((d) => d.journeyId === j.journeyId),
+  );
+  return [...decidedHere, ...endedElsewhere].sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '')).slice(0, MAX_OUTCOMES);
+}
+
+/** The PSU's connected providers: their valid consents, newest first. */
+export function connectedProviders(consents: readonly ConsentSummary[], psuId: string | null): ConsentSummary[] {
+  return consents.filter((c) => c.psuId === psuId && c.consentStatus === 'valid').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
-import { pendingJourneys, usePhone } from '../../state/phone';
+import { connectedProviders, outcomesToShow, pendingJourneys, usePhone } from '../../state/phone';
 import { retainResources, useResources } from '../../state/resources';
+import { ConnectedProviders } from './ConnectedProviders';
 import { JourneyCard } from './JourneyCard';
 import { NoticeToast } from './NoticeToast';
 import { OutcomeBanner } from './OutcomeBanner';
@@ -11,17 +12,22 @@ import './phone.css';
 /** Screen 4: the PSU's bank app, where SCA journeys are approved or rejected. */
 export function PhoneScreen() {
   const state = usePhone();
-  const { journeys, loaded, error: listError } = useResources();
+  const { journeys, consents, loaded, error: listError } = useResources();
   const error = state.error ?? listError;
   const pending = pendingJourneys(journeys, state.psuId);
-  const outcomes = state.outcomes.filter((j) => j.psuId === state.psuId);
+  const outcomes = outcomesToShow(journeys, state);
+  const providers = connectedProviders(consents, state.psuId);
   const psu = state.psus.find((p) => p.psuId === state.psuId);
+  const pendingIds = pending.map((j) => j.journeyId).join(' ');
 
   useEffect(retainResources, []);
   useEffect(() => {
     void usePhone.getState().loadPsus();
     return workbench.subscribe((events) => usePhone.getState().onEvents(events));
   }, []);
+  useEffect(() => {
+    if (pendingIds !== '') usePhone.getState().watch(pendingIds.split(' '));
+  }, [pendingIds]);
 
   return (
     <div className="phone-screen" data-testid="phone-screen">
@@ -52,6 +58,7 @@ export function PhoneScreen() {
               <JourneyCard key={journey.journeyId} journey={journey} />
             ))}
           </section>
+          {loaded && <ConnectedProviders consents={providers} />}
         </div>
       </div>
     </div>
