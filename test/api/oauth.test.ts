@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, form, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
+import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, expectOAuthError, form, startTestBank, type TestBank } from '../support/simulator';
 import { psuSession } from '../../main/tpp/journeys';
 import { pkcePair } from '../../main/tpp/pkce';
 
@@ -15,11 +15,6 @@ const tokenRequest = (fields: Record<string, string>, authorization: string | nu
   if (authorization !== null) headers.authorization = authorization;
   return call(bank, 'POST', `/${institution}/oauth/v1/token`, { headers, body: f.body });
 };
-
-function expectOAuthError(res: JsonResponse, status: number, error: string): void {
-  expect({ status: res.status, error: res.body?.error }).toEqual({ status, error });
-  expect(typeof res.body.error_description).toBe('string');
-}
 
 async function validConsent(psuId = 'FRA-CREATOR'): Promise<string> {
   const consent = await createConsent(bank, 'frankfurt', psuId);

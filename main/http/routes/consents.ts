@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { authenticate } from '../tpp-context';
+import { absoluteLocation } from '../location';
 
 const BASE = '/:institution/berlingroup/v1/consents';
 
@@ -29,7 +30,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
     if (journey) links.scaRedirect = { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) };
     return reply
       .code(201)
-      .header('location', self)
+      .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({ consentStatus: services.consents.status(consent.consentId, institution, grant.tppId).status, consentId: consent.consentId, _links: links });
   });
