@@ -62,6 +62,9 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     const requestId = request.headers['x-request-id'];
     if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
     services.lifecycle.settle();
+  });
+  // After the body is read, so a refused request still shows its body in the Inspector.
+  app.addHook('preHandler', async (request) => {
     if (isBerlinGroupRoute(request.routeOptions.url)) requireHeaders(request.headers, ['x-request-id']);
   });
 
