@@ -102,7 +102,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp) }, { rateLimitPerSecond: options.rateLimit ?? 0 });
+  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp), sandboxClientId: pki.demoTpp.clientId }, { rateLimitPerSecond: options.rateLimit ?? 0 });
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

@@ -37,7 +37,10 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'unsupported_response_type'
   | 'invalid_scope'
-  | 'access_denied';
+  | 'access_denied'
+  // RFC 7591 section 3.2.2: dynamic client registration.
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata';
 
 const OAUTH_STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -48,6 +51,8 @@ const OAUTH_STATUS: Record<OAuthErrorCode, number> = {
   unsupported_response_type: 400,
   invalid_scope: 400,
   access_denied: 403,
+  invalid_redirect_uri: 400,
+  invalid_client_metadata: 400,
 };
 
 export type ErrorProtocol = 'berlin-group' | 'oauth';
@@ -60,6 +65,8 @@ export class BankError extends Error {
   details: readonly string[] = [];
   /** When the client may try again (TOO_MANY_REQUESTS), sent as Retry-After in whole seconds. */
   retryAfterSeconds: number | null = null;
+  /** The methods a path does take, when the one used is not among them (405, sent as Allow). */
+  allow: readonly string[] | null = null;
 
   private constructor(protocol: ErrorProtocol, code: BerlinGroupCode | OAuthErrorCode, status: number, text: string) {
     super(text);
@@ -84,8 +91,14 @@ export class BankError extends Error {
     return this;
   }
 
-  static oauth(code: OAuthErrorCode, text: string): BankError {
-    return new BankError('oauth', code, OAUTH_STATUS[code], text);
+  withAllow(methods: readonly string[]): this {
+    this.allow = methods;
+    return this;
+  }
+
+  /** `status` overrides the code's usual one where HTTP says more than RFC 6749 does (405 for a wrong method). */
+  static oauth(code: OAuthErrorCode, text: string, status?: number): BankError {
+    return new BankError('oauth', code, status ?? OAUTH_STATUS[code], text);
   }
 }
 

@@ -4,6 +4,7 @@ import { BankError } from '../domain/errors';
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
   if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error.allow !== null) reply.header('allow', error.allow.join(', '));
   if (error.protocol === 'oauth') {
     if (error.status === 401) reply.header('www-authenticate', 'Basic realm="psd2-workbench", charset="UTF-8"');
     return reply
@@ -12,17 +13,32 @@ export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
       .type('application/json')
       .send({ error: error.code, error_description: error.message });
   }
+  // RFC 6750 section 3: a refused bearer token says so in the challenge, which generated clients read.
+  if (error.code === 'TOKEN_INVALID') reply.header('www-authenticate', 'Bearer error="invalid_token"');
   return reply
     .code(error.status)
     .type('application/json')
     .send({ tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text })) });
 }
 
-const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxauth)\/v1\//.test(url);
+export const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxauth)\/v1\//.test(url);
+
+/**
+ * Who the client is (certificate, signature, role) fails in the bank's own codes wherever it is checked;
+ * on the OAuth endpoints the client is told in RFC 6749's terms, the bank's code kept in the description.
+ */
+const CLIENT_FAILURES: ReadonlySet<string> = new Set(['CERTIFICATE_INVALID', 'SIGNATURE_INVALID', 'SIGNATURE_MISSING', 'ROLE_INVALID', 'TOKEN_INVALID']);
+
+function inProtocolOfPath(error: BankError, request: FastifyRequest): BankError {
+  if (error.protocol === 'oauth' || !isOAuthPath(request.url)) return error;
+  if (CLIENT_FAILURES.has(error.code)) return BankError.oauth('invalid_client', `${error.code}: ${error.message}`);
+  if (error.code === 'FORMAT_ERROR') return BankError.oauth('invalid_request', error.message);
+  return error;
+}
 
 /** Fastify's own errors (body too large, bad content length …) and bugs, in the protocol of the path. */
 export function toBankError(error: FastifyError | Error, request: FastifyRequest): BankError {
-  if (error instanceof BankError) return error;
+  if (error instanceof BankError) return inProtocolOfPath(error, request);
   const oauth = isOAuthPath(request.url);
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

@@ -14,6 +14,11 @@ import { signatureUtilityRoutes } from './routes/signature-utilities';
 import { paymentRoutes } from './routes/payments';
 import { basketAndFundsRoutes } from './routes/baskets-and-funds';
 import { accountRoutes } from './routes/accounts';
+import { trackRoutes } from './method-not-allowed';
+import { requireHeaders } from '../domain/headers/require';
+
+/** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
+const isBerlinGroupRoute = (routeUrl: string | undefined): boolean => routeUrl?.startsWith('/:institution/berlingroup/v1/') ?? false;
 
 /** Request bodies are bounded; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -98,9 +103,14 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
     if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
     services.lifecycle.settle();
   });
+  // After the body is read, so a refused request still shows its body in the Inspector.
+  app.addHook('preHandler', async (request) => {
+    if (isBerlinGroupRoute(request.routeOptions.url)) requireHeaders(request.headers, ['x-request-id']);
+  });
 
   app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));
+  const wrongMethod = trackRoutes(app);
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`)),
+    sendError(reply, wrongMethod(request) ?? BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`)),
   );
 }

@@ -9,6 +9,7 @@ import { startedJourney, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import type { ServiceBlocks } from './service-blocks';
 import { newId } from './ids';
+import { SANDBOX_JOURNEY } from './payment-initiation';
 
 export interface ConsentCreation {
   institution: InstitutionId;
@@ -33,8 +34,8 @@ export class ConsentService {
     private readonly blocks: ServiceBlocks,
   ) {}
 
-  /** POST /consents: one transaction creates the consent (received) and its SCA journey (started). */
-  create(req: ConsentCreation): { consent: Consent; journey: ScaJourney | null } {
+  /** POST /consents: one transaction creates the consent (received) and its SCA journey (started), whose id is the scaRedirect's. */
+  create(req: ConsentCreation): { consent: Consent; journeyId: string } {
     this.blocks.assertOpen(req.institution, req.tppId);
     const now = this.ctx.clock.now();
     const terms = parseConsentRequest(req.body, now);
@@ -44,7 +45,8 @@ export class ConsentService {
       const preset = this.ctx.dataset.sandbox.consents.find((c) => c.psuId === psu.psuId);
       const consent = preset && this.ctx.repos.consents.find(preset.consentId);
       if (!consent) throw BankError.of('PSU_CREDENTIALS_INVALID', `the sandbox has no pre-configured consent for PSU-ID ${psu.psuId}`);
-      return { consent, journey: null };
+      // Pre-authorised, yet answered like simulation: the link opens the page saying the sandbox needs no SCA.
+      return { consent, journeyId: SANDBOX_JOURNEY };
     }
 
     const consentId = newId();
@@ -67,7 +69,7 @@ export class ConsentService {
     });
     this.ctx.events.emitEvent({ type: 'consent', consentId, institution: req.institution, status: 'received' });
     this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: 'consent', psuId: psu.psuId, status: 'started' });
-    return { consent, journey };
+    return { consent, journeyId: journey.journeyId };
   }
 
   /** The consent's SCA journey ended: received → valid when approved, → rejected otherwise. */

@@ -26,6 +26,7 @@ import { TemplateCatalogue } from './templates';
 import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
+import { ClientRegistrationService } from './client-registration';
 
 export interface Services {
   ctx: BankContext;
@@ -34,6 +35,7 @@ export interface Services {
   oauth: OAuthService;
   lifecycle: LifecycleService;
   tpps: TppService;
+  registration: ClientRegistrationService;
   identity: TppIdentityService;
   signatures: SignatureService;
   payments: PaymentService;
@@ -62,6 +64,8 @@ export interface ServicePki {
   trust: TrustStore;
   cache: CertificateCache;
   sandboxSigners: SandboxSigners;
+  /** The sandbox application's own OAuth client (the demo TPP), which the sandbox's POST /register answers. */
+  sandboxClientId: string;
 }
 
 export function createServices(ctx: BankContext, pki: ServicePki, options: ServiceOptions = { rateLimitPerSecond: 0 }): Services {
@@ -100,6 +104,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     serviceBlocks,
     templates: new TemplateCatalogue(ctx),
     tpps: new TppService(ctx, pki.trust),
+    registration: new ClientRegistrationService(ctx, pki.sandboxClientId),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),
     signatures: new SignatureService(ctx, pki.trust, pki.cache, pki.sandboxSigners),
   };

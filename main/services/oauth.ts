@@ -42,6 +42,11 @@ export class OAuthService {
   /** `connectionTppId`: under mutual TLS, the QWAC's TPP, which must be the client's. */
   token(authorization: string | undefined, params: OAuthParams, institution: InstitutionId, connectionTppId: string | null = null): TokenResponse {
     const client = this.authenticateClient(authorization, params);
+    // RFC 6749 section 3.2.1: a client_id beside HTTP Basic must name the same client, whatever the grant.
+    const formClientId = single(params, 'client_id');
+    if (formClientId !== undefined && formClientId !== client.clientId) {
+      throw BankError.oauth('invalid_client', `client_id ${formClientId} in the form is not the client ${client.clientId} authenticated by HTTP Basic`);
+    }
     if (connectionTppId !== null && client.tppId !== connectionTppId) {
       throw BankError.oauth('invalid_client', `client ${client.clientId} belongs to TPP ${client.tppId}; this connection's QWAC is TPP ${connectionTppId}`);
     }
@@ -163,9 +168,8 @@ export class OAuthService {
     const now = this.ctx.clock.now();
     const code = required(params, 'code');
     const redirectUri = required(params, 'redirect_uri');
-    const clientId = required(params, 'client_id');
+    required(params, 'client_id');
     const verifier = required(params, 'code_verifier');
-    if (clientId !== client.clientId) throw BankError.oauth('invalid_client', `client_id ${clientId} is not the authenticated client`);
     const problem = verifierProblem(verifier);
     if (problem) throw BankError.oauth('invalid_request', problem);
 

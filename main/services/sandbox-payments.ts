@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SandboxPayment } from '../domain/dataset/types';
+import type { InstitutionId, SandboxPayment } from '../domain/dataset/types';
+import { sandboxPaymentAnswersAt } from '../domain/dataset/sandbox';
 import { BankError } from '../domain/errors';
 import { localDateTime } from '../domain/iso20022/pain001/local-time';
 import { validatePain001 } from '../domain/iso20022/pain001/validate';
@@ -82,16 +83,26 @@ export class SandboxPaymentService implements PaymentInitiation {
     return { basketId: this.ctx.dataset.sandbox.createdBasketId, journeyId: SANDBOX_JOURNEY };
   }
 
+  /** A basket lists the payments that answer through the institution asked (the dataset guarantees at least one). */
   basket(basketId: string, request: PaymentContext): { payments: string[]; transactionStatus: string; scaStatus: string } {
     this.access.consentFor(request, 'signing basket retrieval');
-    if (basketId === this.ctx.dataset.sandbox.createdBasketId) return { payments: [], transactionStatus: 'PATC', scaStatus: 'started' };
-    const basket = this.ctx.dataset.sandbox.baskets.find((b) => b.basketId === basketId);
+    const sandbox = this.ctx.dataset.sandbox;
+    const answering = (paymentIds: readonly string[]): string[] => paymentIds.filter((id) => this.answersThrough(id, request.institution));
+    if (basketId === sandbox.createdBasketId) return { payments: answering(sandbox.createdBasketPaymentIds), transactionStatus: 'PATC', scaStatus: 'started' };
+    const basket = sandbox.baskets.find((b) => b.basketId === basketId);
     if (!basket) throw BankError.of('RESOURCE_UNKNOWN', `the sandbox has no basket ${basketId}`);
-    return { payments: basket.paymentIds, transactionStatus: basket.transactionStatus, scaStatus: basket.scaStatus };
+    return { payments: answering(basket.paymentIds), transactionStatus: basket.transactionStatus, scaStatus: basket.scaStatus };
   }
 
+  private answersThrough(paymentId: string, institution: InstitutionId): boolean {
+    const product = this.ctx.dataset.sandbox.payments.find((p) => p.paymentId === paymentId)?.product;
+    return product !== undefined && sandboxPaymentAnswersAt(this.ctx.dataset, product, institution);
+  }
+
+  /** A pre-loaded payment answers only through an institution offering its product, as a created one would. */
   private preloaded(paymentId: string, product: string, request: PaymentContext): SandboxPayment {
     this.access.consentFor(request, 'payment access');
+    this.payments.product(request.institution, product);
     const payment = this.ctx.dataset.sandbox.payments.find((p) => p.paymentId === paymentId && p.product === product);
     if (!payment) throw BankError.of('RESOURCE_UNKNOWN', `the sandbox has no pre-loaded ${product} payment ${paymentId}`);
     return payment;

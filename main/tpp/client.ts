@@ -9,6 +9,7 @@ import { confirmFunds, createBasket, getBasket, type FundsQuestion } from './req
 import { consentBody, consentStatus, createConsent, dateAfter, deleteConsent, getConsent, openScaLink, type ConsentTerms } from './requests/consents';
 import { authorizationCodeToken, authorize, clientCredentialsToken, refreshToken } from './requests/oauth';
 import { cancelPayment, createPayment, getAuthorisation, getPayment, paymentStatus, startAuthorisation } from './requests/payments';
+import { registerClient, type ClientMetadataRequest } from './requests/registration';
 import type { PsuContext } from './requests/request';
 import { signatureUtility } from './requests/signature-utilities';
 import { needsRefresh, withTokens, type PsuSession, type PsuTokenAnswer } from './session';
@@ -125,6 +126,11 @@ export class TppClient<J = unknown> {
     const code = (res.body as { tppMessages?: { code?: string }[] } | null)?.tppMessages?.[0]?.code;
     if (res.status !== 401 || code !== 'TOKEN_INVALID') return res;
     return this.send(build(await this.tppToken(institution, { renew: true })));
+  }
+
+  /** Registers another OAuth client of this TPP (RFC 7591), signed with its QSEAL; a string goes as the body unchanged. */
+  registerClient(institution: string, metadata: ClientMetadataRequest | string, options: SendOptions = {}): Promise<TppResponse<J>> {
+    return this.run(registerClient(institution, metadata), options);
   }
 
   /** The PSU authorisation endpoint with an S256 challenge; the caller keeps the verifier. */

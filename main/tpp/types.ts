@@ -17,6 +17,7 @@ export type TppOperation =
   | 'token-authorization-code'
   | 'token-refresh'
   | 'authorize'
+  | 'client-registration'
   | 'consent-create'
   | 'consent-get'
   | 'consent-status'

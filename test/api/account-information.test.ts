@@ -52,7 +52,7 @@ describe('GET /accounts', () => {
   it('lists the accounts of the consent\'s accounts category, each with its interim available balance and links', async () => {
     const res = await read(creator, '');
     expect(res.status, res.text).toBe(200);
-    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, { headers: { authorization: `Bearer ${creator.accessToken}` } });
+    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` } });
     expect(ids(res.body.accounts)).toEqual(ids(consent.body.access.accounts));
     const acc = res.body.accounts.find((a: any) => a.resourceId === 'FRA-ACC-01');
     const data = datasetAccount('FRA-ACC-01');
@@ -295,7 +295,7 @@ describe('pagination', () => {
     let href: string | undefined = links.next.href;
     let pages = 1;
     while (href !== undefined) {
-      const page = await call(bank, 'GET', href, { headers: { authorization: `Bearer ${once.accessToken}`, 'consent-id': once.consentId } });
+      const page = await call(bank, 'GET', href, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${once.accessToken}`, 'consent-id': once.consentId } });
       expect(page.status, page.text).toBe(200);
       expect(page.body.balances).toEqual(first.body.balances);
       all = [...all, ...page.body.transactions.booked, ...page.body.transactions.pending];
@@ -361,7 +361,7 @@ describe('errors', () => {
   }
 
   it('Consent-ID is required (FORMAT_ERROR) and must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
-    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { authorization: `Bearer ${creator.accessToken}` } });
+    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` } });
     expectBgError(missing, 400, 'FORMAT_ERROR');
     expect(missing.body.tppMessages[0].text).toContain('Consent-ID');
     expectBgError(await read(creator, '', { 'consent-id': aisOnly.consentId }), 403, 'CONSENT_UNKNOWN');
@@ -380,7 +380,7 @@ describe('errors', () => {
   });
 
   it('needs a PSU token: none or a TPP token is TOKEN_INVALID 401', async () => {
-    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'consent-id': creator.consentId } }), 401, 'TOKEN_INVALID');
+    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'x-request-id': crypto.randomUUID(), 'consent-id': creator.consentId } }), 401, 'TOKEN_INVALID');
     const tpp = await tppToken(bank, 'frankfurt');
     expectBgError(await read({ ...creator, accessToken: tpp }, ''), 401, 'TOKEN_INVALID');
     expectBgError(await read({ ...creator, institution: 'paris' }, ''), 401, 'TOKEN_INVALID');
@@ -397,7 +397,7 @@ describe('errors', () => {
   it('a consent that is no longer valid is CONSENT_INVALID 401', async () => {
     const s = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
     expect((await read(s, '')).status).toBe(200);
-    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { authorization: `Bearer ${s.accessToken}` } });
+    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}` } });
     expect(deleted.status).toBe(204);
     for (const path of ['', '/FRA-ACC-01', '/FRA-ACC-01/balances', `/FRA-ACC-01/transactions?bookingStatus=booked&dateFrom=${TODAY}`]) {
       expectBgError(await read(s, path), 401, 'CONSENT_INVALID');

@@ -21,7 +21,7 @@ describe('POST /consents', () => {
     expect(res.body.consentStatus).toBe('received');
     expect(res.body.consentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body._links.scaRedirect.href).toBe(`${bank.url}/sca/${res.body._links.scaRedirect.href.split('/').pop()}`);
-    expect(res.headers['location']).toBe(`/frankfurt/berlingroup/v1/consents/${res.body.consentId}`);
+    expect(res.headers['location']).toBe(`${bank.url}/frankfurt/berlingroup/v1/consents/${res.body.consentId}`);
   });
 
   it('echoes X-Request-ID', async () => {
@@ -156,31 +156,31 @@ describe('GET /consents/{id}/status', () => {
     const before = await call(bank, 'GET', path, { headers: { authorization: `Bearer ${token}`, 'x-request-id': randomUUID() } });
     expect(before.body).toEqual({ consentStatus: 'received', scaStatus: 'started' });
     await approveSca(bank, consent.journeyId);
-    const after = await call(bank, 'GET', path, { headers: { authorization: `Bearer ${token}` } });
+    const after = await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
     expect(after.body).toEqual({ consentStatus: 'valid', scaStatus: 'finalised' });
   });
 
   it('reports rejected/failed when the PSU rejects the SCA', async () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     await approveSca(bank, consent.journeyId, 'reject');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
     expect(res.body).toEqual({ consentStatus: 'rejected', scaStatus: 'failed' });
   });
 
   it('an unknown Consent ID is CONSENT_UNKNOWN 403', async () => {
-    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/does-not-exist/status', { headers: { authorization: `Bearer ${token}` } }), 403, 'CONSENT_UNKNOWN');
+    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/does-not-exist/status', { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } }), 403, 'CONSENT_UNKNOWN');
   });
 
   it('a consent is invisible through another institution (CONSENT_UNKNOWN 403)', async () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     const paris = await tppToken(bank, 'paris');
-    const res = await call(bank, 'GET', `/paris/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${paris}` } });
+    const res = await call(bank, 'GET', `/paris/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${paris}` } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
   it('needs a TPP token, not a PSU token (TOKEN_INVALID 401)', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 });
@@ -188,7 +188,7 @@ describe('GET /consents/{id}/status', () => {
 describe('GET /consents/{id}', () => {
   it('returns metadata and the five access arrays from the PSU permissions', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
     expect(res.status).toBe(200);
     expect(res.body.consentStatus).toBe('valid');
     expect(res.body.recurringIndicator).toBe(true);
@@ -208,7 +208,7 @@ describe('GET /consents/{id}', () => {
 
   it('gives an account-information-only PSU empty payment arrays', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
     expect(res.body.access.accounts.length).toBeGreaterThan(0);
     expect(res.body.access.paymentCreations).toEqual([]);
     expect(res.body.access.paymentAuthorisations).toEqual([]);
@@ -216,18 +216,18 @@ describe('GET /consents/{id}', () => {
 
   it('needs a PSU token: a TPP token is TOKEN_INVALID 401', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${token}` } }), 401, 'TOKEN_INVALID');
+    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } }), 401, 'TOKEN_INVALID');
   });
 
   it('a token for another consent cannot read this one (CONSENT_UNKNOWN 403)', async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
-    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}` } }), 403, 'CONSENT_UNKNOWN');
+    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` } }), 403, 'CONSENT_UNKNOWN');
   });
 
   it('a Consent-ID header must match the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}`, 'consent-id': randomUUID() } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}`, 'consent-id': randomUUID() } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
@@ -235,7 +235,7 @@ describe('GET /consents/{id}', () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
     for (const c of [a, b]) {
-      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${c.accessToken}` } });
+      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${c.accessToken}` } });
       expect(res.body.consentStatus).toBe('valid');
     }
   });
@@ -245,10 +245,10 @@ describe('DELETE /consents/{id}', () => {
   it('answers 204, the consent becomes terminatedByTpp, a repeat is CONSENT_INVALID 401', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const path = `/frankfurt/berlingroup/v1/consents/${psu.consentId}`;
-    const auth = { authorization: `Bearer ${psu.accessToken}` };
+    const auth = { authorization: `Bearer ${psu.accessToken}`, 'x-request-id': randomUUID() };
     const first = await call(bank, 'DELETE', path, { headers: auth });
     expect(first.status).toBe(204);
-    const status = await call(bank, 'GET', `${path}/status`, { headers: { authorization: `Bearer ${token}` } });
+    const status = await call(bank, 'GET', `${path}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
     expect(status.body.consentStatus).toBe('terminatedByTpp');
     expectBgError(await call(bank, 'DELETE', path, { headers: auth }), 401, 'CONSENT_INVALID');
     expectBgError(await call(bank, 'GET', path, { headers: auth }), 401, 'CONSENT_INVALID');
@@ -257,8 +257,8 @@ describe('DELETE /consents/{id}', () => {
   it('terminating one consent leaves the PSU\'s other consents valid', async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { authorization: `Bearer ${a.accessToken}` } });
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { authorization: `Bearer ${b.accessToken}` } });
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${b.accessToken}` } });
     expect(res.body.consentStatus).toBe('valid');
   });
 });
@@ -267,7 +267,7 @@ describe('consent ownership', () => {
   it('a consent is invisible to another TPP (CONSENT_UNKNOWN 403)', async () => {
     const other = await otherTpp(bank, 'PSDFR-ACPR-999999');
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { authorization: `Bearer ${(await other.tppToken('frankfurt'))}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${(await other.tppToken('frankfurt'))}` } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 

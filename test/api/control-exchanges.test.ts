@@ -28,7 +28,7 @@ const exchangesOf = async (resource: string, limit = 100): Promise<LoggedExchang
 };
 
 const consentStatus = (c: CreatedConsent, token: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { authorization: `Bearer ${token}` } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
   bank = await startTestBank();

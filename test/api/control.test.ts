@@ -126,9 +126,9 @@ describe('control API', () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const res = await call(bank, 'POST', '/simulator/v1/reset');
     expect(res.status).toBe(200);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
     expectBgError(read, 401, 'TOKEN_INVALID');
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { authorization: `Bearer ${await tppToken(bank)}` } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` } });
     expectBgError(status, 403, 'CONSENT_UNKNOWN');
     expect(((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).length).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, consentHeaders, expectBgError, recurringConsentBody, startTestBank, type TestBank } from '../support/simulator';
+import { basic, consentHeaders, expectBgError, expectOAuthError, recurringConsentBody, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
 import { demoQwac, psuBrowserGet, tlsCall, type ClientCertificate } from '../support/tls';
 
 let bank: TestBank;
@@ -9,6 +9,12 @@ beforeAll(async () => {
   qwac = demoQwac(bank);
 });
 afterAll(() => bank.stop());
+
+/** At the token endpoint a refused QWAC is an RFC 6749 invalid_client naming the bank's check. */
+function expectCertificateRefused(res: JsonResponse): void {
+  expectOAuthError(res, 401, 'invalid_client');
+  expect(res.body.error_description).toMatch(/^CERTIFICATE_INVALID: /);
+}
 
 const tokenFor = async (client: ClientCertificate, institution = 'frankfurt', credentials: { clientId: string; clientSecret: string } = bank.client) =>
   tlsCall(bank, client, 'POST', `/${institution}/oauth/v1/token`, {
@@ -64,30 +70,30 @@ describe('mutual TLS (--tls)', () => {
     expectBgError(await psuBrowserGet(bank, `${psuPages}/frankfurt/berlingroup/v1/accounts`), 404, 'RESOURCE_UNKNOWN');
   });
 
-  it('London refuses an eIDAS QWAC (CERTIFICATE_INVALID) and accepts the UK open-banking one', async () => {
-    expectBgError(await tokenFor(qwac, 'london'), 401, 'CERTIFICATE_INVALID');
+  it('London refuses an eIDAS QWAC (invalid_client, CERTIFICATE_INVALID) and accepts the UK open-banking one', async () => {
+    expectCertificateRefused(await tokenFor(qwac, 'london'));
     expect((await tokenFor(demoQwac(bank, 'uk-'), 'london')).status).toBe(200);
   });
 
-  it('a euro institution refuses a UK open-banking QWAC (CERTIFICATE_INVALID)', async () => {
-    expectBgError(await tokenFor(demoQwac(bank, 'uk-'), 'paris'), 401, 'CERTIFICATE_INVALID');
+  it('a euro institution refuses a UK open-banking QWAC (invalid_client, CERTIFICATE_INVALID)', async () => {
+    expectCertificateRefused(await tokenFor(demoQwac(bank, 'uk-'), 'paris'));
   });
 
-  it('an expired QWAC is CERTIFICATE_INVALID, judged on the simulated clock', async () => {
+  it('an expired QWAC is refused (invalid_client, CERTIFICATE_INVALID), judged on the simulated clock', async () => {
     const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200001', faults: { expired: true } });
     const res = await tokenFor(client, 'frankfurt', credentials);
-    expectBgError(res, 401, 'CERTIFICATE_INVALID');
-    expect(res.body.tppMessages[0].text).toMatch(/expired/);
+    expectCertificateRefused(res);
+    expect(res.body.error_description).toMatch(/expired/);
   });
 
-  it('a QWAC from an unknown CA is CERTIFICATE_INVALID', async () => {
+  it('a QWAC from an unknown CA is refused (invalid_client, CERTIFICATE_INVALID)', async () => {
     const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200002', faults: { untrusted: true } });
-    expectBgError(await tokenFor(client, 'frankfurt', credentials), 401, 'CERTIFICATE_INVALID');
+    expectCertificateRefused(await tokenFor(client, 'frankfurt', credentials));
   });
 
-  it('a QWAC without PSD2 roles is CERTIFICATE_INVALID', async () => {
+  it('a QWAC without PSD2 roles is refused (invalid_client, CERTIFICATE_INVALID)', async () => {
     const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200003', faults: { noQcStatement: true } });
-    expectBgError(await tokenFor(client, 'frankfurt', credentials), 401, 'CERTIFICATE_INVALID');
+    expectCertificateRefused(await tokenFor(client, 'frankfurt', credentials));
   });
 
   it('the TPP identity is the QWAC\'s: another TPP\'s client credentials are invalid_client', async () => {
@@ -109,7 +115,7 @@ describe('mutual TLS (--tls)', () => {
     const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: recurringConsentBody() });
     const { client: replacement } = await register({ organizationId: bank.client.organizationId });
     const newToken = (await tokenFor(replacement)).body.access_token;
-    const status = await tlsCall(bank, replacement, 'GET', `/frankfurt/berlingroup/v1/consents/${created.body.consentId}/status`, { headers: { authorization: `Bearer ${newToken}` } });
+    const status = await tlsCall(bank, replacement, 'GET', `/frankfurt/berlingroup/v1/consents/${created.body.consentId}/status`, { headers: { authorization: `Bearer ${newToken}`, 'x-request-id': crypto.randomUUID() } });
     expect(status.status).toBe(200);
     expect(status.body.consentStatus).toBe('received');
   });
@@ -117,7 +123,7 @@ describe('mutual TLS (--tls)', () => {
   it('a token may not be used over another TPP\'s connection (TOKEN_INVALID)', async () => {
     const token = (await tokenFor(qwac)).body.access_token;
     const { client } = await register({ organizationId: 'PSDBE-NBB-400001' });
-    const res = await tlsCall(bank, client, 'GET', '/frankfurt/berlingroup/v1/consents/x/status', { headers: { authorization: `Bearer ${token}` } });
+    const res = await tlsCall(bank, client, 'GET', '/frankfurt/berlingroup/v1/consents/x/status', { headers: { authorization: `Bearer ${token}`, 'x-request-id': crypto.randomUUID() } });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 });

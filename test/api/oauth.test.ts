@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, form, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
+import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, expectOAuthError, form, startTestBank, type TestBank } from '../support/simulator';
 import { psuSession } from '../../main/tpp/journeys';
 import { pkcePair } from '../../main/tpp/pkce';
 
@@ -15,11 +15,6 @@ const tokenRequest = (fields: Record<string, string>, authorization: string | nu
   if (authorization !== null) headers.authorization = authorization;
   return call(bank, 'POST', `/${institution}/oauth/v1/token`, { headers, body: f.body });
 };
-
-function expectOAuthError(res: JsonResponse, status: number, error: string): void {
-  expect({ status: res.status, error: res.body?.error }).toEqual({ status, error });
-  expect(typeof res.body.error_description).toBe('string');
-}
 
 async function validConsent(psuId = 'FRA-CREATOR'): Promise<string> {
   const consent = await createConsent(bank, 'frankfurt', psuId);
@@ -153,7 +148,7 @@ describe('POST /token, authorization_code with PKCE', () => {
     expect(res.body.expires_in).toBe(600);
     expect(res.body.refresh_token_expires_in).toBe(21 * 60);
     expect(res.body.scope).toBe(c.consentId);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${res.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${res.body.access_token}` } });
     expect(read.status).toBe(200);
   });
 
@@ -182,7 +177,7 @@ describe('POST /token, authorization_code with PKCE', () => {
     const first = await exchangeCode(bank, 'frankfurt', c.code, c.verifier);
     expect(first.status).toBe(200);
     expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier), 400, 'invalid_grant');
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` } });
     expectBgError(read, 401, 'TOKEN_INVALID');
   });
 
@@ -230,9 +225,9 @@ describe('PSU token lifetimes and refresh', () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
     const path = `/frankfurt/berlingroup/v1/consents/${psu.consentId}`;
     await bank.control.advanceClock('PT9M50S');
-    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.accessToken}` } })).status).toBe(200);
+    expect((await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } })).status).toBe(200);
     await bank.control.advanceClock('PT11S');
-    expectBgError(await call(bank, 'GET', path, { headers: { authorization: `Bearer ${psu.accessToken}` } }), 401, 'TOKEN_INVALID');
+    expectBgError(await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } }), 401, 'TOKEN_INVALID');
   });
 
   it('refresh_token gives a new pair; the old refresh token cannot be used again', async () => {
@@ -241,7 +236,7 @@ describe('PSU token lifetimes and refresh', () => {
     expect(first.status).toBe(200);
     expect(first.body.access_token).not.toBe(psu.accessToken);
     expect(first.body.refresh_token).not.toBe(psu.refreshToken);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` } });
     expect(read.status).toBe(200);
     expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
@@ -265,13 +260,13 @@ describe('PSU token lifetimes and refresh', () => {
 
   it('a refresh token cannot be used as an access token', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.refreshToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.refreshToken}` } });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 
   it('a refresh for a terminated consent is invalid_grant', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { authorization: `Bearer ${psu.accessToken}` } });
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
     expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
 

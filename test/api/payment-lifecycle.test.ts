@@ -164,7 +164,7 @@ describe('isolation', () => {
     paymentId = (await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'))).body.paymentId;
   });
   const get = (s: PsuSession, path: string) =>
-    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, { headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, accept: 'application/xml' } });
+    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, accept: 'application/xml' } });
 
   it('another product with the same paymentId is RESOURCE_UNKNOWN 404', async () => {
     expectBgError(await get(creator, `pain.001-internal-transfers/${paymentId}`), 404, 'RESOURCE_UNKNOWN');

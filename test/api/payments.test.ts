@@ -20,21 +20,21 @@ describe('POST /payments/{product}', () => {
     const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
     expect(res.status).toBe(201);
     expect(res.body.transactionStatus).toBe('PATC');
-    expect(res.headers['location']).toBe(`/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}`);
+    expect(res.headers['location']).toBe(`${bank.url}/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}`);
     expect(res.body._links.startAuthorisation.href).toBe(`/frankfurt/berlingroup/v1/payments/${SEPA}/${res.body.paymentId}/authorisations`);
   });
 
   it('GET returns the original pain.001 byte for byte', async () => {
     const xml = `${readTemplate('sepa-single.xml')}\n<!-- kept as sent: ü € -->\n`;
     const { body } = await bank.tpp.createPayment(creator, SEPA, xml);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/xml' } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/xml' } });
     expect(res.status).toBe(200);
     expect(res.text).toBe(xml);
   });
 
   it('GET without Accept: application/xml is REQUESTED_FORMATS_INVALID 406', async () => {
     const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/json' } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/json' } });
     expectBgError(res, 406, 'REQUESTED_FORMATS_INVALID');
   });
 
@@ -149,7 +149,7 @@ describe('two authorisations (FRA-CORP-1: groups A and B, creator may give the s
     const second = await authorisePayment(bank.tpp, bank.control, approverB, SEPA, id);
     expect(second.journey.status).toBe('finalised');
     expect(await paymentStatus(id)).toEqual(['PDNG']);
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, { headers: { authorization: `Bearer ${approverB.accessToken}`, 'consent-id': approverB.consentId } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${approverB.accessToken}`, 'consent-id': approverB.consentId } });
     expect(status.body).toEqual({ scaStatus: 'finalised' });
     expectBgError(await bank.tpp.startAuthorisation(approverB, SEPA, id), 409, 'STATUS_INVALID');
   });

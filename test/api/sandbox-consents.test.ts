@@ -24,6 +24,16 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     expect(((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).length).toBe(0);
   });
 
+  it('POST /consents answers _links.scaRedirect like simulation; the link opens the page saying the sandbox needs no SCA', async () => {
+    const res = await post('FRA-CREATOR');
+    const href = res.body._links.scaRedirect.href as string;
+    expect(href).toBe(`${bank.url}/sca/sandbox`);
+    const page = await call(bank, 'GET', new URL(href).pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('The sandbox needs no SCA');
+    expect(((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).length).toBe(0);
+  });
+
   it('still validates headers and payload', async () => {
     expectBgError(await post('FRA-CREATOR', '{"access":{"accounts":[]}}'), 400, 'FORMAT_ERROR');
     const headers = consentHeaders(token, 'FRA-CREATOR');
@@ -45,7 +55,7 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     expect((await exchangeCode(bank, 'frankfurt', codeFrom(auth), pkcePair().verifier)).body.error).toBe('invalid_grant');
     const tokens = await exchangeCode(bank, 'frankfurt', codeFrom(auth), verifier);
     expect(tokens.status).toBe(200);
-    const read = await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-1', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    const read = await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-1', { headers: { authorization: `Bearer ${tokens.body.access_token}`, 'x-request-id': crypto.randomUUID() } });
     expect(read.body.consentStatus).toBe('valid');
     expect(read.body.access.accounts.length).toBeGreaterThan(0);
   });
@@ -55,8 +65,8 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     const auth = await authorize(bank, 'frankfurt', 'SANDBOX-CONSENT-FRA-2', challenge);
     const tokens = (await exchangeCode(bank, 'frankfurt', codeFrom(auth), verifier)).body;
     const path = '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-2';
-    expect((await call(bank, 'DELETE', path, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(204);
-    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${tokens.access_token}` } })).body.consentStatus).toBe('valid');
+    expect((await call(bank, 'DELETE', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).status).toBe(204);
+    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).body.consentStatus).toBe('valid');
   });
 });
 

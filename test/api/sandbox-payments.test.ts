@@ -40,14 +40,14 @@ describe('sandbox payments (spec "Sandbox behaviour" 5-7)', () => {
     const na = (await bank.tpp.paymentStatus(session, SEPA, 'SANDBOX-SEPA-NA')).text;
     expect(txStatuses(na)).toEqual([]);
     expect(na).toContain('n.a.');
-    const original = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-RJCT`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, accept: 'application/xml' } });
+    const original = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-RJCT`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID(), accept: 'application/xml' } });
     expect(original.text).toBe(readTemplate('sepa-single.xml'));
   });
 
   it('create-authorisation gives an SCA redirection or 409; GET authorisation started or finalised', async () => {
     const ok = await bank.tpp.startAuthorisation(session, SEPA, 'SANDBOX-SEPA-PATC-SIGNED');
     expect(ok.status).toBe(201);
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-PATC-SIGNED/authorisations/${ok.body.authorisationId}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-PATC-SIGNED/authorisations/${ok.body.authorisationId}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() } });
     expect(status.body).toEqual({ scaStatus: 'finalised' });
     expect((await fetch(ok.body._links.scaRedirect.href)).status).toBe(200);
     expectBgError(await bank.tpp.startAuthorisation(session, SEPA, 'SANDBOX-SEPA-RJCT'), 409, 'STATUS_INVALID');
@@ -63,8 +63,40 @@ describe('sandbox payments (spec "Sandbox behaviour" 5-7)', () => {
     const res = await bank.tpp.createBasket(session, ['SANDBOX-SEPA-PATC-OPEN']);
     expect(res.status).toBe(201);
     expect(res.body.basketId).toBe('SANDBOX-BASKET-0001');
-    const read = (id: string) => call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${id}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId } });
+    const read = (id: string) => call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${id}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() } });
     expect((await read('SANDBOX-BASKET-FINALISED')).body).toMatchObject({ scaStatus: 'finalised', transactionStatus: 'ACTC' });
     expect((await read('SANDBOX-BASKET-FAILED')).body).toMatchObject({ scaStatus: 'failed', transactionStatus: 'RJCT' });
   });
+
+  it('the fixed basket and every pre-loaded basket list, through each institution, at least one payment that answers there', async () => {
+    const sandbox = (await call(bank, 'GET', '/simulator/v1/psus')).body as { institution: string }[];
+    const institutions = [...new Set(sandbox.map((p) => p.institution))];
+    expect(institutions).toHaveLength(5);
+    for (const institution of institutions) {
+      const prefix = institution.slice(0, 3).toUpperCase();
+      const own = await bank.tpp.psuTokens(institution, `SANDBOX-CONSENT-${prefix}-1`, `${prefix}-CREATOR`);
+      for (const basketId of ['SANDBOX-BASKET-0001', 'SANDBOX-BASKET-FINALISED', 'SANDBOX-BASKET-FAILED']) {
+        const basket = await bank.tpp.getBasket(own, basketId);
+        expect(basket.status).toBe(200);
+        expect(basket.body.payments.length, `${basketId} at ${institution}`).toBeGreaterThan(0);
+        for (const paymentId of basket.body.payments as string[]) {
+          const product = PRODUCT_OF[paymentId] as string;
+          expect((await bank.tpp.paymentStatus(own, product, paymentId)).status, `${paymentId} at ${institution}`).toBe(200);
+        }
+      }
+    }
+  });
+
+  it('a pre-loaded payment of a product the institution does not offer is PRODUCT_UNKNOWN there', async () => {
+    const london = await bank.tpp.psuTokens('london', 'SANDBOX-CONSENT-LON-1', 'LON-CREATOR');
+    expectBgError(await bank.tpp.paymentStatus(london, SEPA, 'SANDBOX-SEPA-PATC-OPEN'), 404, 'PRODUCT_UNKNOWN');
+    expect((await bank.tpp.paymentStatus(london, 'pain.001-chaps-payments', 'SANDBOX-CHAPS-PATC')).status).toBe(200);
+  });
 });
+
+const PRODUCT_OF: Record<string, string> = {
+  'SANDBOX-SEPA-PATC-OPEN': SEPA,
+  'SANDBOX-SEPA-PATC-SIGNED': SEPA,
+  'SANDBOX-INTERNAL-PATC': 'pain.001-internal-transfers',
+  'SANDBOX-CHAPS-PATC': 'pain.001-chaps-payments',
+};

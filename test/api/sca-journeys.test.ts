@@ -13,7 +13,7 @@ const act = (journeyId: string, action: unknown) =>
   call(bank, 'POST', `/simulator/v1/sca/${journeyId}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
 // A fresh TPP token each time, since some tests move the clock past the token's hour.
 const status = async (consentId: string) =>
-  (await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}/status`, { headers: { authorization: `Bearer ${await tppToken(bank)}` } })).body;
+  (await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` } })).body;
 const journey = async (journeyId: string) =>
   ((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).find((j) => j.journeyId === journeyId);
 

@@ -22,7 +22,7 @@ const newPayment = async (): Promise<string> => (await bank.tpp.createPayment(cr
 const basketCount = async (): Promise<number> => ((await call(bank, 'GET', '/simulator/v1/baskets')).body as any[]).length;
 const journeyOf = (res: { body: any }): string => (res.body._links.scaRedirect.href as string).split('/').pop() as string;
 const readBasket = (s: PsuSession, basketId: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId } });
 
 describe('signing baskets', () => {
   it('creates a PATC basket whose SCA gives one authorisation to each payment (ACTC); payments stay PATC until the second', async () => {

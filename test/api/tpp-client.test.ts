@@ -62,7 +62,7 @@ describe('tokens', () => {
       const s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CREATOR');
       const first = s.accessToken;
       await local.control.advanceClock('PT10M1S');
-      expectBgError(await call(local, 'GET', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { authorization: `Bearer ${first}` } }), 401, 'TOKEN_INVALID');
+      expectBgError(await call(local, 'GET', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first}` } }), 401, 'TOKEN_INVALID');
       expect((await local.tpp.getConsent(s)).status).toBe(200);
       expect(s.accessToken).not.toBe(first);
       const tokenCalls = ((await call(local, 'GET', '/simulator/v1/exchanges?limit=2')).body as any[]).map((e) => e.url);

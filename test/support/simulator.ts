@@ -155,6 +155,14 @@ export function exchangeCode(bank: TestBank, institution: string, code: string, 
 
 export const codeFrom = (res: JsonResponse): string => new URL(res.headers.location as string).searchParams.get('code') as string;
 
+/** An RFC 6749 error body, with the description that says what was wrong. */
+export function expectOAuthError(res: JsonResponse, status: number, error: string): void {
+  const body = res.body as { error?: string; error_description?: unknown } | null;
+  if (res.status !== status || body?.error !== error || typeof body.error_description !== 'string') {
+    throw new Error(`expected ${status} ${error} with a description, got ${res.status} ${res.text}`);
+  }
+}
+
 export function expectBgError(res: JsonResponse, status: number, code: string): void {
   const body = res.body as { tppMessages?: { category: string; code: string; text: string }[] };
   if (res.status !== status || body?.tppMessages?.[0]?.code !== code) {

@@ -23,7 +23,7 @@ describe('the Bank lists a resource’s exchanges and opens them in the Inspecto
   let other: CreatedConsent;
 
   const readStatus = async (c: CreatedConsent): Promise<void> => {
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
   };
 

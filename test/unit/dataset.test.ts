@@ -160,6 +160,10 @@ describe('validateDataset refuses', () => {
     ['a template outside the resources', ['sandbox', 'payments', 0, 'templateFile'], '../../etc/passwd', 'sandbox.payments[0].templateFile: "../../etc/passwd" must be a relative path inside the resources folder'],
     ['a basket of an unknown payment', ['sandbox', 'baskets', 0, 'paymentIds', 0], 'SANDBOX-NOPE', 'sandbox.baskets[0].paymentIds[0]: unknown sandbox payment "SANDBOX-NOPE"'],
     ['a finalised basket in RJCT', ['sandbox', 'baskets', 0, 'transactionStatus'], 'RJCT', 'sandbox.baskets[0].transactionStatus: RJCT does not go with scaStatus finalised'],
+    ['a basket with no payment answering at an institution', ['sandbox', 'baskets', 0, 'paymentIds'], ['SANDBOX-CHAPS-PATC'], 'sandbox.baskets[0].paymentIds: no payment of a product frankfurt offers'],
+    ['a fixed basket with nothing answering at London', ['sandbox', 'createdBasketPaymentIds'], ['SANDBOX-SEPA-PATC-OPEN'], 'sandbox.createdBasketPaymentIds: no payment of a product london offers'],
+    ['a fixed basket of an unknown payment', ['sandbox', 'createdBasketPaymentIds', 0], 'SANDBOX-NOPE', 'sandbox.createdBasketPaymentIds[0]: unknown sandbox payment "SANDBOX-NOPE"'],
+    ['a fixed basket without payments', ['sandbox', 'createdBasketPaymentIds'], REMOVE, 'sandbox.createdBasketPaymentIds: is missing'],
     ['a consent of an unknown PSU', ['sandbox', 'consents', 0, 'psuId'], 'XXX-CREATOR', 'sandbox.consents[0].psuId: unknown PSU "XXX-CREATOR"'],
     ['another format version', ['formatVersion'], 2, 'formatVersion: 2 is not a supported format version (1)'],
   ])('%s', (_name, path, value, message) => {

@@ -5,10 +5,12 @@ import { computeDigest, EMPTY_BODY_DIGEST } from '../../main/domain/signing/dige
 import type { SigningKey } from '../../main/domain/signing/sign';
 import { pkcePair } from '../../main/tpp/pkce';
 import { redirectWithState } from '../../main/tpp/redirect';
-import { consentBody, createConsent, dateAfter, openScaLink } from '../../main/tpp/requests/consents';
+import { consentBody, consentStatus, createConsent, dateAfter, deleteConsent, getConsent, openScaLink } from '../../main/tpp/requests/consents';
+import { accountBalances, accountDetails, accountTransactions, listAccounts } from '../../main/tpp/requests/accounts';
+import { registerClient } from '../../main/tpp/requests/registration';
 import { authorize, clientCredentialsToken, refreshToken } from '../../main/tpp/requests/oauth';
-import { cancelPayment, createPayment, paymentStatus, startAuthorisation } from '../../main/tpp/requests/payments';
-import { confirmFunds, createBasket } from '../../main/tpp/requests/baskets-and-funds';
+import { cancelPayment, createPayment, getAuthorisation, getPayment, paymentStatus, startAuthorisation } from '../../main/tpp/requests/payments';
+import { confirmFunds, createBasket, getBasket } from '../../main/tpp/requests/baskets-and-funds';
 import type { PsuAccess } from '../../main/tpp/requests/request';
 import { needsRefresh, withTokens } from '../../main/tpp/session';
 import { profileNames, signPrepared } from '../../main/tpp/sign';
@@ -74,7 +76,23 @@ describe('request building', () => {
     expect(cancelPayment(access, 'p', 'id').signedOperation).toBe('payment-cancellation');
     expect(createBasket(access, ['a'], psu, 'https://tpp.example/cb').signedOperation).toBe('signing-basket');
     expect(confirmFunds(access, { iban: 'DE1', amount: '1.00', currency: 'EUR' }).signedOperation).toBe('funds-confirmation');
+    expect(registerClient('frankfurt', { redirect_uris: ['https://tpp.example/cb'] }).signedOperation).toBe('registration');
     expect(paymentStatus(access, 'p', 'id').signedOperation).toBeNull();
+  });
+
+  it('every Berlin Group request the TPP builds carries an X-Request-ID, reads included', () => {
+    const builders = [
+      createConsent({ institution: 'frankfurt', tppToken: 't', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/cb', psu, body: '{}' }),
+      consentStatus('frankfurt', 't', 'c-1'), getConsent(access), deleteConsent(access),
+      listAccounts(access), accountDetails(access, 'a'), accountBalances(access, 'a'), accountTransactions(access, 'a'),
+      createPayment(access, 'p', xml, psu), getPayment(access, 'p', 'id'), paymentStatus(access, 'p', 'id'), cancelPayment(access, 'p', 'id'),
+      startAuthorisation(access, 'p', 'id', psu, 'https://tpp.example/cb'), getAuthorisation(access, 'p', 'id', 'a'),
+      createBasket(access, ['a'], psu, 'https://tpp.example/cb'), getBasket(access, 'b'), confirmFunds(access, { iban: 'DE1', amount: '1.00', currency: 'EUR' }),
+    ];
+    for (const request of builders) {
+      expect(request.path).toMatch(/^\/frankfurt\/berlingroup\/v1\//);
+      expect(request.headers['x-request-id'], `${request.method} ${request.path}`).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });
 

@@ -186,6 +186,8 @@ export interface SandboxData {
   /** The fixed paymentId POST /payments returns, per product. */
   createdPaymentIds: Partial<Record<PaymentProduct, string>>;
   createdBasketId: string;
+  /** What GET of the fixed basket lists: through each institution, at least one payment that answers there. */
+  createdBasketPaymentIds: string[];
   payments: SandboxPayment[];
   baskets: SandboxBasket[];
 }

@@ -23,6 +23,7 @@ import type {
   SandboxPayment,
   TransactionHistory,
 } from './types';
+import { sandboxPaymentAnswersAt } from './sandbox';
 import { ACCOUNT_PERMISSIONS, INSTITUTION_IDS, PAYMENT_CATEGORIES, PAYMENT_PRODUCTS } from './types';
 import { ibanProblem } from '../iso20022/iban';
 import { isValidBic } from '../iso20022/bic';
@@ -432,11 +433,12 @@ function sandboxConsent(v: unknown, path: string): SandboxConsent {
 }
 
 function sandbox(v: unknown, path: string): SandboxData {
-  const o = record(v, path, ['consents', 'createdPaymentIds', 'createdBasketId', 'payments', 'baskets']);
+  const o = record(v, path, ['consents', 'createdPaymentIds', 'createdBasketId', 'createdBasketPaymentIds', 'payments', 'baskets']);
   return {
     consents: list(o.consents, at(path, 'consents'), sandboxConsent),
     createdPaymentIds: keyed(o.createdPaymentIds, at(path, 'createdPaymentIds'), PAYMENT_PRODUCTS, 'a payment product', text),
     createdBasketId: text(o.createdBasketId, at(path, 'createdBasketId')),
+    createdBasketPaymentIds: list(o.createdBasketPaymentIds, at(path, 'createdBasketPaymentIds'), text, 1),
     payments: list(o.payments, at(path, 'payments'), sandboxPayment),
     baskets: list(o.baskets, at(path, 'baskets'), sandboxBasket),
   };
@@ -534,13 +536,23 @@ function checkReferences(d: Dataset): void {
   sb.payments.forEach((p, i) => {
     if (!offered.has(p.product)) fail(at(item('sandbox.payments', i), 'product'), `${p.product} is offered by no institution`);
   });
-  const paymentIds = new Set(sb.payments.map((p) => p.paymentId));
+  const productOf = new Map(sb.payments.map((p) => [p.paymentId, p.product]));
   unique(sb.baskets.map((b) => b.basketId), 'sandbox.baskets', 'basketId', 'basketId');
+  /** Through every institution a basket lists at least one payment that answers there (spec "Sandbox behaviour" 6). */
+  const basketPayments = (ids: readonly string[], path: string): void => {
+    ids.forEach((id, j) => {
+      if (!productOf.has(id)) fail(item(path, j), `unknown sandbox payment ${show(id)}`);
+    });
+    for (const institution of d.institutions) {
+      if (!ids.some((id) => sandboxPaymentAnswersAt(d, productOf.get(id) as PaymentProduct, institution.id))) {
+        fail(path, `no payment of a product ${institution.id} offers (${institution.products.join(', ')}), so the basket would list none there`);
+      }
+    }
+  };
+  basketPayments(sb.createdBasketPaymentIds, 'sandbox.createdBasketPaymentIds');
   sb.baskets.forEach((b, i) => {
     const path = item('sandbox.baskets', i);
-    b.paymentIds.forEach((id, j) => {
-      if (!paymentIds.has(id)) fail(item(at(path, 'paymentIds'), j), `unknown sandbox payment ${show(id)}`);
-    });
+    basketPayments(b.paymentIds, at(path, 'paymentIds'));
     if ((b.scaStatus === 'finalised') !== (b.transactionStatus === 'ACTC')) {
       fail(at(path, 'transactionStatus'), `${b.transactionStatus} does not go with scaStatus ${b.scaStatus} (finalised/ACTC, failed/RJCT)`);
     }

@@ -3,7 +3,7 @@
  * headers each signed operation must sign, and which it signs only when the request carries them.
  */
 
-export type SignedOperation = 'payment-initiation' | 'start-authorisation' | 'signing-basket' | 'payment-cancellation' | 'funds-confirmation';
+export type SignedOperation = 'payment-initiation' | 'start-authorisation' | 'signing-basket' | 'payment-cancellation' | 'funds-confirmation' | 'registration';
 
 export const SIGNED_OPERATIONS: readonly SignedOperation[] = [
   'payment-initiation',
@@ -11,6 +11,7 @@ export const SIGNED_OPERATIONS: readonly SignedOperation[] = [
   'signing-basket',
   'payment-cancellation',
   'funds-confirmation',
+  'registration',
 ];
 
 /** The only headers a signature may cover (rule 2). */
@@ -30,6 +31,9 @@ export const SIGNING_PROFILES: Readonly<Record<SignedOperation, SigningProfile>>
   // The spec leaves this row to "its operation-specific profile" without giving it. Our choice, to be
   // listed in the README's table of choices: the cancellation row, since the request has no PSU journey.
   'funds-confirmation': { required: ['digest', 'x-request-id'], ifPresent: ['psu-id', 'tpp-redirect-uri'] },
+  // POST /register (spec "Token operations": "signed with a seal certificate"; profile not shown). Our choice,
+  // in the README's table: the same row, as no PSU takes part in registering an application.
+  registration: { required: ['digest', 'x-request-id'], ifPresent: ['psu-id', 'tpp-redirect-uri'] },
 };
 
 export const isProfileHeader = (name: string): name is ProfileHeader => (PROFILE_HEADERS as readonly string[]).includes(name);
@@ -54,6 +58,7 @@ export function signedOperationFor(method: string, path: string): SignedOperatio
     if (first === 'payments' && rest.length === 4 && fourth === 'authorisations') return 'start-authorisation';
     if (first === 'signing-baskets' && rest.length === 1) return 'signing-basket';
     if (first === 'funds-confirmations' && rest.length === 1) return 'funds-confirmation';
+    if (first === 'register' && rest.length === 1) return 'registration';
   }
   if (verb === 'DELETE' && first === 'payments' && rest.length === 3) return 'payment-cancellation';
   return null;

@@ -2,7 +2,7 @@ import { BankError } from '../errors';
 import type { Psd2Role } from './identity';
 
 /** What a request does, as far as the regulated roles go (spec "Access model" 2). */
-export type ServiceArea = 'consent' | 'account-information' | 'payment-initiation' | 'funds-confirmation';
+export type ServiceArea = 'consent' | 'account-information' | 'payment-initiation' | 'funds-confirmation' | 'registration';
 
 /**
  * AISP for account information, PISP for payments, signing baskets and funds confirmation. A consent
@@ -14,6 +14,8 @@ const ROLES_FOR: Record<ServiceArea, readonly Psd2Role[]> = {
   'account-information': ['PSP_AI'],
   'payment-initiation': ['PSP_PI'],
   'funds-confirmation': ['PSP_PI', 'PSP_IC'],
+  // Any TPP role may register its application; an ASPSP (PSP_AS) alone is not a TPP.
+  registration: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
 };
 
 const ROLE_NAMES: Record<Psd2Role, string> = { PSP_AS: 'ASPSP', PSP_PI: 'PISP', PSP_AI: 'AISP', PSP_IC: 'PIISP (card issuer)' };

@@ -6,6 +6,7 @@ import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
+import { absoluteLocation } from '../location';
 
 export function basketAndFundsRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/berlingroup/v1/signing-baskets', async (request, reply) => {
@@ -27,7 +28,7 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     const self = bankPaths.basket(institution, created.basketId);
     return reply
       .code(201)
-      .header('location', self)
+      .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({ transactionStatus: 'PATC', basketId: created.basketId, _links: { self: { href: self }, scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), created.journeyId) } } });
   });

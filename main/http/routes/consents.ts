@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { authenticate } from '../tpp-context';
+import { absoluteLocation } from '../location';
 
 const BASE = '/:institution/berlingroup/v1/consents';
 
@@ -17,7 +18,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
     const { grant } = authenticate(request, services, institution, 'tpp', 'consent');
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id']);
     requireJsonContentType(request.headers);
-    const { consent, journey } = services.consents.create({
+    const { consent, journeyId } = services.consents.create({
       institution,
       tppId: grant.tppId,
       psuId: h['psu-id'],
@@ -25,11 +26,10 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
       body: jsonBody(request),
     });
     const self = bankPaths.consent(institution, consent.consentId);
-    const links: Record<string, { href: string }> = { self: { href: self }, status: { href: `${self}/status` } };
-    if (journey) links.scaRedirect = { href: bankPaths.scaRedirect(services.ctx.origin(), journey.journeyId) };
+    const links = { scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), journeyId) }, self: { href: self }, status: { href: `${self}/status` } };
     return reply
       .code(201)
-      .header('location', self)
+      .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({ consentStatus: services.consents.status(consent.consentId, institution, grant.tppId).status, consentId: consent.consentId, _links: links });
   });

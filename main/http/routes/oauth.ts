@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
-import { formParams, queryParams, rawBody } from '../body';
+import { requireJsonContentType } from '../../domain/headers/require';
+import { formParams, jsonBody, queryParams, rawBody } from '../body';
+import { requireSignature } from '../signature';
 import { institutionParam } from '../institution';
 import { connectionIdentity } from '../tpp-context';
 
@@ -15,6 +17,17 @@ export function oauthRoutes(app: FastifyInstance, services: Services): void {
     const connection = connectionIdentity(request, services, institution);
     const tokens = services.oauth.token(request.headers.authorization, formParams(rawBody(request).toString('utf8')), institution, connection?.tppId ?? null);
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
+  });
+
+  /** RFC 7591 dynamic client registration, signed with the TPP's QSEAL (and over its QWAC under --tls). */
+  app.post('/:institution/oauth/v1/register', async (request, reply) => {
+    const institution = institutionParam(request.params);
+    const connection = connectionIdentity(request, services, institution);
+    const signature = requireSignature(request, services, 'registration', connection);
+    requireJsonContentType(request.headers);
+    const { tppId, client } = services.registration.register({ institution, signature, body: jsonBody(request) });
+    request.tppId = tppId;
+    return reply.code(201).header('cache-control', 'no-store').header('pragma', 'no-cache').send(client);
   });
 
   /** The sandbox's authorisation service answers 200 with a Location header instead of a 302 (spec "Sandbox behaviour" 3). */

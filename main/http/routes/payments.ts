@@ -8,6 +8,7 @@ import { rawBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
+import { absoluteLocation } from '../location';
 
 const BASE = '/:institution/berlingroup/v1/payments/:product';
 
@@ -50,7 +51,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const self = bankPaths.payment(context.institution, payment.product, payment.paymentId);
     return reply
       .code(201)
-      .header('location', self)
+      .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({
         transactionStatus: 'PATC',
@@ -96,7 +97,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${started.authorisationId}`;
     return reply
       .code(201)
-      .header('location', self)
+      .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
       .send({
         scaStatus: 'started',
