@@ -11,8 +11,9 @@ let sim: RunningSimulator;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'wb-readme-'));
-  // Real time: the walk-through computes validUntil with the shell's date.
-  sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
+  // Months from this machine's date (before the templates' execution date, so the payment stays PDNG): the walk-through must take its dates from the simulated clock
+  // (validUntil from the host's date would be in the bank's past and refused).
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false, now: '2027-03-01T10:00:00Z' });
 });
 afterAll(async () => {
   await sim.close();
