@@ -63,6 +63,7 @@ export class PaymentProcessingService {
       for (let i = 0; i < count; i++) this.ctx.repos.payments.setTransaction(paymentId, i, outcome, outcome === 'RJCT' ? [{ code: reason as string }] : []);
       if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment));
       this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
+      this.attempts.closeActive(payment, now, 'the payment was processed');
       return { ...payment, status };
     });
   }
@@ -89,6 +90,7 @@ export class PaymentProcessingService {
     this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));
     const status: TransactionStatus = accepted > 0 ? 'ACCP' : 'RJCT';
     this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
+    this.attempts.closeActive(payment, now, 'the payment was processed');
   }
 
   /** As processing by the rules does: only transfers in the account's currency move its balance (no FX). */
