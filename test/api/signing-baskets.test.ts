@@ -3,6 +3,7 @@ import { approveSca, call, expectBgError, otherTpp, startTestBank, type TestBank
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { txStatuses } from '../../main/tpp/pain002';
 import { type PsuSession } from '../../main/tpp/session';
+import type { TppClient } from '../../main/tpp/client';
 import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
@@ -78,29 +79,24 @@ describe('signing baskets', () => {
     expect(res.body.tppMessages[0].text).toMatch(/no-such-payment is unknown/);
   });
 
-  it('a payment of another institution endpoint is FORMAT_ERROR', async () => {
-    const paris = await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A');
-    const res = await bank.tpp.createBasket(paris, [await newPayment()]);
-    expectBgError(res, 400, 'FORMAT_ERROR');
-    expect(res.body.tppMessages[0].text).toMatch(/another institution endpoint/);
-  });
-
-  it('a payment of another TPP is FORMAT_ERROR, though the PSU could authorise it', async () => {
-    const other = await otherTpp(bank, 'PSDDE-BAFIN-730001');
-    const approverAThere = await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A');
-    const before = await basketCount();
-    const res = await other.createBasket(approverAThere, [await newPayment()]);
-    expectBgError(res, 400, 'FORMAT_ERROR');
-    expect(res.body.tppMessages[0].text).toMatch(/another TPP/);
-    expect(await basketCount()).toBe(before);
-  });
-
-  it('a payment the consent\'s PSU may not authorise from its debtor account is FORMAT_ERROR', async () => {
-    const aisOnly = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
-    const res = await bank.tpp.createBasket(aisOnly, [await newPayment()]);
-    expectBgError(res, 400, 'FORMAT_ERROR');
-    expect(res.body.tppMessages[0].text).toMatch(/may not authorise/);
-  });
+  const ineligible: [string, () => Promise<{ tpp: TppClient<any>; session: PsuSession }>, RegExp][] = [
+    ['a payment of another institution endpoint', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A') }), /another institution endpoint/],
+    ['a payment of another TPP, though the PSU could authorise it', async () => {
+      const other = await otherTpp(bank, 'PSDDE-BAFIN-730001');
+      return { tpp: other, session: await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A') };
+    }, /another TPP/],
+    ['a payment the consent\'s PSU may not authorise from its debtor account', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY') }), /may not authorise/],
+  ];
+  for (const [name, requester, why] of ineligible) {
+    it(`${name} is FORMAT_ERROR and creates nothing`, async () => {
+      const { tpp, session } = await requester();
+      const before = await basketCount();
+      const res = await tpp.createBasket(session, [await newPayment()]);
+      expectBgError(res, 400, 'FORMAT_ERROR');
+      expect(res.body.tppMessages[0].text).toMatch(why);
+      expect(await basketCount()).toBe(before);
+    });
+  }
 
   // Each on payments that are all eligible, so only the malformed request itself can be refused.
   it('a malformed request (101 Payment IDs) is FORMAT_ERROR', async () => {
@@ -111,21 +107,19 @@ describe('signing baskets', () => {
     expect((await bank.tpp.createBasket(approverA, ids.slice(0, 100))).status).toBe(201);
   }, 30_000);
 
-  it('a malformed request (a duplicate Payment ID) is FORMAT_ERROR', async () => {
-    const id = await newPayment();
-    const res = await bank.tpp.createBasket(approverA, [id, id]);
-    expectBgError(res, 400, 'FORMAT_ERROR');
-    expect(res.body.tppMessages[0].text).toMatch(/twice/);
-    expect((await bank.tpp.createBasket(approverA, [id])).status).toBe(201);
-  });
-
-  it('a malformed request (another field) is FORMAT_ERROR', async () => {
-    const id = await newPayment();
-    const res = await bank.tpp.createBasket(approverA, [], { body: JSON.stringify({ paymentIds: [id], batch: true }) });
-    expectBgError(res, 400, 'FORMAT_ERROR');
-    expect(res.body.tppMessages[0].text).toMatch(/unknown field "batch"/);
-    expect((await bank.tpp.createBasket(approverA, [id])).status).toBe(201);
-  });
+  const malformed: [string, (id: string) => unknown, RegExp][] = [
+    ['a duplicate Payment ID', (id) => ({ paymentIds: [id, id] }), /twice/],
+    ['another field', (id) => ({ paymentIds: [id], batch: true }), /unknown field "batch"/],
+  ];
+  for (const [name, body, why] of malformed) {
+    it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
+      const id = await newPayment();
+      const res = await bank.tpp.createBasket(approverA, [], { body: JSON.stringify(body(id)) });
+      expectBgError(res, 400, 'FORMAT_ERROR');
+      expect(res.body.tppMessages[0].text).toMatch(why);
+      expect((await bank.tpp.createBasket(approverA, [id])).status).toBe(201);
+    });
+  }
 
   for (const [name, body] of [['no Payment ID', { paymentIds: [] }], ['not an object', null]] as const) {
     it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
