@@ -20,8 +20,9 @@ export class LifecycleService {
     const now = this.ctx.clock.now();
     const { consents, journeys } = this.ctx.repos;
     const expiring = consents.dueToExpire(now);
-    const timedOut = journeys.timedOut(now);
+    // Payments first: one that ends during a basket's SCA fails that journey, which then has not timed out.
     this.payments.settle(now);
+    const timedOut = journeys.timedOut(now);
     // A RECI turning final changes nothing stored, but the Bank and the Phone show it: announce it.
     const vopSettled = this.ctx.transact(() => this.ctx.repos.payments.takeVopSettled(now));
     for (const p of vopSettled) this.ctx.events.emitEvent({ type: 'payment', paymentId: p.paymentId, institution: p.institution, status: p.status });

@@ -15,11 +15,20 @@ export class PaymentAttempts {
     });
   }
 
-  /** Ends the active attempt of a payment that was cancelled or expired, in the caller's transaction. */
+  /**
+   * Ends the active attempt of a payment that was cancelled, expired or processed, in the caller's
+   * transaction. A basket cannot complete without that payment, and gives all its authorisations or
+   * none, so its whole SCA fails (RJCT) and its other payments are free to be authorised again.
+   */
   closeActive(payment: Payment, now: Date, reason: string): void {
     const active = this.active(payment.paymentId, now);
     if (!active) return;
-    this.ctx.repos.payments.finishAttempt(active.authorisationId, 'failed', reason, now);
-    this.ctx.repos.journeys.finish(active.journeyId, 'failed', now, reason);
+    const journey = this.ctx.repos.journeys.find(active.journeyId);
+    const attempts = active.basketId === null ? [active] : this.ctx.repos.payments.attemptsByJourney(active.journeyId);
+    const why = active.basketId === null ? reason : `payment ${payment.paymentId} of the basket ended: ${reason}`;
+    for (const attempt of attempts) this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', why, now);
+    this.ctx.repos.journeys.finish(active.journeyId, 'failed', now, why);
+    if (active.basketId !== null) this.ctx.repos.baskets.setStatus(active.basketId, 'RJCT', now);
+    if (journey) this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: journey.psuId, status: 'failed' });
   }
 }

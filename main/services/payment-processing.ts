@@ -4,13 +4,17 @@ import type { ParsedPayment } from '../domain/iso20022/pain001/types';
 import { fromMinorUnits, toMinorUnits } from '../domain/money';
 import { patcExpiry, PATC_EXPIRY_DAYS, REASON } from '../domain/payment/lifecycle';
 import type { Payment, TransactionStatus } from '../domain/payment/payment';
+import { isDueForProcessing, processingDelayMs } from '../domain/payment/processing';
 import type { BankContext } from './context';
 import type { PaymentAttempts } from './payment-attempts';
 import type { PaymentService } from './payments';
 
 const REASON_CODE = /^[A-Z0-9]{4}$/;
 
-/** The bank's side after authorisation: 90-day expiry of PATC, and processing PDNG on the execution date. */
+/**
+ * The bank's side after authorisation: 90-day expiry of PATC, and processing PDNG once its execution
+ * date has come and the product's processing delay (dataset) has passed, or when the operator says so.
+ */
 export class PaymentProcessingService {
   constructor(
     private readonly ctx: BankContext,
@@ -23,10 +27,7 @@ export class PaymentProcessingService {
     const { payments } = this.ctx.repos;
     const expiring = payments.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
     const latestToday = this.ctx.dataset.institutions.map((i) => localDateTime(now, i.calendar.timeZone).date).sort().at(-1) ?? '';
-    const processing = payments.dueForProcessing(latestToday).filter((p) => {
-      const zone = this.ctx.dataset.institutions.find((i) => i.id === p.institution)?.calendar.timeZone ?? 'Europe/London';
-      return p.executionDate <= localDateTime(now, zone).date;
-    });
+    const processing = payments.dueForProcessing(latestToday).filter((p) => this.isDue(p, now));
     if (expiring.length === 0 && processing.length === 0) return;
     this.ctx.transact(() => {
       for (const payment of expiring) {
@@ -36,6 +37,14 @@ export class PaymentProcessingService {
       }
       for (const payment of processing) this.processByRules(payment, now);
     });
+  }
+
+  /** Its execution date has come in the institution's zone and the product's processing delay has passed. */
+  private isDue(payment: Payment, now: Date): boolean {
+    const institution = this.ctx.dataset.institutions.find((i) => i.id === payment.institution);
+    if (!institution) return false;
+    const delay = processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0;
+    return isDueForProcessing(payment, delay, localDateTime(now, institution.calendar.timeZone).date, now);
   }
 
   /** POST /simulator/v1/payments/{id}/processing: the bank finishes a PDNG payment now. */
@@ -54,6 +63,7 @@ export class PaymentProcessingService {
       for (let i = 0; i < count; i++) this.ctx.repos.payments.setTransaction(paymentId, i, outcome, outcome === 'RJCT' ? [{ code: reason as string }] : []);
       if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment));
       this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
+      this.attempts.closeActive(payment, now, 'the payment was processed');
       return { ...payment, status };
     });
   }
@@ -80,6 +90,7 @@ export class PaymentProcessingService {
     this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));
     const status: TransactionStatus = accepted > 0 ? 'ACCP' : 'RJCT';
     this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
+    this.attempts.closeActive(payment, now, 'the payment was processed');
   }
 
   /** As processing by the rules does: only transfers in the account's currency move its balance (no FX). */

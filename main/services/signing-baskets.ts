@@ -114,17 +114,24 @@ export class SigningBasketService {
   }
 
   private assertEligible(paymentId: string, request: PaymentContext, psuId: string, now: Date): void {
-    const payment = this.ctx.repos.payments.find(paymentId);
-    const psu = this.ctx.psus.get(psuId);
-    const grant = psu?.accounts.find((a) => a.resourceId === payment?.debtorAccountId);
-    if (!payment || payment.institution !== request.institution || payment.tppId !== request.grant.tppId || !grant?.permissions.includes('paymentAuthorisation')) {
-      throw BankError.of('FORMAT_ERROR', `Payment ID ${paymentId} is unknown or not accessible to this TPP, consent and institution; no basket was created`);
-    }
+    const payment = this.accessible(paymentId, request, psuId);
     const active = this.attempts.active(paymentId, now);
     if (active) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is in another active authorisation attempt; no basket was created`);
     const refusal = this.refusalNow(payment, psuId, now);
     if (refusal) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is not eligible: ${refusal}; no basket was created`);
     this.payments.vop.assertCompleted(paymentId, now, 'no basket was created');
+  }
+
+  /** Spec "Errors": a Payment ID unknown, inaccessible or invalid makes the basket request FORMAT_ERROR; the text says which. */
+  private accessible(paymentId: string, request: PaymentContext, psuId: string): Payment {
+    const refuse = (why: string): BankError => BankError.of('FORMAT_ERROR', `Payment ID ${paymentId} ${why}; no basket was created`);
+    const payment = this.ctx.repos.payments.find(paymentId);
+    if (!payment) throw refuse('is unknown');
+    if (payment.institution !== request.institution) throw refuse('belongs to another institution endpoint');
+    if (payment.tppId !== request.grant.tppId) throw refuse('belongs to another TPP');
+    const grant = this.ctx.psus.get(psuId)?.accounts.find((a) => a.resourceId === payment.debtorAccountId);
+    if (!grant?.permissions.includes('paymentAuthorisation')) throw refuse(`is not accessible: the consent's PSU ${psuId} may not authorise payments from its debtor account`);
+    return payment;
   }
 
   private refusalNow(payment: Payment, psuId: string, now: Date): string | null {

@@ -4,6 +4,8 @@ import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { txStatuses } from '../../main/tpp/pain002';
 import { type PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
+import { cancelPayment, startAuthorisation } from '../../main/tpp/requests/payments';
+import type { PreparedRequest } from '../../main/tpp/types';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
@@ -14,6 +16,9 @@ beforeAll(async () => {
 afterAll(() => bank.stop());
 
 const paymentStatus = async (paymentId: string, s = creator) => txStatuses((await bank.tpp.paymentStatus(s, SEPA, paymentId)).text);
+/** Signed as the profile says over the request as changed, so only the rule under test can refuse it. */
+const sendSigned = async (request: PreparedRequest) => bank.tpp.send(await bank.tpp.sign(request));
+const authorisationRequest = (s: PsuSession, paymentId: string): PreparedRequest => startAuthorisation(s, SEPA, paymentId, bank.tpp.psu, 'https://tpp.example/cb?state=s1');
 
 describe('POST /payments/{product}', () => {
   it('creates exactly one PATC payment resource with links and Location', async () => {
@@ -43,9 +48,9 @@ describe('POST /payments/{product}', () => {
     expectBgError(await bank.tpp.createPayment(creator, 'instant-magic', readTemplate('sepa-single.xml')), 404, 'PRODUCT_UNKNOWN');
   });
 
-  it('a schema violation is FORMAT_ERROR naming the element path', async () => {
+  it('a schema violation is PAYMENT_FAILED naming the element path (spec: correct the request per the ISO 20022 schema)', async () => {
     const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml').replace('<EndToEndId>', '<EndToEndId>X'.repeat(1) + 'Y'.repeat(40)));
-    expectBgError(res, 400, 'FORMAT_ERROR');
+    expectBgError(res, 400, 'PAYMENT_FAILED');
     expect(res.body.tppMessages[0].text).toMatch(/EndToEndId/);
   });
 
@@ -59,9 +64,10 @@ describe('POST /payments/{product}', () => {
     expectBgError(await bank.tpp.createPayment({ ...aisOnly }, SEPA, readTemplate('sepa-single.xml')), 400, 'PAYMENT_FAILED');
   });
 
-  it('a DOCTYPE is refused before parsing', async () => {
+  it('a DOCTYPE is refused before parsing (PAYMENT_FAILED)', async () => {
     const res = await bank.tpp.createPayment(creator, SEPA, `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${readTemplate('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`);
-    expectBgError(res, 400, 'FORMAT_ERROR');
+    expectBgError(res, 400, 'PAYMENT_FAILED');
+    expect(res.body.tppMessages[0].text).toMatch(/DOCTYPE/);
   });
 
   it('Consent-ID must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
@@ -163,7 +169,39 @@ describe('two authorisations (FRA-CORP-1: groups A and B, creator may give the s
   });
 });
 
+describe('starting an authorisation', () => {
+  for (const header of ['psu-device-id', 'psu-ip-address']) {
+    it(`requires ${header} (FORMAT_ERROR) and starts no SCA journey`, async () => {
+      const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+      const approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+      const request = authorisationRequest(approverA, body.paymentId);
+      const { [header]: _left, ...headers } = request.headers;
+      const res = await sendSigned({ ...request, headers });
+      expectBgError(res, 400, 'FORMAT_ERROR');
+      expect(res.body.tppMessages[0].text).toMatch(new RegExp(header, 'i'));
+      expect((await sendSigned(request)).status).toBe(201);
+    });
+  }
+
+  it('a body, even signed over it, is FORMAT_ERROR (signing profile rule 7) and starts no SCA journey', async () => {
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+    const approverA = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    const res = await sendSigned({ ...authorisationRequest(approverA, body.paymentId), body: '{}' });
+    expectBgError(res, 400, 'FORMAT_ERROR');
+    expect(res.body.tppMessages[0].text).toMatch(/rule 7/);
+    expect((await sendSigned(authorisationRequest(approverA, body.paymentId))).status).toBe(201);
+  });
+});
+
 describe('cancellation', () => {
+  it('a body, even signed over it, is FORMAT_ERROR (signing profile rule 7) and cancels nothing', async () => {
+    const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
+    const res = await sendSigned({ ...cancelPayment(creator, SEPA, body.paymentId), body: '{}' });
+    expectBgError(res, 400, 'FORMAT_ERROR');
+    expect(res.body.tppMessages[0].text).toMatch(/rule 7/);
+    expect(await paymentStatus(body.paymentId)).toEqual(['PATC']);
+  });
+
   it('PATC → 204 and RJCT; again → 405 CANCELLATION_INVALID', async () => {
     const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
     expect((await bank.tpp.cancelPayment(creator, SEPA, body.paymentId)).status).toBe(204);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
+import { approveSca, call, expectBgError, otherTpp, startTestBank, type TestBank } from '../support/simulator';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { txStatuses } from '../../main/tpp/pain002';
 import { type PsuSession } from '../../main/tpp/session';
+import type { TppClient } from '../../main/tpp/client';
 import { readTemplate } from '../../main/tpp/templates';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
@@ -72,17 +73,76 @@ describe('signing baskets', () => {
     expect(res.body.tppMessages[0].text).toMatch(/limit/);
   });
 
-  it('an unknown or inaccessible Payment ID is FORMAT_ERROR', async () => {
-    expectBgError(await bank.tpp.createBasket(approverA, ['no-such-payment']), 400, 'FORMAT_ERROR');
-    const paris = await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A');
-    expectBgError(await bank.tpp.createBasket(paris, [await newPayment()]), 400, 'FORMAT_ERROR');
+  it('an unknown Payment ID is FORMAT_ERROR', async () => {
+    const res = await bank.tpp.createBasket(approverA, ['no-such-payment']);
+    expectBgError(res, 400, 'FORMAT_ERROR');
+    expect(res.body.tppMessages[0].text).toMatch(/no-such-payment is unknown/);
   });
 
-  for (const [name, body] of [['no Payment ID', { paymentIds: [] }], ['101 Payment IDs', { paymentIds: Array.from({ length: 101 }, (_, i) => `p${i}`) }], ['a duplicate', { paymentIds: ['a', 'a'] }], ['another field', { paymentIds: ['a'], batch: true }], ['not an object', []]] as const) {
+  const ineligible: [string, () => Promise<{ tpp: TppClient<any>; session: PsuSession }>, RegExp][] = [
+    ['a payment of another institution endpoint', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A') }), /another institution endpoint/],
+    ['a payment of another TPP, though the PSU could authorise it', async () => {
+      const other = await otherTpp(bank, 'PSDDE-BAFIN-730001');
+      return { tpp: other, session: await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A') };
+    }, /another TPP/],
+    ['a payment the consent\'s PSU may not authorise from its debtor account', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY') }), /may not authorise/],
+  ];
+  for (const [name, requester, why] of ineligible) {
+    it(`${name} is FORMAT_ERROR and creates nothing`, async () => {
+      const { tpp, session } = await requester();
+      const before = await basketCount();
+      const res = await tpp.createBasket(session, [await newPayment()]);
+      expectBgError(res, 400, 'FORMAT_ERROR');
+      expect(res.body.tppMessages[0].text).toMatch(why);
+      expect(await basketCount()).toBe(before);
+    });
+  }
+
+  // Each on payments that are all eligible, so only the malformed request itself can be refused.
+  it('a malformed request (101 Payment IDs) is FORMAT_ERROR', async () => {
+    const ids = await Promise.all(Array.from({ length: 101 }, () => newPayment()));
+    const res = await bank.tpp.createBasket(approverA, ids);
+    expectBgError(res, 400, 'FORMAT_ERROR');
+    expect(res.body.tppMessages[0].text).toMatch(/at most 100/);
+    expect((await bank.tpp.createBasket(approverA, ids.slice(0, 100))).status).toBe(201);
+  }, 30_000);
+
+  const malformed: [string, (id: string) => unknown, RegExp][] = [
+    ['a duplicate Payment ID', (id) => ({ paymentIds: [id, id] }), /twice/],
+    ['another field', (id) => ({ paymentIds: [id], batch: true }), /unknown field "batch"/],
+  ];
+  for (const [name, body, why] of malformed) {
+    it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
+      const id = await newPayment();
+      const res = await bank.tpp.createBasket(approverA, [], { body: JSON.stringify(body(id)) });
+      expectBgError(res, 400, 'FORMAT_ERROR');
+      expect(res.body.tppMessages[0].text).toMatch(why);
+      expect((await bank.tpp.createBasket(approverA, [id])).status).toBe(201);
+    });
+  }
+
+  for (const [name, body] of [['no Payment ID', { paymentIds: [] }], ['not an object', null]] as const) {
     it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
       expectBgError(await bank.tpp.createBasket(approverA, [], { body: JSON.stringify(body) }), 400, 'FORMAT_ERROR');
     });
   }
+
+  it('a basket is read only by its TPP through its institution endpoint (RESOURCE_UNKNOWN 403)', async () => {
+    const created = await bank.tpp.createBasket(approverA, [await newPayment()]);
+    expect(created.status, created.text).toBe(201);
+    const basketId = created.body.basketId as string;
+    expect((await readBasket(approverA, basketId)).status).toBe(200);
+
+    const other = await otherTpp(bank, 'PSDDE-BAFIN-730002');
+    const approverAThere = await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A');
+    expectBgError(await readBasket(approverAThere, basketId), 403, 'RESOURCE_UNKNOWN');
+
+    const paris = await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A');
+    const throughParis = await call(bank, 'GET', `/paris/berlingroup/v1/signing-baskets/${basketId}`, {
+      headers: { authorization: `Bearer ${paris.accessToken}`, 'consent-id': paris.consentId, 'x-request-id': crypto.randomUUID() },
+    });
+    expectBgError(throughParis, 403, 'RESOURCE_UNKNOWN');
+  });
 
   it('a rejected basket SCA applies no authorisation (RJCT) and frees the payments', async () => {
     const id = await newPayment();

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { PaymentProduct } from '../../main/domain/dataset/types';
 import {
-  issueCode, validatePain001, validationError, type ValidationIssue,
+  validatePain001, validationError, type ValidationIssue,
 } from '../../main/domain/iso20022/pain001/validate';
 import { at, buildPain001, contextFor, insertInto, pain001Data, removeAt, setText, type Pain001Data, type TransactionData, type XNode } from '../support/pain001-builder';
 
@@ -237,11 +237,11 @@ describe('pain.001 rules: CHAPS and Faster Payments', () => {
 });
 
 describe('pain.001 validation result', () => {
-  it('maps schema issues to FORMAT_ERROR and business issues to PAYMENT_FAILED', () => {
+  it('a pain.001 that cannot be accepted is PAYMENT_FAILED 400, whether it breaks the schema or a business rule', () => {
     const schema: ValidationIssue = { path: 'Document', rule: 'Max35Text', message: 'm', kind: 'schema' };
     const business: ValidationIssue = { path: 'Document', rule: 'NbOfTxs', message: 'm', kind: 'business' };
-    expect(issueCode([business])).toBe('PAYMENT_FAILED');
-    expect(issueCode([business, schema])).toBe('FORMAT_ERROR');
+    expect(validationError([schema])).toMatchObject({ code: 'PAYMENT_FAILED', status: 400 });
+    expect(validationError([business, schema])).toMatchObject({ code: 'PAYMENT_FAILED', status: 400 });
     const error = validationError([{ ...business, line: 7 }]);
     expect(error).toMatchObject({ code: 'PAYMENT_FAILED', status: 400, message: 'Document (line 7): m [NbOfTxs]' });
   });
@@ -286,7 +286,6 @@ describe('pain.001 validation result', () => {
   it('reports schema and business issues together', () => {
     const r = validate(SEPA, pain001Data(SEPA, { msgId: 'M'.repeat(40), transactions: [tx(SEPA, { currency: 'USD' })] }));
     expect(!r.ok && r.errors.map((e) => [e.kind, e.rule])).toEqual([['schema', 'Max35Text'], ['business', 'SEPA: EUR only']]);
-    expect(!r.ok && issueCode(r.errors)).toBe('FORMAT_ERROR');
   });
 
   it('an inserted unknown element does not hide business issues elsewhere', () => {

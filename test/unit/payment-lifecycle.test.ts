@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertAuthorisationMayStart, assertCancellable, patcExpiry, paymentStatusAt } from '../../main/domain/payment/lifecycle';
 import type { BankError } from '../../main/domain/errors';
 import { categoryOf } from '../../main/domain/payment/payment';
+import { isDueForProcessing, processingDelayMs } from '../../main/domain/payment/processing';
 
 const codeOf = (fn: () => void): string | undefined => {
   try {
@@ -38,5 +39,20 @@ describe('payment lifecycle rules', () => {
     expect(categoryOf('pain.001-swift-transfers')).toBe('international');
     expect(categoryOf('pain.001-chaps-payments')).toBe('domestic');
     expect(categoryOf('pain.001-faster-payments')).toBe('domestic');
+  });
+
+  it('a PDNG payment is due for processing only once its execution date has come and the processing delay has passed', () => {
+    const pending = { executionDate: '2026-11-24', statusChangedAt: new Date('2026-11-24T09:00:00Z') };
+    const delay = processingDelayMs('PT15M') as number;
+    expect(isDueForProcessing(pending, delay, '2026-11-24', new Date('2026-11-24T09:14:59Z'))).toBe(false);
+    expect(isDueForProcessing(pending, delay, '2026-11-24', new Date('2026-11-24T09:15:00Z'))).toBe(true);
+    expect(isDueForProcessing({ ...pending, executionDate: '2026-11-25' }, delay, '2026-11-24', new Date('2026-11-24T20:00:00Z'))).toBe(false);
+  });
+
+  it('processing delays are ISO-8601 durations of days at most a week, never years or months', () => {
+    expect(processingDelayMs('PT30S')).toBe(30_000);
+    expect(processingDelayMs('PT4H')).toBe(4 * 3_600_000);
+    expect(processingDelayMs('P7D')).toBe(7 * 86_400_000);
+    for (const bad of ['P8D', 'P1M', 'P1Y', '15m', '']) expect(processingDelayMs(bad)).toBeNull();
   });
 });

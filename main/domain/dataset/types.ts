@@ -49,6 +49,12 @@ export interface Institution {
   calendar: BusinessCalendar;
   /** Local cut-off time (HH:MM) per product offered. */
   cutOffs: Partial<Record<PaymentProduct, string>>;
+  /**
+   * Per product offered: how long the bank takes to process a payment once its last authorisation
+   * makes it PDNG (ISO-8601 duration, days at most, e.g. "PT15M"); it is never processed before its
+   * execution date either.
+   */
+  processingDelays: Partial<Record<PaymentProduct, string>>;
   /** Per-product maximum amount where the scheme has one (Faster Payments). */
   productLimits?: Partial<Record<PaymentProduct, Money>>;
 }

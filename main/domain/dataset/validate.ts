@@ -27,6 +27,7 @@ import { sandboxPaymentAnswersAt } from './sandbox';
 import { ACCOUNT_PERMISSIONS, INSTITUTION_IDS, PAYMENT_CATEGORIES, PAYMENT_PRODUCTS } from './types';
 import { ibanProblem } from '../iso20022/iban';
 import { isValidBic } from '../iso20022/bic';
+import { MAX_PROCESSING_DELAY_DAYS, processingDelayMs } from '../payment/processing';
 import { isDecimalAmount, isSignedDecimalAmount, toMinorUnits } from '../money';
 
 export class DatasetError extends Error {
@@ -140,6 +141,13 @@ function clockTime(v: unknown, path: string): string {
   return v;
 }
 
+function processingDelay(v: unknown, path: string): string {
+  if (typeof v !== 'string' || processingDelayMs(v) === null) {
+    fail(path, `${show(v)} is not an ISO-8601 duration in days, hours, minutes or seconds of at most ${MAX_PROCESSING_DELAY_DAYS} days (e.g. "PT15M")`);
+  }
+  return v;
+}
+
 function timeZone(v: unknown, path: string): string {
   const zone = text(v, path);
   try {
@@ -202,7 +210,7 @@ function institution(v: unknown, path: string): Institution {
   const o = record(
     v,
     path,
-    ['id', 'name', 'countryCode', 'bic', 'currency', 'trustFramework', 'products', 'verificationOfPayee', 'calendar', 'cutOffs'],
+    ['id', 'name', 'countryCode', 'bic', 'currency', 'trustFramework', 'products', 'verificationOfPayee', 'calendar', 'cutOffs', 'processingDelays'],
     ['productLimits'],
   );
   const countryCode = o.countryCode;
@@ -220,6 +228,7 @@ function institution(v: unknown, path: string): Institution {
     verificationOfPayee: bool(o.verificationOfPayee, at(path, 'verificationOfPayee')),
     calendar: calendar(o.calendar, at(path, 'calendar')),
     cutOffs: keyed(o.cutOffs, at(path, 'cutOffs'), PAYMENT_PRODUCTS, 'a payment product', clockTime),
+    processingDelays: keyed(o.processingDelays, at(path, 'processingDelays'), PAYMENT_PRODUCTS, 'a payment product', processingDelay),
   };
   const productLimits = optional(o, 'productLimits', path, (x, p) =>
     keyed(x, p, PAYMENT_PRODUCTS, 'a payment product', money),
@@ -469,12 +478,15 @@ function checkInstitutions(institutions: readonly Institution[]): void {
     if (inst.trustFramework !== framework) {
       fail(at(path, 'trustFramework'), `must be "${framework}" for ${inst.id} (spec: Access model)`);
     }
-    for (const [field, byProduct] of [['cutOffs', inst.cutOffs], ['productLimits', inst.productLimits ?? {}]] as const) {
+    for (const [field, byProduct] of [['cutOffs', inst.cutOffs], ['processingDelays', inst.processingDelays], ['productLimits', inst.productLimits ?? {}]] as const) {
       for (const product of Object.keys(byProduct)) {
         if (!inst.products.some((p) => p === product)) {
           fail(at(at(path, field), product), `product is not offered by ${inst.id}`);
         }
       }
+    }
+    for (const product of inst.products) {
+      if (inst.processingDelays[product] === undefined) fail(at(at(path, 'processingDelays'), product), `is missing: every product ${inst.id} offers needs one`);
     }
   });
 }

@@ -33,6 +33,11 @@ function requireXmlAccept(request: FastifyRequest): void {
   }
 }
 
+/** Signing profile rule 7: POST …/authorisations and DELETE have no body; one that carries any data is refused. */
+function refuseBody(request: FastifyRequest, operation: string): void {
+  if (rawBody(request).length > 0) throw formatError(`${operation} takes no body; send none and sign zero bytes (rule 7)`);
+}
+
 const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
 
 export function paymentRoutes(app: FastifyInstance, services: Services): void {
@@ -80,6 +85,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     optionalHeader(request.headers, 'tpp-redirect-uri');
     const context = paymentContext(request, services, psuId);
     requireSignature(request, services, 'payment-cancellation', context.identity);
+    refuseBody(request, 'cancelling a payment');
     const { product, paymentId } = request.params as PaymentParams;
     services.behaviour.paymentInitiation().cancel(paymentId, product, context);
     return reply.code(204).send();
@@ -89,7 +95,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'psu-device-id', 'psu-ip-address', 'tpp-redirect-uri']);
     const context = paymentContext(request, services, h['psu-id']);
     requireSignature(request, services, 'start-authorisation', context.identity);
-    if (rawBody(request).length > 0) throw formatError('starting an authorisation takes no body; send none and sign zero bytes (rule 7)');
+    refuseBody(request, 'starting an authorisation');
     const { product, paymentId } = request.params as PaymentParams;
     const started = services.behaviour
       .paymentInitiation()

@@ -47,18 +47,15 @@ export class IssueList {
   }
 }
 
-export type Pain001ErrorCode = 'FORMAT_ERROR' | 'PAYMENT_FAILED';
-
-/** Any problem with the message's form makes it FORMAT_ERROR; only a well-formed, schema-valid message can fail on content. */
-export function issueCode(issues: readonly ValidationIssue[]): Pain001ErrorCode {
-  return issues.some((i) => i.kind === 'schema') ? 'FORMAT_ERROR' : 'PAYMENT_FAILED';
-}
-
 const describe = (i: ValidationIssue): string => `${i.path}${i.line !== undefined ? ` (line ${i.line})` : ''}: ${i.message} [${i.rule}]`;
 
-/** The error to answer with; its text names the first issues, the full list stays with the caller. */
+/**
+ * The error to answer with: PAYMENT_FAILED whether the message breaks the schema or a business
+ * rule, since the spec's action for both is to correct it per the ISO 20022 schema (FORMAT_ERROR is
+ * for malformed headers and JSON). Its text names the first issues, the full list stays with the caller.
+ */
 export function validationError(issues: readonly ValidationIssue[]): BankError {
   const shown = issues.slice(0, 3).map(describe).join('; ');
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-  return BankError.of(issueCode(issues), `${shown}${more}`).withDetails(issues.length > 3 ? issues.slice(0, 50).map(describe) : []);
+  return BankError.of('PAYMENT_FAILED', `${shown}${more}`).withDetails(issues.length > 3 ? issues.slice(0, 50).map(describe) : []);
 }

@@ -1,7 +1,8 @@
 /**
  * What pain.001 validation takes and gives. Issues of kind 'schema' are the message's
- * form (answered with FORMAT_ERROR), 'business' its content against the bank and the
- * product (PAYMENT_FAILED).
+ * form, 'business' its content against the bank and the product; the bank answers both
+ * with PAYMENT_FAILED (spec "Errors": correct the request per the ISO 20022 schema), and
+ * the kind tells the editor and the diagnosis which of the two failed.
  */
 import type { Account, Institution, PaymentProduct } from '../../dataset/types';
 import type { Pain001Version } from '../versions';

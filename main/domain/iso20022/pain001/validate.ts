@@ -16,7 +16,7 @@ import { DOCUMENT_TYPE } from './schema';
 import { checkSchema } from './schema-check';
 import type { ValidationContext, ValidationResult } from './types';
 
-export { issueCode, validationError, MAX_ISSUES } from './issues';
+export { validationError, MAX_ISSUES } from './issues';
 export type { ValidationContext, ValidationIssue, ValidationResult, ParsedPayment, ParsedTransaction } from './types';
 
 export function validatePain001(xml: string | Uint8Array, context: ValidationContext): ValidationResult {
