@@ -29,10 +29,10 @@ function psuRow(psu: Psu, accounts: ReadonlyMap<string, Account>): string {
 export function datasetTables(dataset: Dataset): string {
   const accounts = new Map(dataset.accounts.map((a) => [a.resourceId, a]));
   const lines = [
-    '| institution | name | BIC | currency | products | VoP | trust framework |',
+    '| institution | name | BIC | currency | products (processing delay after the last authorisation) | VoP | trust framework |',
     '|---|---|---|---|---|---|---|',
     ...dataset.institutions.map(
-      (i) => `| \`${i.id}\` | ${i.name} | ${i.bic} | ${i.currency} | ${i.products.map(short).join(', ')} | ${i.verificationOfPayee ? 'yes' : 'no'} | ${i.trustFramework} |`,
+      (i) => `| \`${i.id}\` | ${i.name} | ${i.bic} | ${i.currency} | ${i.products.map((p) => `${short(p)} (${i.processingDelays[p] ?? '–'})`).join(', ')} | ${i.verificationOfPayee ? 'yes' : 'no'} | ${i.trustFramework} |`,
     ),
   ];
   for (const institution of dataset.institutions) {
