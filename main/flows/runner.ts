@@ -3,7 +3,7 @@ import type { TppCredentials } from '../tpp/credentials';
 import { sendHttp } from '../tpp/http';
 import { ACTIONS, Params, type DatasetPsu, type RunContext } from './actions';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
-import type { FlowFile, FlowStep } from './format';
+import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
 import { isOperation } from './operations';
 import { RecordingBankControl, RecordingTppClient, ExchangeRecord } from './recording';
 import { resolveReferences } from './references';
@@ -84,7 +84,8 @@ async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: st
     record.lastTppRequest = null;
     const result = await ACTIONS[step.operation](ctx, params);
     if (wantsDiagnosis(step)) result.signature = await diagnosisOf(ctx.origin, record);
-    return { result, unmet: unmetExpectations(step.expect, result), error: null };
+    const expectation = resolveReferences(step.expect as unknown as FlowValue, scope) as Expectation;
+    return { result, unmet: unmetExpectations(expectation, result), error: null };
   } catch (err) {
     return { result: null, unmet: [], error: err instanceof Error ? err.message : String(err) };
   }

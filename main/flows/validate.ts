@@ -88,7 +88,7 @@ function readStep(value: unknown, at: string, earlier: ReadonlySet<string>, psus
     actor: actor as Actor,
     operation,
     params: params as Record<string, FlowValue>,
-    expect: readExpectation(value.expect, `${at}.expect`),
+    expect: readExpectation(value.expect, `${at}.expect`, (reference, field) => checkReference(reference, field, earlier, psus)),
   };
 }
 
@@ -138,7 +138,8 @@ function checkReference(reference: string, at: string, earlier: ReadonlySet<stri
   bad('must start with steps, psus or institution');
 }
 
-function readExpectation(value: unknown, at: string): Expectation {
+/** Expected values may refer to earlier steps too (a basket lists the payments created before it). */
+function readExpectation(value: unknown, at: string, checkRef: (reference: string, at: string) => void): Expectation {
   if (!isObject(value)) throw new FlowFormatError(at, 'must be an object with status and, optionally, fields');
   allowOnly(value, at, ['status', 'fields']);
   const statuses = Array.isArray(value.status) ? value.status : [value.status];
@@ -151,6 +152,7 @@ function readExpectation(value: unknown, at: string): Expectation {
     const segments = parsePath(path);
     if (segments === null || !RESULT_ROOTS.includes(String(segments[0]))) throw new FlowFormatError(`${at}.fields.${path}`, `must be a path starting with one of ${RESULT_ROOTS.join(', ')}`);
     checkMatcher(expected as FieldExpectation, `${at}.fields.${path}`);
+    for (const reference of referencesIn(expected as FlowValue)) checkRef(reference, `${at}.fields.${path}`);
   }
   return { status: value.status as number | number[], fields: value.fields as Record<string, FieldExpectation> };
 }
