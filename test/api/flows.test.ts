@@ -33,11 +33,13 @@ describe('every library flow', () => {
   });
 
   for (const flow of library) {
-    it(`${flow.name} meets every expectation at ${flow.institutions[0]}`, async () => {
-      await call(bank, 'POST', '/simulator/v1/reset');
-      const result = await run(flow);
-      expect(result.met, printed(result)).toBe(true);
-      expect(result.steps).toHaveLength(flow.steps.length);
+    it(`${flow.name} meets every expectation at ${flow.institutions.join(', ')}`, async () => {
+      for (const institution of flow.institutions) {
+        await call(bank, 'POST', '/simulator/v1/reset');
+        const result = await run(flow, institution);
+        expect(result.met, `${institution}:\n${printed(result)}`).toBe(true);
+        expect(result.steps).toHaveLength(flow.steps.length);
+      }
     });
   }
 });
