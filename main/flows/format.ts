@@ -1,3 +1,5 @@
+import type { OperationName } from './operations';
+
 /**
  * The flow library's file format, version 1: a flow is data (resources/flows/*.json) that the
  * Flows screen, the tests and the headless runner (`npm run flow`) all read. Parameters may refer
@@ -34,7 +36,7 @@ export interface FlowStep {
   /** The section of spec/bank-interface.md the step follows. */
   spec: string;
   actor: Actor;
-  operation: string;
+  operation: OperationName;
   params: Record<string, FlowValue>;
   expect: Expectation;
 }

@@ -4,7 +4,6 @@ import { sendHttp } from '../tpp/http';
 import { ACTIONS, Params, type DatasetPsu, type RunContext } from './actions';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
-import { isOperation } from './operations';
 import { RecordingBankControl, RecordingTppClient, ExchangeRecord } from './recording';
 import { resolveReferences } from './references';
 import type { StepRequest, StepResult } from './result';
@@ -17,6 +16,8 @@ export interface FlowRunOptions {
   credentials: TppCredentials;
   /** One of the flow's institutions; default its first. */
   institution?: string | undefined;
+  /** psuId by role, in place of the flow's defaults (any PSU of the institution). */
+  psuIds?: Record<string, string> | undefined;
   /** Told once the PSUs are known, before the first step. */
   onStart?: (run: Pick<FlowRun, 'flow' | 'institution' | 'psus'>) => void;
   /** Told of each step as soon as it has run, for live output. */
@@ -58,7 +59,7 @@ export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<
   const record = new ExchangeRecord();
   const control = new RecordingBankControl(options.origin, record);
   const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record);
-  const psus = await resolvePsus(options.origin, flow, institution);
+  const psus = await resolvePsus(options.origin, flow, institution, options.psuIds);
   const ctx: RunContext = { origin: options.origin, institution, tpp, control, psus, sessions: new Map() };
   const psuIds = Object.fromEntries(Object.entries(psus).map(([role, psu]) => [role, psu.psuId]));
   options.onStart?.({ flow, institution, psus: psuIds });
@@ -78,7 +79,6 @@ export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<
 }
 
 async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: string; psus: Record<string, DatasetPsu>; steps: Record<string, StepResult> }, record: ExchangeRecord): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {
-  if (!isOperation(step.operation)) return { result: null, unmet: [], error: `unknown operation ${step.operation}` };
   try {
     const params = new Params(resolveReferences(step.params, scope) as Record<string, unknown>, step.operation);
     record.lastTppRequest = null;

@@ -53,6 +53,21 @@ function withWrongExpectation(): FlowFile {
   return { ...flow, name: 'ais-consent-wrong' };
 }
 
+describe('choosing PSUs', () => {
+  it('a role takes the chosen PSU of the institution in place of the default', async () => {
+    const flow = library.find((f) => f.name === 'funds-confirmation') as FlowFile;
+    const result = await runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'FRA-SOLO' } });
+    expect(result.psus).toEqual({ creator: 'FRA-SOLO' });
+    expect(result.met, printed(result)).toBe(true);
+  });
+
+  it('a role the flow lacks, or a PSU of another institution, is refused', async () => {
+    const flow = library.find((f) => f.name === 'funds-confirmation') as FlowFile;
+    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { approver: 'FRA-SOLO' } })).rejects.toThrow(/no PSU role approver/);
+    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'PAR-SOLO' } })).rejects.toThrow(/PAR-SOLO, chosen for the role creator, is no PSU of frankfurt/);
+  });
+});
+
 describe('an unmet expectation', () => {
   it('fails the run at that step, names the field, and runs nothing after it', async () => {
     const result = await run(withWrongExpectation());

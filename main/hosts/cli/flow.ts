@@ -14,8 +14,9 @@ import type { TppCredentials } from '../../tpp/credentials';
 import { loadTppCredentials } from '../../tpp/data-folder';
 
 const USAGE = `Usage: npm run flow -- --list
-       npm run flow -- NAME|FILE [--institution I] [--base URL [--data DIR]]
+       npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--base URL [--data DIR]]
   Without --base a simulator is started on a free port with a temporary data folder and stopped at the end.
+  --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
   With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered for the run.`;
 
 const EXIT_UNMET = 1;
@@ -26,7 +27,7 @@ const libraryDir = join(resourcesDir(), 'flows');
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, data: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, psu: { type: 'string', multiple: true }, data: { type: 'string' }, help: { type: 'boolean' } } });
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return EXIT_USAGE;
@@ -40,6 +41,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return EXIT_USAGE;
   }
+  const psuIds = chosenPsus(values.psu ?? []);
+  if (psuIds === null) {
+    console.error(`--psu takes ROLE=PSU-ID\n${USAGE}`);
+    return EXIT_USAGE;
+  }
   const flow = findFlow(positionals[0] as string, libraryDir);
   const bank = values.base === undefined ? await startOwnSimulator() : { origin: values.base.replace(/\/$/, ''), credentials: await runningBankTpp(values.base, values.data), stop: async () => undefined };
   try {
@@ -47,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       origin: bank.origin,
       credentials: bank.credentials,
       institution: values.institution,
+      psuIds,
       onStart: (start) => console.log(describeRunStart(start)),
       onStep: (step) => console.log(describeStep(step)),
     });
@@ -55,6 +62,13 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await bank.stop();
   }
+}
+
+/** ROLE=PSU-ID pairs, or null when one is not such a pair. */
+function chosenPsus(pairs: string[]): Record<string, string> | null {
+  const entries = pairs.map((pair) => /^([^=\s]+)=(\S+)$/.exec(pair));
+  if (entries.some((match) => match === null)) return null;
+  return Object.fromEntries(entries.map((match) => [match?.[1], match?.[2]]));
 }
 
 interface FlowBank {
