@@ -6,19 +6,13 @@ import { pkcePair } from '../tpp/pkce';
 import { dateAfter } from '../tpp/requests/consents';
 import { clientCredentialsToken } from '../tpp/requests/oauth';
 import { withTokens, type PsuSession, type PsuTokenAnswer } from '../tpp/session';
-import type { SignFaults, TppResponse } from '../tpp/types';
+import type { TppResponse } from '../tpp/types';
 import type { OperationName } from './operations';
+import type { Params } from './params';
+import type { DatasetPsu } from './psus';
 import { pain002Values } from './pain002-values';
 import type { RecordingBankControl, RecordingTppClient } from './recording';
 import type { StepResult } from './result';
-
-/** A PSU as GET /simulator/v1/psus gives it. */
-export interface DatasetPsu {
-  psuId: string;
-  institution: string;
-  accounts: { resourceId: string; iban?: string; currency: string }[];
-  [field: string]: unknown;
-}
 
 /** What the steps of one run share: the TPP, the bank's control side, the PSUs and their sessions. */
 export interface RunContext {
@@ -29,50 +23,6 @@ export interface RunContext {
   psus: Record<string, DatasetPsu>;
   /** PSU sessions by role, once the PSU's tokens are in. */
   sessions: Map<string, PsuSession>;
-}
-
-/** The step's parameters once their references are resolved; each accessor says what it wanted. */
-export class Params {
-  constructor(
-    private readonly values: Record<string, unknown>,
-    private readonly operation: string,
-  ) {}
-
-  text(name: string): string {
-    return this.typed(name, 'a string', (v): v is string => typeof v === 'string');
-  }
-
-  optionalText(name: string): string | undefined {
-    return this.values[name] === undefined ? undefined : this.text(name);
-  }
-
-  number(name: string, fallback: number): number {
-    return this.values[name] === undefined ? fallback : this.typed(name, 'a number', (v): v is number => typeof v === 'number');
-  }
-
-  boolean(name: string, fallback: boolean): boolean {
-    return this.values[name] === undefined ? fallback : this.typed(name, 'true or false', (v): v is boolean => typeof v === 'boolean');
-  }
-
-  textList(name: string): string[] {
-    return this.typed(name, 'a list of strings', (v): v is string[] => Array.isArray(v) && v.every((item) => typeof item === 'string'));
-  }
-
-  textMap(name: string): Record<string, string> {
-    if (this.values[name] === undefined) return {};
-    return this.typed(name, 'an object of strings', (v): v is Record<string, string> => typeof v === 'object' && v !== null && Object.values(v).every((item) => typeof item === 'string'));
-  }
-
-  faults(): { faults: SignFaults } | Record<string, never> {
-    const faults = this.values.faults;
-    return faults === undefined ? {} : { faults: faults as SignFaults };
-  }
-
-  private typed<T>(name: string, wanted: string, is: (value: unknown) => value is T): T {
-    const value = this.values[name];
-    if (!is(value)) throw new Error(`${this.operation}: parameter ${name} must be ${wanted}, got ${JSON.stringify(value)}`);
-    return value;
-  }
 }
 
 type Action = (ctx: RunContext, params: Params) => Promise<StepResult>;

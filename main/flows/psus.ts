@@ -1,6 +1,13 @@
 import { sendHttp } from '../tpp/http';
-import type { DatasetPsu } from './actions';
 import type { FlowFile } from './format';
+
+/** A PSU as GET /simulator/v1/psus gives it. */
+export interface DatasetPsu {
+  psuId: string;
+  institution: string;
+  accounts: { resourceId: string; iban?: string; currency: string }[];
+  [field: string]: unknown;
+}
 
 /**
  * The flow's PSU roles as the dataset's PSUs at the institution: a role's suffix follows the

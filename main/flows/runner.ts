@@ -1,13 +1,14 @@
 import type { SigningKey } from '../domain/signing/sign';
 import type { TppCredentials } from '../tpp/credentials';
 import { sendHttp } from '../tpp/http';
-import { ACTIONS, Params, type DatasetPsu, type RunContext } from './actions';
+import { ACTIONS, type RunContext } from './actions';
+import { Params } from './params';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
 import { RecordingBankControl, RecordingTppClient, ExchangeRecord } from './recording';
 import { resolveReferences } from './references';
 import type { StepRequest, StepResult } from './result';
-import { resolvePsus } from './psus';
+import { resolvePsus, type DatasetPsu } from './psus';
 
 export interface FlowRunOptions {
   /** The simulator's origin, e.g. http://127.0.0.1:4646. */
