@@ -39,6 +39,13 @@ const LAYERS = [
     packages: { deny: ['fastify', 'better-sqlite3', 'electron'] },
   },
   {
+    name: 'the flow library and runner (main/flows)',
+    files: ['main/flows'],
+    why: 'flows drive the bank as the built-in TPP, the PSU and the operator do: over HTTP, never through its insides',
+    paths: { deny: ['main/services', 'main/store', 'main/http', 'main/hosts', 'main/index', 'main/simulator', 'main/pki', 'preload', 'renderer'] },
+    packages: { deny: ['fastify', 'better-sqlite3', 'electron'] },
+  },
+  {
     name: 'the HTTP layer (main/http)',
     files: ['main/http'],
     why: 'routes translate between HTTP and the services; hosts start them',

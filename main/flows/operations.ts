@@ -1,0 +1,62 @@
+import type { Actor } from './format';
+
+/**
+ * How a parameter is checked when a flow file is read. A parameter given as one whole reference
+ * (`"${steps.pay.values.paymentId}"`) passes any kind here; the runner checks the value it resolves to.
+ */
+export type ParamKind = 'text' | 'number' | 'boolean' | 'psuRole' | 'faults' | 'textList' | 'textMap';
+
+interface OperationSpec {
+  /** Who acts when the step does not say. */
+  actor: Actor;
+  required: Record<string, ParamKind>;
+  optional?: Record<string, ParamKind>;
+}
+
+const psu = { psu: 'psuRole' } as const;
+const payment = { psu: 'psuRole', product: 'text', paymentId: 'text' } as const;
+
+/** Every operation a flow step can name, with its parameters: the built-in TPP's, the PSU's and the operator's. */
+export const OPERATIONS = {
+  // OAuth and consents (spec "Token operations", "Consents")
+  tokenClientCredentials: { actor: 'tpp', required: {} },
+  createConsent: { actor: 'tpp', required: psu, optional: { recurringIndicator: 'boolean', validDays: 'number', frequencyPerDay: 'number' } },
+  consentStatus: { actor: 'tpp', required: { consentId: 'text' } },
+  openScaLink: { actor: 'psuBrowser', required: { scaRedirect: 'text' } },
+  psuDecides: { actor: 'psuApp', required: { scaRedirect: 'text' }, optional: { action: 'text' } },
+  authorize: { actor: 'psuBrowser', required: { consentId: 'text' } },
+  exchangeCode: { actor: 'tpp', required: { psu: 'psuRole', consentId: 'text', code: 'text', verifier: 'text' } },
+  /** Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about something else. */
+  psuSession: { actor: 'tpp', required: psu },
+  refreshToken: { actor: 'tpp', required: psu },
+  getConsent: { actor: 'tpp', required: psu },
+  deleteConsent: { actor: 'tpp', required: psu },
+  // account information
+  getAccounts: { actor: 'tpp', required: psu },
+  getAccount: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' } },
+  getBalances: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' } },
+  getTransactions: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' }, optional: { sinceDays: 'number', query: 'textMap', accept: 'text' } },
+  // payments
+  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', faults: 'faults' } },
+  getPayment: { actor: 'tpp', required: payment },
+  paymentStatus: { actor: 'tpp', required: payment },
+  startAuthorisation: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },
+  getAuthorisation: { actor: 'tpp', required: { ...payment, authorisationId: 'text' } },
+  cancelPayment: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },
+  // signing baskets and funds confirmation
+  createBasket: { actor: 'tpp', required: { psu: 'psuRole', paymentIds: 'textList' }, optional: { faults: 'faults' } },
+  getBasket: { actor: 'tpp', required: { psu: 'psuRole', basketId: 'text' } },
+  confirmFunds: { actor: 'tpp', required: { psu: 'psuRole', iban: 'text', amount: 'text', currency: 'text' }, optional: { faults: 'faults' } },
+  // the bank's operator (control API)
+  advanceClock: { actor: 'operator', required: { duration: 'text' } },
+  processPayment: { actor: 'operator', required: { paymentId: 'text', outcome: 'text' }, optional: { reason: 'text' } },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+export const isOperation = (name: string): name is OperationName => Object.hasOwn(OPERATIONS, name);
+
+export const operationSpec = (name: OperationName): OperationSpec => OPERATIONS[name];
+
+/** The deliberate signature faults of the built-in TPP (main/tpp SignFaults) and the JSON type each takes. */
+export const FAULT_KINDS = { bodyChangedAfterDigest: 'boolean', headerLeftOut: 'string', signRequestTarget: 'boolean', otherTppCertificate: 'boolean' } as const;

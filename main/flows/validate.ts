@@ -1,0 +1,186 @@
+import { ACTORS, FLOW_FORMAT_VERSION, type Actor, type Expectation, type FieldExpectation, type FlowFile, type FlowStep, type FlowValue } from './format';
+import { FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
+import { parsePath } from './paths';
+import { isWholeReference, referencesIn } from './references';
+
+/** A flow file that cannot be run, with the field at fault: `steps[2].params.psu: ...`. */
+export class FlowFormatError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`${field}: ${problem}`);
+  }
+}
+
+/** DESIGN.md "URLs": the bank's institution endpoints. */
+export const INSTITUTIONS = ['london', 'frankfurt', 'paris', 'dusseldorf', 'brussels'];
+
+const NAME = /^[a-z0-9][a-z0-9-]*$/;
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const PSU_SUFFIX = /^[A-Z0-9][A-Z0-9-]*$/;
+const RESULT_ROOTS = ['status', 'headers', 'body', 'text', 'values', 'signature'];
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads a parsed flow file; every problem is a FlowFormatError naming the field. */
+export function parseFlow(input: unknown): FlowFile {
+  if (!isObject(input)) throw new FlowFormatError('(file)', 'must be a JSON object');
+  if (input.formatVersion !== FLOW_FORMAT_VERSION) {
+    throw new FlowFormatError('formatVersion', `must be ${FLOW_FORMAT_VERSION} (the version this runner reads), got ${JSON.stringify(input.formatVersion)}`);
+  }
+  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'institutions', 'psus', 'steps']);
+  const name = text(input.name, 'name');
+  if (!NAME.test(name)) throw new FlowFormatError('name', `must be lower-case letters, digits and hyphens, got "${name}"`);
+  const institutions = list(input.institutions, 'institutions').map((item, i) => {
+    if (typeof item !== 'string' || !INSTITUTIONS.includes(item)) throw new FlowFormatError(`institutions[${i}]`, `must be one of ${INSTITUTIONS.join(', ')}`);
+    return item;
+  });
+  const psus = readPsus(input.psus);
+  const seen = new Set<string>();
+  const steps = list(input.steps, 'steps').map((step, i) => {
+    const read = readStep(step, `steps[${i}]`, seen, psus);
+    seen.add(read.id);
+    return read;
+  });
+  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), institutions, psus, steps };
+}
+
+function readPsus(value: unknown): Record<string, string> {
+  if (!isObject(value)) throw new FlowFormatError('psus', 'must be an object of role: psuId suffix, e.g. {"creator": "CREATOR"}');
+  for (const [role, suffix] of Object.entries(value)) {
+    if (!IDENTIFIER.test(role)) throw new FlowFormatError(`psus.${role}`, 'a role is a letter followed by letters, digits, _ or -');
+    if (typeof suffix !== 'string' || !PSU_SUFFIX.test(suffix)) throw new FlowFormatError(`psus.${role}`, 'must be the psuId after the institution prefix, e.g. "APPROVER-A"');
+  }
+  return value as Record<string, string>;
+}
+
+function readStep(value: unknown, at: string, earlier: ReadonlySet<string>, psus: Record<string, string>): FlowStep {
+  if (!isObject(value)) throw new FlowFormatError(at, 'must be an object');
+  allowOnly(value, at, ['id', 'title', 'explanation', 'spec', 'actor', 'operation', 'params', 'expect']);
+  const id = text(value.id, `${at}.id`);
+  if (!IDENTIFIER.test(id)) throw new FlowFormatError(`${at}.id`, 'must be a letter followed by letters, digits, _ or -');
+  if (earlier.has(id)) throw new FlowFormatError(`${at}.id`, `"${id}" is the id of an earlier step`);
+  const operation = text(value.operation, `${at}.operation`);
+  if (!isOperation(operation)) throw new FlowFormatError(`${at}.operation`, `unknown operation "${operation}"`);
+  const spec = operationSpec(operation);
+  const actor = value.actor ?? spec.actor;
+  if (!ACTORS.includes(actor as Actor)) throw new FlowFormatError(`${at}.actor`, `must be one of ${ACTORS.join(', ')}`);
+  const params = value.params ?? {};
+  if (!isObject(params)) throw new FlowFormatError(`${at}.params`, 'must be an object');
+  const kinds: Record<string, ParamKind> = { ...spec.required, ...spec.optional };
+  for (const required of Object.keys(spec.required)) {
+    if (!Object.hasOwn(params, required)) throw new FlowFormatError(`${at}.params.${required}`, `${operation} needs it`);
+  }
+  for (const [param, given] of Object.entries(params)) {
+    const kind = kinds[param];
+    if (kind === undefined) throw new FlowFormatError(`${at}.params.${param}`, `${operation} takes no such parameter (it takes ${Object.keys(kinds).join(', ') || 'none'})`);
+    checkParam(given, kind, `${at}.params.${param}`, psus);
+    for (const reference of referencesIn(given as FlowValue)) checkReference(reference, `${at}.params.${param}`, earlier, psus);
+  }
+  return {
+    id,
+    title: text(value.title, `${at}.title`),
+    explanation: text(value.explanation, `${at}.explanation`),
+    spec: text(value.spec, `${at}.spec`),
+    actor: actor as Actor,
+    operation,
+    params: params as Record<string, FlowValue>,
+    expect: readExpectation(value.expect, `${at}.expect`, (reference, field) => checkReference(reference, field, earlier, psus)),
+  };
+}
+
+function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<string, string>): void {
+  if (kind === 'psuRole') {
+    if (typeof value !== 'string' || !Object.hasOwn(psus, value)) throw new FlowFormatError(at, `must be one of the flow's PSU roles (${Object.keys(psus).join(', ')})`);
+    return;
+  }
+  if (isWholeReference(value)) return;
+  const fail = (wanted: string): never => {
+    throw new FlowFormatError(at, `must be ${wanted}`);
+  };
+  if (kind === 'text' && typeof value !== 'string') fail('a string');
+  if (kind === 'number' && typeof value !== 'number') fail('a number');
+  if (kind === 'boolean' && typeof value !== 'boolean') fail('true or false');
+  if (kind === 'textList' && (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))) fail('a list of strings');
+  if (kind === 'textMap' && (!isObject(value) || Object.values(value).some((item) => typeof item !== 'string'))) fail('an object of strings');
+  if (kind === 'faults') checkFaults(value, at);
+}
+
+function checkFaults(value: unknown, at: string): void {
+  if (!isObject(value)) throw new FlowFormatError(at, `must be an object of faults (${Object.keys(FAULT_KINDS).join(', ')})`);
+  for (const [fault, given] of Object.entries(value)) {
+    const wanted = FAULT_KINDS[fault as keyof typeof FAULT_KINDS] as string | undefined;
+    if (wanted === undefined) throw new FlowFormatError(`${at}.${fault}`, `unknown fault (known: ${Object.keys(FAULT_KINDS).join(', ')})`);
+    if (typeof given !== wanted) throw new FlowFormatError(`${at}.${fault}`, `must be a ${wanted}`);
+  }
+}
+
+function checkReference(reference: string, at: string, earlier: ReadonlySet<string>, psus: Record<string, string>): void {
+  const path = parsePath(reference.trim());
+  const [root, name] = path ?? [];
+  const bad = (problem: string): never => {
+    throw new FlowFormatError(at, `\${${reference}} ${problem}`);
+  };
+  if (path === null) bad('is not a path such as steps.consent.values.consentId');
+  if (root === 'institution' && path?.length === 1) return;
+  if (root === 'steps') {
+    if (typeof name !== 'string' || !earlier.has(name)) bad('names no earlier step');
+    if (!RESULT_ROOTS.includes(String(path?.[2]))) bad(`must go on with one of ${RESULT_ROOTS.join(', ')}`);
+    return;
+  }
+  if (root === 'psus') {
+    if (typeof name !== 'string' || !Object.hasOwn(psus, name)) bad('names no PSU role of the flow');
+    return;
+  }
+  bad('must start with steps, psus or institution');
+}
+
+/** Expected values may refer to earlier steps too (a basket lists the payments created before it). */
+function readExpectation(value: unknown, at: string, checkRef: (reference: string, at: string) => void): Expectation {
+  if (!isObject(value)) throw new FlowFormatError(at, 'must be an object with status and, optionally, fields');
+  allowOnly(value, at, ['status', 'fields']);
+  const statuses = Array.isArray(value.status) ? value.status : [value.status];
+  if (statuses.length === 0 || statuses.some((s) => !Number.isInteger(s) || (s as number) < 100 || (s as number) > 599)) {
+    throw new FlowFormatError(`${at}.status`, 'must be an HTTP status or a list of them');
+  }
+  if (value.fields === undefined) return { status: value.status as number | number[] };
+  if (!isObject(value.fields)) throw new FlowFormatError(`${at}.fields`, 'must be an object of path: expected value');
+  for (const [path, expected] of Object.entries(value.fields)) {
+    const segments = parsePath(path);
+    if (segments === null || !RESULT_ROOTS.includes(String(segments[0]))) throw new FlowFormatError(`${at}.fields.${path}`, `must be a path starting with one of ${RESULT_ROOTS.join(', ')}`);
+    checkMatcher(expected as FieldExpectation, `${at}.fields.${path}`);
+    for (const reference of referencesIn(expected as FlowValue)) checkRef(reference, `${at}.fields.${path}`);
+  }
+  return { status: value.status as number | number[], fields: value.fields as Record<string, FieldExpectation> };
+}
+
+function checkMatcher(expected: FieldExpectation, at: string): void {
+  if (!isObject(expected)) return;
+  if ('oneOf' in expected && !Array.isArray(expected.oneOf)) throw new FlowFormatError(`${at}.oneOf`, 'must be a list');
+  if ('present' in expected && typeof expected.present !== 'boolean') throw new FlowFormatError(`${at}.present`, 'must be true or false');
+  if ('matches' in expected) {
+    try {
+      new RegExp(String(expected.matches));
+    } catch {
+      throw new FlowFormatError(`${at}.matches`, 'must be a regular expression');
+    }
+  }
+}
+
+function allowOnly(value: Json, at: string, fields: string[]): void {
+  const extra = Object.keys(value).find((key) => !fields.includes(key));
+  if (extra !== undefined) throw new FlowFormatError(at === '' ? extra : `${at}.${extra}`, `unknown field (known: ${fields.join(', ')})`);
+}
+
+function text(value: unknown, at: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new FlowFormatError(at, 'must be a non-empty string');
+  return value;
+}
+
+function list(value: unknown, at: string): unknown[] {
+  if (!Array.isArray(value) || value.length === 0) throw new FlowFormatError(at, 'must be a non-empty list');
+  return value;
+}

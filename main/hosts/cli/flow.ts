@@ -1,0 +1,104 @@
+// `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--base URL] [--data DIR]`
+// (DESIGN.md "Commands"): runs one flow of the library headless; exit 0 only if every step met its expectation.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findFlow, readLibrary } from '../../flows/library';
+import { describeRunEnd, describeRunStart, describeStep } from '../../flows/report';
+import { runFlow } from '../../flows/runner';
+import { resourcesDir } from '../../resources-dir';
+import { startSimulator } from '../../simulator';
+import { BankControl } from '../../tpp/control';
+import type { TppCredentials } from '../../tpp/credentials';
+import { loadTppCredentials } from '../../tpp/data-folder';
+
+const USAGE = `Usage: npm run flow -- --list
+       npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--base URL [--data DIR]]
+  Without --base a simulator is started on a free port with a temporary data folder and stopped at the end.
+  --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
+  With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered for the run.`;
+
+const EXIT_UNMET = 1;
+const EXIT_USAGE = 2;
+
+const libraryDir = join(resourcesDir(), 'flows');
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, psu: { type: 'string', multiple: true }, data: { type: 'string' }, help: { type: 'boolean' } } });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const { values, positionals } = parsed;
+  if (values.list) {
+    for (const flow of readLibrary(libraryDir)) console.log(flow.name);
+    return 0;
+  }
+  if (values.help || positionals.length !== 1) {
+    console.error(USAGE);
+    return EXIT_USAGE;
+  }
+  const psuIds = chosenPsus(values.psu ?? []);
+  if (psuIds === null) {
+    console.error(`--psu takes ROLE=PSU-ID\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const flow = findFlow(positionals[0] as string, libraryDir);
+  const bank = values.base === undefined ? await startOwnSimulator() : { origin: values.base.replace(/\/$/, ''), credentials: await runningBankTpp(values.base, values.data), stop: async () => undefined };
+  try {
+    const run = await runFlow(flow, {
+      origin: bank.origin,
+      credentials: bank.credentials,
+      institution: values.institution,
+      psuIds,
+      onStart: (start) => console.log(describeRunStart(start)),
+      onStep: (step) => console.log(describeStep(step)),
+    });
+    console.log(describeRunEnd(run));
+    return run.met ? 0 : EXIT_UNMET;
+  } finally {
+    await bank.stop();
+  }
+}
+
+/** ROLE=PSU-ID pairs, or null when one is not such a pair. */
+function chosenPsus(pairs: string[]): Record<string, string> | null {
+  const entries = pairs.map((pair) => /^([^=\s]+)=(\S+)$/.exec(pair));
+  if (entries.some((match) => match === null)) return null;
+  return Object.fromEntries(entries.map((match) => [match?.[1], match?.[2]]));
+}
+
+interface FlowBank {
+  origin: string;
+  credentials: TppCredentials;
+  stop(): Promise<void>;
+}
+
+async function startOwnSimulator(): Promise<FlowBank> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
+  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
+  return {
+    origin: simulator.url,
+    credentials: loadTppCredentials(dataDir),
+    stop: async () => {
+      await simulator.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The TPP of the running simulator's data folder when given, else one registered for this run (all roles). */
+async function runningBankTpp(base: string, dataDir: string | undefined): Promise<TppCredentials> {
+  if (dataDir !== undefined) return loadTppCredentials(dataDir);
+  return new BankControl(base.replace(/\/$/, '')).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  console.error(`flow: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = EXIT_USAGE;
+}

@@ -1,0 +1,127 @@
+// The flow library (resources/flows) through the runner against one started bank: every flow at its
+// default institution meets every expectation; a wrong expectation is reported and fails the run;
+// the headless command lists the library and exits non-zero on an unmet step.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowFile } from '../../main/flows/format';
+import { readLibrary } from '../../main/flows/library';
+import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { describeStep } from '../../main/flows/report';
+import { call, startTestBank, type TestBank } from '../support/simulator';
+
+const library = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows'));
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(() => bank.stop());
+
+const run = (flow: FlowFile, institution?: string): Promise<FlowRun> => runFlow(flow, { origin: bank.url, credentials: bank.client, institution });
+
+/** What the runner would print, so a failure shows the step and the unmet expectation. */
+const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
+
+describe('every library flow', () => {
+  it('has the flows the Flows screen offers', () => {
+    expect(library.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate']),
+    );
+  });
+
+  for (const flow of library) {
+    it(`${flow.name} meets every expectation at ${flow.institutions.join(', ')}`, async () => {
+      for (const institution of flow.institutions) {
+        await call(bank, 'POST', '/simulator/v1/reset');
+        const result = await run(flow, institution);
+        expect(result.met, `${institution}:\n${printed(result)}`).toBe(true);
+        expect(result.steps).toHaveLength(flow.steps.length);
+      }
+    });
+  }
+});
+
+/** The AIS flow with one expectation changed: consent status "valid" right after creation. */
+function withWrongExpectation(): FlowFile {
+  const flow = structuredClone(library.find((f) => f.name === 'ais-consent') as FlowFile);
+  const consent = flow.steps.find((s) => s.id === 'consent');
+  if (!consent) throw new Error('ais-consent has no consent step');
+  consent.expect = { status: 201, fields: { 'body.consentStatus': 'valid' } };
+  return { ...flow, name: 'ais-consent-wrong' };
+}
+
+describe('choosing PSUs', () => {
+  it('a role takes the chosen PSU of the institution in place of the default', async () => {
+    const flow = library.find((f) => f.name === 'funds-confirmation') as FlowFile;
+    const result = await runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'FRA-SOLO' } });
+    expect(result.psus).toEqual({ creator: 'FRA-SOLO' });
+    expect(result.met, printed(result)).toBe(true);
+  });
+
+  it('a role the flow lacks, or a PSU of another institution, is refused', async () => {
+    const flow = library.find((f) => f.name === 'funds-confirmation') as FlowFile;
+    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { approver: 'FRA-SOLO' } })).rejects.toThrow(/no PSU role approver/);
+    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'PAR-SOLO' } })).rejects.toThrow(/PAR-SOLO, chosen for the role creator, is no PSU of frankfurt/);
+  });
+});
+
+describe('an unmet expectation', () => {
+  it('fails the run at that step, names the field, and runs nothing after it', async () => {
+    const result = await run(withWrongExpectation());
+    expect(result.met).toBe(false);
+    const last = result.steps.at(-1);
+    expect(last?.step.id).toBe('consent');
+    expect(last?.unmet).toEqual([{ field: 'body.consentStatus', expected: '"valid"', actual: '"received"' }]);
+    expect(result.steps).toHaveLength(2);
+  });
+
+  it('a wrong HTTP status fails too', async () => {
+    const flow = structuredClone(library.find((f) => f.name === 'funds-confirmation') as FlowFile);
+    (flow.steps[1] as FlowFile['steps'][number]).expect = { status: 201 };
+    const result = await run(flow);
+    expect(result.met).toBe(false);
+    expect(result.steps.at(-1)?.unmet[0]).toMatchObject({ field: 'status', expected: '201' });
+  });
+
+  it('an institution the flow does not run at is refused', async () => {
+    const flow = library.find((f) => f.name === 'bulk-mixed-vop') as FlowFile;
+    await expect(run(flow, 'atlantis')).rejects.toThrow(/not at atlantis/);
+  });
+});
+
+/** The command as a user runs it; few spawns, each costs seconds. */
+function flowCommand(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/flow.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run flow', () => {
+  it('--list prints the library names, one per line', async () => {
+    const { code, output } = await flowCommand(['--list']);
+    expect(code).toBe(0);
+    expect(output.trim().split('\n')).toEqual(library.map((f) => f.name));
+  }, 60_000);
+
+  it('runs a flow file against a running bank (--base): each step printed, exit 1 at the unmet expectation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
+    const file = join(dir, 'wrong.json');
+    writeFileSync(file, JSON.stringify(withWrongExpectation()));
+    try {
+      const { code, output } = await flowCommand([file, '--base', bank.url, '--institution', 'paris']);
+      expect(output).toMatch(/^ais-consent-wrong: .* at paris \(psu PAR-AISONLY\)$/m);
+      expect(output).toMatch(/^ 1\. ✓ TPP access token \[tpp\] POST \/paris\/oauth\/v1\/token → 200$/m);
+      expect(output).toContain('✗ body.consentStatus: expected "valid", got "received"');
+      expect(code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
