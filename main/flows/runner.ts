@@ -50,33 +50,75 @@ export interface FlowRun {
 }
 
 /**
- * Runs a flow against a started simulator as the built-in TPP, acting for the PSUs in the bank's
- * app and as the operator through the control API. Stops at the first unmet step: what follows
- * builds on it.
+ * A flow being run step by step against a started simulator, as the built-in TPP, acting for the
+ * PSUs in the bank's app and as the operator through the control API. The Flows screen calls
+ * `next()` per step; runFlow runs them all. It stops at the first unmet step: what follows builds on it.
  */
-export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<FlowRun> {
-  const institution = options.institution ?? (flow.institutions[0] as string);
-  if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
-  const record = new ExchangeRecord();
-  const control = new RecordingBankControl(options.origin, record);
-  const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record);
-  const psus = await resolvePsus(options.origin, flow, institution, options.psuIds);
-  const ctx: RunContext = { origin: options.origin, institution, tpp, control, psus, sessions: new Map() };
-  const psuIds = Object.fromEntries(Object.entries(psus).map(([role, psu]) => [role, psu.psuId]));
-  options.onStart?.({ flow, institution, psus: psuIds });
-  const results: Record<string, StepResult> = {};
-  const outcomes: StepOutcome[] = [];
-  for (const [index, step] of flow.steps.entries()) {
-    const from = record.exchanges.length;
-    const outcome = await runStep(ctx, step, { institution, psus, steps: results }, record);
-    const done: StepOutcome = { number: index + 1, step, requests: record.exchanges.slice(from), ...outcome, met: outcome.error === null && outcome.unmet.length === 0 };
-    outcomes.push(done);
-    options.onStep?.(done);
-    if (!done.met) break;
-    if (done.result) results[step.id] = done.result;
+export class FlowRunner {
+  private readonly outcomes: StepOutcome[] = [];
+  private readonly results: Record<string, StepResult> = {};
+
+  private constructor(
+    readonly flow: FlowFile,
+    private readonly ctx: RunContext,
+    private readonly record: ExchangeRecord,
+  ) {}
+
+  /** Checks the institution and finds the PSUs; no step runs yet. */
+  static async start(flow: FlowFile, options: FlowRunOptions): Promise<FlowRunner> {
+    const institution = options.institution ?? (flow.institutions[0] as string);
+    if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
+    const record = new ExchangeRecord();
+    const control = new RecordingBankControl(options.origin, record);
+    const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record);
+    const psus = await resolvePsus(options.origin, flow, institution, options.psuIds);
+    return new FlowRunner(flow, { origin: options.origin, institution, tpp, control, psus, sessions: new Map() }, record);
   }
-  const met = outcomes.length === flow.steps.length && outcomes.every((o) => o.met);
-  return { flow, institution, psus: psuIds, steps: outcomes, met };
+
+  get institution(): string {
+    return this.ctx.institution;
+  }
+
+  /** psuId by role. */
+  get psus(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.ctx.psus).map(([role, psu]) => [role, psu.psuId]));
+  }
+
+  /** The step `next()` runs, or null when the run is over (all run, or stopped at an unmet one). */
+  get nextStep(): FlowStep | null {
+    const last = this.outcomes.at(-1);
+    if (last !== undefined && !last.met) return null;
+    return this.flow.steps[this.outcomes.length] ?? null;
+  }
+
+  async next(): Promise<StepOutcome> {
+    const step = this.nextStep;
+    if (step === null) throw new Error(`${this.flow.name}: no step left to run`);
+    const from = this.record.exchanges.length;
+    const outcome = await runStep(this.ctx, step, { institution: this.ctx.institution, psus: this.ctx.psus, steps: this.results }, this.record);
+    const done: StepOutcome = { number: this.outcomes.length + 1, step, requests: this.record.exchanges.slice(from), ...outcome, met: outcome.error === null && outcome.unmet.length === 0 };
+    this.outcomes.push(done);
+    if (done.met && done.result) this.results[step.id] = done.result;
+    return done;
+  }
+
+  /** The run so far: met once every step of the flow has met its expectation. */
+  run(): FlowRun {
+    const met = this.outcomes.length === this.flow.steps.length && this.outcomes.every((o) => o.met);
+    return { flow: this.flow, institution: this.institution, psus: this.psus, steps: [...this.outcomes], met };
+  }
+}
+
+/** Runs every step of a flow, telling of each as it is done. */
+export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<FlowRun> {
+  const runner = await FlowRunner.start(flow, options);
+  options.onStart?.({ flow, institution: runner.institution, psus: runner.psus });
+  while (runner.nextStep !== null) {
+    // Not `onStep?.(await runner.next())`: without onStep that would skip the step itself.
+    const outcome = await runner.next();
+    options.onStep?.(outcome);
+  }
+  return runner.run();
 }
 
 async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: string; psus: Record<string, DatasetPsu>; steps: Record<string, StepResult> }, record: ExchangeRecord): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowFile } from '../../main/flows/format';
 import { readLibrary } from '../../main/flows/library';
-import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { FlowRunner, runFlow, type FlowRun } from '../../main/flows/runner';
 import { describeStep } from '../../main/flows/report';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
@@ -52,6 +52,22 @@ function withWrongExpectation(): FlowFile {
   consent.expect = { status: 201, fields: { 'body.consentStatus': 'valid' } };
   return { ...flow, name: 'ais-consent-wrong' };
 }
+
+describe('step by step, as the Flows screen runs a flow', () => {
+  it('next() runs one step at a time, each with the exchanges it made, until none is left', async () => {
+    const flow = library.find((f) => f.name === 'consent-rejected') as FlowFile;
+    const runner = await FlowRunner.start(flow, { origin: bank.url, credentials: bank.client, institution: 'brussels' });
+    expect(runner.psus).toEqual({ psu: 'BRU-AISONLY' });
+    expect(runner.nextStep?.id).toBe('consent');
+    const first = await runner.next();
+    expect(first).toMatchObject({ number: 1, met: true, result: { status: 201 } });
+    expect(first.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /brussels/oauth/v1/token', 'POST /brussels/berlingroup/v1/consents']);
+    expect(runner.nextStep?.id).toBe('open');
+    while (runner.nextStep !== null) await runner.next();
+    expect(runner.run()).toMatchObject({ met: true, institution: 'brussels' });
+    await expect(runner.next()).rejects.toThrow(/no step left/);
+  });
+});
 
 describe('choosing PSUs', () => {
   it('a role takes the chosen PSU of the institution in place of the default', async () => {
