@@ -5,9 +5,9 @@ import type { Db } from './database';
  * Every other table is bank state, found from the schema itself, so a table a later migration adds
  * is cleared without anyone remembering to list it.
  */
-export const KEPT_ON_RESET: readonly string[] = ['settings', 'tpp_clients', 'exchanges'];
+const KEPT_ON_RESET: readonly string[] = ['settings', 'tpp_clients', 'exchanges'];
 
-export function bankStateTables(db: Db): string[] {
+function bankStateTables(db: Db): string[] {
   return db
     .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .pluck()
