@@ -34,6 +34,21 @@ const workbench: WorkbenchApi = {
   listServiceBlocks: () => invoke('listServiceBlocks'),
   blockService: (institution, tppId) => invoke('blockService', institution, tppId),
   unblockService: (institution, tppId) => invoke('unblockService', institution, tppId),
+  listFlows: () => invoke('listFlows'),
+  listFlowOperations: () => invoke('listFlowOperations'),
+  startRun: (options) => invoke('startRun', options),
+  prepareStep: (runId) => invoke('prepareStep', runId),
+  sendStep: (runId, edit, until) => invoke('sendStep', runId, edit, until),
+  addFreeStep: (runId, step) => invoke('addFreeStep', runId, step),
+  setAutoApprove: (runId, on) => invoke('setAutoApprove', runId, on),
+  getRun: (runId) => invoke('getRun', runId),
+  listRuns: () => invoke('listRuns'),
+  deleteRun: (runId) => invoke('deleteRun', runId),
+  replayRun: (runId) => invoke('replayRun', runId),
+  exportRun: (runId) => invoke('exportRun', runId),
+  importRun: (file) => invoke('importRun', file),
+  exportRunHar: (runId) => invoke('exportRunHar', runId),
+  getExchange: (id) => invoke('getExchange', id),
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).
     const onEvents = (_event: IpcRendererEvent, events: WorkbenchEvent[]): void => listener(events);

@@ -5,6 +5,10 @@ import type {
   BasketSummary,
   ConsentSummary,
   Exchange,
+  FlowOperationSummary,
+  FlowRunListItem,
+  FlowRunState,
+  FlowSummary,
   OutgoingRequest,
   PaymentSummary,
   PsuSummary,
@@ -21,6 +25,8 @@ export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
 
 /** Request headers fetch computes itself; Node's fetch rejects some of them when set by hand. */
 const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'expect', 'upgrade', 'te']);
+
+const run = (runId: string): string => `/runs/${encodeURIComponent(runId)}`;
 
 export class ControlApiError extends Error {
   constructor(
@@ -49,6 +55,15 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     const text = await res.text();
     if (!res.ok) throw new ControlApiError(res.status, `${method} /simulator/v1${path}: ${res.status} ${errorText(text)}`);
     return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  /** A file the host writes out as it is (an exported run, a HAR). */
+  async function text(method: 'GET', path: string): Promise<string> {
+    await ready;
+    const res = await fetch(`${control}${path}`, { method });
+    const body = await res.text();
+    if (!res.ok) throw new ControlApiError(res.status, `${method} /simulator/v1${path}: ${res.status} ${errorText(body)}`);
+    return body;
   }
 
   return {
@@ -82,6 +97,21 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     listServiceBlocks: () => json<ServiceBlock[]>('GET', '/service-blocks'),
     blockService: (institution, tppId) => json<ServiceBlock>('POST', '/service-blocks', tppId === null ? { institution } : { institution, tppId }),
     unblockService: (institution, tppId) => json<void>('DELETE', '/service-blocks', tppId === null ? { institution } : { institution, tppId }),
+    listFlows: () => json<FlowSummary[]>('GET', '/flows'),
+    listFlowOperations: () => json<FlowOperationSummary[]>('GET', '/flow-operations'),
+    startRun: (options) => json<FlowRunState>('POST', '/runs', options),
+    prepareStep: (runId) => json<FlowRunState>('POST', `${run(runId)}/prepare`, {}),
+    sendStep: (runId, edit, until) => json<FlowRunState>('POST', `${run(runId)}/send`, { edit, until }),
+    addFreeStep: (runId, step) => json<FlowRunState>('POST', `${run(runId)}/free-steps`, step),
+    setAutoApprove: (runId, on) => json<FlowRunState>('POST', `${run(runId)}/auto-approve`, { on }),
+    getRun: (runId) => json<FlowRunState>('GET', run(runId)),
+    listRuns: () => json<FlowRunListItem[]>('GET', '/runs'),
+    deleteRun: (runId) => json<void>('DELETE', run(runId)),
+    replayRun: (runId) => json<FlowRunState>('POST', `${run(runId)}/replay`, {}),
+    exportRun: (runId) => text('GET', `${run(runId)}/export`),
+    importRun: (file) => json<FlowRunState>('POST', '/runs/import', { file }),
+    exportRunHar: (runId) => text('GET', `${run(runId)}/har`),
+    getExchange: (id) => json<Exchange>('GET', `/exchanges/${id}`),
   };
 }
 

@@ -179,7 +179,9 @@ export type WorkbenchEvent =
   | { type: 'clock'; now: string }
   | { type: 'mode'; mode: SimulatorMode }
   | { type: 'reset' }
-  | { type: 'operator-settings' };
+  | { type: 'operator-settings' }
+  /** A flow run changed (a step started, a request was sent, a PSU is awaited, it finished). */
+  | { type: 'flow-run'; runId: string; phase: FlowRunPhase };
 
 /** A request the built-in TPP sends (edit and resend in the Inspector). `url` is a path on the simulator. */
 export interface OutgoingRequest {
@@ -194,6 +196,203 @@ export interface SentResponse {
   headers: Record<string, string>;
   body: string;
   durationMs: number;
+}
+
+/** Who acts in a flow step, and the lifelines of the sequence diagram (DESIGN.md "Screens" 1). */
+export type FlowActor = 'tpp' | 'psuBrowser' | 'psuApp' | 'operator';
+
+/** A step of a flow as the Flows screen lists it. */
+export interface FlowStepSummary {
+  id: string;
+  title: string;
+  /** What happens and why, in one or two sentences. */
+  explanation: string;
+  /** The section of the bank's spec the step follows. */
+  spec: string;
+  actor: FlowActor;
+  /** One of the flow library's operations (`listFlowOperations`). */
+  operation: string;
+  /** The step's parameters as the flow file gives them (references like `${steps.payment.values.paymentId}` unresolved). */
+  params: Record<string, unknown>;
+}
+
+/** A flow of the library (`GET /simulator/v1/flows`). */
+export interface FlowSummary {
+  name: string;
+  title: string;
+  description: string;
+  /** Where it can run; the first is the default. */
+  institutions: string[];
+  /** The behaviour it is written for. */
+  behaviour: SimulatorMode;
+  /** PSU roles and the psuId suffix each defaults to (`creator: "CREATOR"` is FRA-CREATOR at Frankfurt). */
+  psus: Record<string, string>;
+  steps: FlowStepSummary[];
+}
+
+/** An operation a free step (the composer) can send, with its parameters. */
+export interface FlowOperationSummary {
+  name: string;
+  actor: FlowActor;
+  required: Record<string, string>;
+  optional: Record<string, string>;
+}
+
+/** A request about to be sent by a run, as the Flows screen shows and lets the user edit it. `url` is a path on the simulator. */
+export interface FlowRequest {
+  method: string;
+  url: string;
+  /** In sending order. */
+  headers: Record<string, string>;
+  /** The exact bytes as text (UTF-8); null without a body. */
+  body: string | null;
+  /** The built-in TPP's name for the request, e.g. `payment-create`. */
+  operation: string;
+  /** Whether the signing profile covers it (then Digest and Signature are recomputed on send unless kept). */
+  signed: boolean;
+  /** Lower-case names the Signature covers, once signed. */
+  signedHeaders: string[] | null;
+  signingString: string | null;
+  /** Names of the deliberate signature faults it was made with (`bodyChangedAfterDigest`...); empty when none. */
+  faults: string[];
+}
+
+/** What the user sends in place of the prepared request. */
+export interface FlowRequestEdit {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+  /** true: recompute Digest and Signature over the edited request (keeping the step's deliberate faults); false: send it exactly as given. */
+  resign: boolean;
+}
+
+/** One HTTP exchange a run made, with everything the step view, the diagram and a HAR need. */
+export interface FlowExchange {
+  /** 1-based within the run. */
+  seq: number;
+  actor: FlowActor;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  durationMs: number;
+  /** The simulated time it was sent. */
+  at: string;
+  /** The Inspector's exchange, when the bank logged it (bank routes are logged; the control API is not). */
+  exchangeId: number | null;
+  /** The bank's diagnosis of a signed request. */
+  signature: SignatureDiagnosis | null;
+  /** A failure: a 4xx/5xx answer or a signature the bank refused; drawn in red. */
+  failed: boolean;
+}
+
+/** A resource of the bank whose status a step changed (or created). */
+export interface BankChange {
+  kind: 'consent' | 'payment' | 'basket' | 'journey';
+  id: string;
+  /** null: it did not exist before the step. */
+  before: string | null;
+  after: string;
+}
+
+export interface FlowUnmet {
+  /** `status` or a path into the step's result, e.g. `body.transactionStatus`. */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+/** A step as run. */
+export interface FlowStepRun {
+  /** 1-based. */
+  number: number;
+  step: FlowStepSummary;
+  /** false for a free step added from the composer. */
+  fromFlow: boolean;
+  exchanges: FlowExchange[];
+  /** The status of the step's main request; null when it could not be made. */
+  status: number | null;
+  met: boolean;
+  unmet: FlowUnmet[];
+  /** Why it could not be made. */
+  error: string | null;
+  changes: BankChange[];
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** What a run is waiting for. */
+export type FlowPending =
+  /** The next request of the current step, built and signed, not yet sent. */
+  | { kind: 'request'; request: FlowRequest }
+  /** The PSU must approve or reject on the phone (the journey's SCA link has been opened). */
+  | { kind: 'psu'; journeyId: string; psuId: string; role: string; expected: 'approve' | 'reject' };
+
+export type FlowRunPhase = 'ready' | 'waiting' | 'running' | 'finished';
+
+/** A run of a flow, live or kept (`GET /simulator/v1/runs/{id}`). */
+export interface FlowRunState {
+  runId: string;
+  flow: FlowSummary;
+  institution: string;
+  /** psuId by role. */
+  psus: Record<string, string>;
+  /** The PSUs' decisions in the bank's app are made by the run itself. */
+  autoApprove: boolean;
+  /** ready: nothing under way, `nextStep` can start; waiting: see `pending`; running: a step is being run; finished: no step left (or stopped at an unmet one). */
+  phase: FlowRunPhase;
+  steps: FlowStepRun[];
+  /** The step that runs next (its request is `pending` once prepared). */
+  nextStep: FlowStepSummary | null;
+  /** The exchanges of the step under way, so far. */
+  current: FlowExchange[];
+  pending: FlowPending | null;
+  /** true once every step met its expectation; false when one did not; null while steps remain. */
+  met: boolean | null;
+  startedAt: string;
+  finishedAt: string | null;
+  /** The run this one replays. */
+  replayOf: string | null;
+  /** Imported from a file: kept for reading and replay, not continued. */
+  imported: boolean;
+}
+
+/** A kept run in the list (`GET /simulator/v1/runs`), newest first. */
+export interface FlowRunListItem {
+  runId: string;
+  flowName: string;
+  flowTitle: string;
+  institution: string;
+  startedAt: string;
+  finishedAt: string | null;
+  met: boolean | null;
+  stepCount: number;
+  /** The main status of each step run, in order. */
+  statuses: (number | null)[];
+  replayOf: string | null;
+  imported: boolean;
+}
+
+export interface StartRunOptions {
+  /** A library flow's name, or null for a run of free steps only (the composer on its own). */
+  flow: string | null;
+  /** Default: the flow's first (or, with no flow, the first institution of the simulator). */
+  institution?: string;
+  /** psuId by role, in place of the flow's defaults. */
+  psus?: Record<string, string>;
+  autoApprove: boolean;
+}
+
+/** A free step (the composer): any operation of the library with its parameters, added after the run's steps. */
+export interface FreeStep {
+  operation: string;
+  /** Values for the operation's parameters; `psu` names a PSU role of the run or a psuId of the institution. */
+  params: Record<string, unknown>;
+  title?: string;
 }
 
 export interface WorkbenchApi {
@@ -223,6 +422,37 @@ export interface WorkbenchApi {
   listServiceBlocks(): Promise<ServiceBlock[]>;
   blockService(institution: string, tppId: string | null): Promise<ServiceBlock>;
   unblockService(institution: string, tppId: string | null): Promise<void>;
+  /** The flow library. */
+  listFlows(): Promise<FlowSummary[]>;
+  /** The operations a free step can send. */
+  listFlowOperations(): Promise<FlowOperationSummary[]>;
+  /** Starts a run; no step runs yet (phase ready). */
+  startRun(options: StartRunOptions): Promise<FlowRunState>;
+  /** Starts the next step and stops before its first request is sent (pending request) or where the PSU must act. */
+  prepareStep(runId: string): Promise<FlowRunState>;
+  /**
+   * Sends the pending request, as edited when `edit` is given, then goes on: `request` stops before the
+   * step's next request, `step` at the end of the step, `end` at the end of the run (or where a PSU must act
+   * and autoApprove is off). Events of type `flow-run` tell of progress.
+   */
+  sendStep(runId: string, edit: FlowRequestEdit | null, until: 'request' | 'step' | 'end'): Promise<FlowRunState>;
+  /** Adds a free step after the run's remaining steps (the composer); prepare and send it like any other. */
+  addFreeStep(runId: string, step: FreeStep): Promise<FlowRunState>;
+  /** Turns approving on the PSUs' behalf on or off; on, a waiting PSU decision is made at once. */
+  setAutoApprove(runId: string, on: boolean): Promise<FlowRunState>;
+  getRun(runId: string): Promise<FlowRunState>;
+  listRuns(): Promise<FlowRunListItem[]>;
+  deleteRun(runId: string): Promise<void>;
+  /** A new run of the same flow, institution and PSUs (and free steps) on the current data, run to the end, approving automatically. */
+  replayRun(runId: string): Promise<FlowRunState>;
+  /** The run as a file another machine opens (JSON text). */
+  exportRun(runId: string): Promise<string>;
+  /** Keeps a run from an exported file; answers the kept run. */
+  importRun(file: string): Promise<FlowRunState>;
+  /** The run's exchanges as HAR 1.2 JSON text, with the bank's diagnosis and the simulated time in custom fields. */
+  exportRunHar(runId: string): Promise<string>;
+  /** One exchange of the traffic log, for the Inspector opened from a diagram arrow. */
+  getExchange(id: number): Promise<Exchange>;
   /** Batched host events; returns the unsubscribe function. */
   subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
 }

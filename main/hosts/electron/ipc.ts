@@ -61,6 +61,11 @@ function limit(value: unknown): number {
   return value;
 }
 
+function exchangeId(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new ArgumentError('the exchange id must be a positive whole number');
+  return value;
+}
+
 function perSecond(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) throw new ArgumentError('perSecond must be a whole number from 0 to 100000');
   return value;
@@ -80,6 +85,22 @@ function outgoing(value: unknown): OutgoingRequest {
   }
   if (r.body !== null && typeof r.body !== 'string') throw new ArgumentError('body must be a string or null');
   return { method: r.method, url: r.url, headers, body: r.body ?? null };
+}
+
+/** A plain object argument; its fields are checked by the control API, which answers 400 naming the bad one. */
+function object<T>(value: unknown, what: string): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ArgumentError(`${what} must be an object`);
+  return value as T;
+}
+
+function bool(value: unknown, what: string): boolean {
+  if (typeof value !== 'boolean') throw new ArgumentError(`${what} must be true or false`);
+  return value;
+}
+
+function exportedFile(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 20_000_000) throw new ArgumentError('the run file must be text of at most 20 MB');
+  return value;
 }
 
 /** One handler per method of the contract: the compiler refuses a missing or an extra one. */
@@ -109,6 +130,21 @@ const HANDLERS: Handlers = {
   listServiceBlocks: (api) => api.listServiceBlocks(),
   blockService: (api, [i, t]) => api.blockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
   unblockService: (api, [i, t]) => api.unblockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
+  listFlows: (api) => api.listFlows(),
+  listFlowOperations: (api) => api.listFlowOperations(),
+  startRun: (api, [o]) => api.startRun(object(o, 'the run options')),
+  prepareStep: (api, [r]) => api.prepareStep(id(r, 'runId')),
+  sendStep: (api, [r, e, u]) => api.sendStep(id(r, 'runId'), e === null ? null : object(e, 'the edited request'), oneOf(u, ['request', 'step', 'end'] as const, 'until')),
+  addFreeStep: (api, [r, f]) => api.addFreeStep(id(r, 'runId'), object(f, 'the free step')),
+  setAutoApprove: (api, [r, on]) => api.setAutoApprove(id(r, 'runId'), bool(on, 'on')),
+  getRun: (api, [r]) => api.getRun(id(r, 'runId')),
+  listRuns: (api) => api.listRuns(),
+  deleteRun: (api, [r]) => api.deleteRun(id(r, 'runId')),
+  replayRun: (api, [r]) => api.replayRun(id(r, 'runId')),
+  exportRun: (api, [r]) => api.exportRun(id(r, 'runId')),
+  importRun: (api, [f]) => api.importRun(exportedFile(f)),
+  exportRunHar: (api, [r]) => api.exportRunHar(id(r, 'runId')),
+  getExchange: (api, [x]) => api.getExchange(exchangeId(x)),
 };
 
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {

@@ -15,6 +15,7 @@ const EVENT_TYPES = Object.keys({
   mode: true,
   reset: true,
   'operator-settings': true,
+  'flow-run': true,
 } satisfies Record<WorkbenchEvent['type'], true>) as WorkbenchEvent['type'][];
 
 type Listener = (events: WorkbenchEvent[]) => void;

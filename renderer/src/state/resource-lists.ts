@@ -23,9 +23,10 @@ export function listsDecidedBy(kind: ScaKind): ResourceList[] {
 function touchedBy(event: WorkbenchEvent): readonly ResourceList[] {
   switch (event.type) {
     // Exchanges never change a resource on their own: the state change that follows has its own event;
-    // the operator's settings (rate limit, service blocks) are not among these lists.
+    // the operator's settings (rate limit, service blocks) and flow runs are not among these lists.
     case 'exchange':
     case 'operator-settings':
+    case 'flow-run':
       return [];
     case 'consent':
       return ['consents'];
