@@ -30,6 +30,9 @@ interface FlowRunStore {
   error: string | null;
   /** What an export saved, named. */
   notice: string | null;
+  /** The run pane shows the flow's steps or the composer of free requests. */
+  tab: 'run' | 'compose';
+  setTab(tab: 'run' | 'compose'): void;
   pick(flow: FlowSummary | null): void;
   setInstitution(institution: string): Promise<void>;
   setPsu(role: string, psuId: string): Promise<void>;
@@ -134,9 +137,12 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     busy: null,
     error: null,
     notice: null,
+    tab: 'run',
+
+    setTab: (tab) => set({ tab }),
 
     pick(flow) {
-      set({ picked: flow, setup: defaultSetup(flow), error: null, notice: null });
+      set({ picked: flow, setup: defaultSetup(flow), error: null, notice: null, tab: 'run' });
       show(null);
     },
 

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import type { FlowRunState } from '../../../../preload/api/workbench-api';
+import { pendingJourneys, usePhone } from '../../state/phone';
+import { retainResources, useResources } from '../../state/resources';
+import { JourneyCard } from '../phone/JourneyCard';
+import '../phone/phone.css';
+
+/**
+ * The phones of the run's PSUs who have an approval waiting, side by side: the Phone screen's
+ * own journey cards, so approving here is approving in the bank's app.
+ */
+export function InlinePhones({ run }: { run: FlowRunState }) {
+  const journeys = useResources((s) => s.journeys);
+  const psus = usePhone((s) => s.psus);
+  const error = usePhone((s) => s.error);
+  useEffect(retainResources, []);
+  useEffect(() => void usePhone.getState().loadPsus(), []);
+
+  const awaited = run.pending?.kind === 'psu' ? run.pending.psuId : null;
+  const runPsus = [...new Set(Object.values(run.psus))];
+  const waiting = runPsus
+    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => j.institution === run.institution) }))
+    .filter((p) => p.journeys.length > 0 || p.psuId === awaited);
+  if (waiting.length === 0) return null;
+
+  return (
+    <section className="inline-phones" aria-label="The PSUs’ bank apps" data-testid="inline-phones">
+      {waiting.map(({ psuId, journeys: pending }) => {
+        const psu = psus.find((p) => p.psuId === psuId);
+        return (
+          <div key={psuId} className="phone-frame inline-phone" role="region" aria-label={`${psu?.name ?? psuId}’s bank app`} data-testid="inline-phone" data-psu={psuId}>
+            <div className="phone-notch" aria-hidden="true" />
+            <div className="phone-app">
+              <header className="phone-app-header">
+                <p className="phone-bank-name">{run.institution} bank</p>
+                <p className="psu-role">
+                  {psu?.name ?? psuId} · {psuId}
+                </p>
+              </header>
+              {error && (
+                <p className="phone-error" role="alert">
+                  {error}
+                </p>
+              )}
+              {pending.length === 0 && <p className="muted">The approval is on its way…</p>}
+              {pending.map((journey) => (
+                <JourneyCard key={journey.journeyId} journey={journey} />
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
