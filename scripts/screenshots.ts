@@ -74,13 +74,13 @@ async function main(): Promise<void> {
         await failing.click();
         await page.getByRole('tab', { name: /Signature/ }).click();
         await shoot(page, `inspector${suffix}`);
-        await page.keyboard.press('2');
+        await page.keyboard.press('3');
         await page.getByTestId('phone-screen').waitFor();
         // The traffic above left a payment waiting for FRA-APPROVER-B's approval.
         await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-B');
         await page.getByTestId('journey').first().waitFor();
         await shoot(page, `phone${suffix}`);
-        await page.keyboard.press('3');
+        await page.keyboard.press('4');
         await page.locator(`[data-testid="payments-row"][data-id="${settled}"]`).click();
         await page.getByTestId('resource-exchange').first().waitFor();
         await shoot(page, `bank${suffix}`);

@@ -37,7 +37,7 @@ const RUN: FlowExchange[] = [
 
 describe('the sequence diagram layout', () => {
   const layout = layoutSequence(RUN);
-  const x = Object.fromEntries(layout.lifelines.map((l) => [l.id, l.x]));
+  const x = Object.fromEntries(layout.lifelines.map((l) => [l.id, l.x])) as Record<'tpp' | 'bank' | 'psuBrowser' | 'psuApp', number>;
 
   it('has four lifelines in order: TPP, Bank API, the PSU’s browser, the PSU’s bank app', () => {
     expect(layout.lifelines.map((l) => l.title)).toEqual(['TPP', 'Bank API', 'PSU’s browser', 'PSU’s bank app']);

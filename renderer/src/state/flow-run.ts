@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { workbench } from '../api';
 import type { FlowRunState, FlowSummary, FreeStep, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { coalesced } from './coalesce';
 import { errorText } from './host-events';
 import { draftOf, editToSend, type RequestDraft } from './request-draft';
 import { useFlows } from './flows';
@@ -83,8 +84,6 @@ export function runProgress(run: FlowRunState): { step: number; of: number } {
 
 const defaultSetup = (flow: FlowSummary | null): RunSetup => ({ institution: flow?.institutions[0] ?? '', psus: {}, autoApprove: true });
 
-let refreshing: Promise<void> | null = null;
-let refreshAgain = false;
 // A command's answer is newer than any refresh started before it arrived.
 let answers = 0;
 
@@ -255,29 +254,17 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
       set({ notice });
     },
 
-    refresh() {
-      if (refreshing) {
-        refreshAgain = true;
-        return refreshing;
+    refresh: coalesced(async () => {
+      const runId = get().run?.runId;
+      if (!runId) return;
+      const answersBefore = answers;
+      try {
+        const run = await workbench.getRun(runId);
+        if (answers === answersBefore && get().run?.runId === runId) show(run);
+      } catch (err) {
+        set({ error: errorText(err) });
       }
-      refreshing = (async () => {
-        do {
-          refreshAgain = false;
-          const runId = get().run?.runId;
-          if (!runId) break;
-          const answersBefore = answers;
-          try {
-            const run = await workbench.getRun(runId);
-            if (answers === answersBefore && get().run?.runId === runId) show(run);
-          } catch (err) {
-            set({ error: errorText(err) });
-          }
-        } while (refreshAgain);
-      })().finally(() => {
-        refreshing = null;
-      });
-      return refreshing;
-    },
+    }),
 
     onEvents(events) {
       const run = get().run;

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { workbench } from '../api';
 import type { FlowOperationSummary, FlowRunListItem, FlowSummary, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { coalesced } from './coalesce';
 import { errorText } from './host-events';
 
 interface FlowsState {
@@ -18,10 +19,16 @@ interface FlowsState {
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
-let runsInFlight: Promise<void> | null = null;
-let runsAgain = false;
+export const useFlows = create<FlowsState>()((set, get) => {
+  const refreshRuns = coalesced(async () => {
+    try {
+      set({ runs: await workbench.listRuns() });
+    } catch (err) {
+      set({ error: errorText(err) });
+    }
+  });
 
-export const useFlows = create<FlowsState>()((set, get) => ({
+  return {
   flows: [],
   operations: [],
   runs: [],
@@ -43,27 +50,10 @@ export const useFlows = create<FlowsState>()((set, get) => ({
     }
   },
 
-  refreshRuns() {
-    if (runsInFlight) {
-      runsAgain = true;
-      return runsInFlight;
-    }
-    runsInFlight = (async () => {
-      do {
-        runsAgain = false;
-        try {
-          set({ runs: await workbench.listRuns() });
-        } catch (err) {
-          set({ error: errorText(err) });
-        }
-      } while (runsAgain);
-    })().finally(() => {
-      runsInFlight = null;
-    });
-    return runsInFlight;
-  },
+  refreshRuns,
 
   onEvents(events) {
     if (events.some((e) => e.type === 'flow-run' || e.type === 'reset')) void get().refreshRuns();
   },
-}));
+  };
+});

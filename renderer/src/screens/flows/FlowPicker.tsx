@@ -10,7 +10,7 @@ interface Props {
 /** The flow library, grouped by what a person comes for; each flow with its title and one line. */
 export function FlowPicker({ flows, picked, onPick }: Props) {
   return (
-    <nav className="flow-picker" aria-label="Flow library">
+    <section className="flow-picker" aria-label="Flow library">
       {groupFlows(flows).map(({ group, flows: inGroup }) => (
         <section key={group} className="flow-group">
           <h3>{group}</h3>
@@ -34,6 +34,6 @@ export function FlowPicker({ flows, picked, onPick }: Props) {
           </ul>
         </section>
       ))}
-    </nav>
+    </section>
   );
 }
