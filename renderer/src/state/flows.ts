@@ -29,31 +29,31 @@ export const useFlows = create<FlowsState>()((set, get) => {
   });
 
   return {
-  flows: [],
-  operations: [],
-  runs: [],
-  loaded: false,
-  error: null,
+    flows: [],
+    operations: [],
+    runs: [],
+    loaded: false,
+    error: null,
 
-  async load() {
-    try {
-      const [flows, operations] = await Promise.all([
-        get().flows.length > 0 ? get().flows : workbench.listFlows(),
-        get().operations.length > 0 ? get().operations : workbench.listFlowOperations(),
-      ]);
-      set({ flows, operations, error: null });
-      await get().refreshRuns();
-    } catch (err) {
-      set({ error: errorText(err) });
-    } finally {
-      set({ loaded: true });
-    }
-  },
+    async load() {
+      try {
+        const [flows, operations] = await Promise.all([
+          get().flows.length > 0 ? get().flows : workbench.listFlows(),
+          get().operations.length > 0 ? get().operations : workbench.listFlowOperations(),
+        ]);
+        set({ flows, operations, error: null });
+        await get().refreshRuns();
+      } catch (err) {
+        set({ error: errorText(err) });
+      } finally {
+        set({ loaded: true });
+      }
+    },
 
-  refreshRuns,
+    refreshRuns,
 
-  onEvents(events) {
-    if (events.some((e) => e.type === 'flow-run' || e.type === 'reset')) void get().refreshRuns();
-  },
+    onEvents(events) {
+      if (events.some((e) => e.type === 'flow-run' || e.type === 'reset')) void get().refreshRuns();
+    },
   };
 });
