@@ -31,6 +31,11 @@ interface FlowRunStore {
   error: string | null;
   /** What an export saved, named. */
   notice: string | null;
+  /**
+   * Where "Run step" or "Run to end" stopped for a PSU's decision: once the PSU has decided
+   * (on the phone, or automatically) the run goes on to the same goal.
+   */
+  resume: Until | null;
   /** The run pane shows the flow's steps or the composer of free requests. */
   tab: 'run' | 'compose';
   setTab(tab: 'run' | 'compose'): void;
@@ -93,6 +98,12 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     const key = pendingKey(run);
     const draft = key === get().draftKey ? get().draft : run?.pending?.kind === 'request' ? draftOf(run.pending.request) : null;
     set({ run, draft, draftKey: key });
+    const { resume, busy } = get();
+    if (!run || !resume || busy !== null || run.pending?.kind === 'psu' || run.phase === 'running') return;
+    set({ resume: null });
+    // A finished run, or a finished step when the goal was the step, has nothing left to go on to.
+    const goOn = run.phase !== 'finished' && !(resume === 'step' && run.phase === 'ready');
+    if (goOn) queueMicrotask(() => void get().send(resume));
   };
 
   const command = async (busy: NonNullable<FlowRunStore['busy']>, work: () => Promise<FlowRunState | null | undefined>): Promise<void> => {
@@ -137,11 +148,12 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     error: null,
     notice: null,
     tab: 'run',
+    resume: null,
 
     setTab: (tab) => set({ tab }),
 
     pick(flow) {
-      set({ picked: flow, setup: defaultSetup(flow), error: null, notice: null, tab: 'run' });
+      set({ picked: flow, setup: defaultSetup(flow), error: null, notice: null, tab: 'run', resume: null });
       show(null);
     },
 
@@ -186,10 +198,15 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
           show(current);
           if (until === 'request') return current;
         }
-        if (current.pending?.kind !== 'request') return current;
+        if (current.pending?.kind !== 'request') {
+          set({ resume: current.pending?.kind === 'psu' ? until : null });
+          return current;
+        }
         const { draft } = get();
         const edit = draft ? editToSend(current.pending.request, draft) : null;
-        return workbench.sendStep(current.runId, edit, until);
+        const next = await workbench.sendStep(current.runId, edit, until);
+        set({ resume: next.pending?.kind === 'psu' && until !== 'request' ? until : null });
+        return next;
       });
     },
 
@@ -218,7 +235,7 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     open(runId) {
       return command('open', async () => {
         const run = await workbench.getRun(runId);
-        set({ picked: run.flow, setup: { institution: run.institution, psus: run.psus, autoApprove: run.autoApprove } });
+        set({ resume: null, picked: run.flow, setup: { institution: run.institution, psus: run.psus, autoApprove: run.autoApprove } });
         return run;
       });
     },
@@ -247,6 +264,7 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     },
 
     close() {
+      set({ resume: null });
       show(null);
     },
 
