@@ -83,8 +83,11 @@ describe('the Flows screen', () => {
     expect(await steps.count()).toBe(run.flow.steps.length);
     expect(await steps.locator('[data-testid="met"][data-met="false"]').count()).toBe(0);
     expect(await steps.getByTestId('step-status').allTextContents()).toEqual(run.steps.map((s) => String(s.status)));
-    // The operator's processing, last: PDNG → ACCP in the bank.
-    await steps.last().getByTestId('bank-changes').locator('[data-status="ACCP"]').waitFor(WAIT);
+    // The operator's processing took the payment from PDNG to ACCP; the last status report says ACCP.
+    const processed = steps.and(page.locator('[data-step="processed"]'));
+    await processed.getByRole('button', { expanded: false }).click();
+    expect(await processed.getByTestId('bank-changes').locator('[data-status]').evaluateAll((all) => all.map((s) => s.getAttribute('data-status')))).toEqual(['PDNG', 'ACCP']);
+    expect(await steps.last().getByTestId('flow-exchange').last().getByTestId('body').textContent()).toContain('ACCP');
 
     const arrows = page.getByTestId('seq-arrow');
     expect(await arrows.count()).toBe(exchangesOf(run).length);

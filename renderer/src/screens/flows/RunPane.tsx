@@ -2,6 +2,7 @@ import type { FlowOperationSummary, PsuSummary } from '../../../../preload/api/w
 import { useFlowRun } from '../../state/flow-run';
 import { Composer } from './Composer';
 import { CurrentStep } from './CurrentStep';
+import { RunActions } from './RunActions';
 import { RunHeader } from './RunHeader';
 import { StepRunCard } from './StepRunCard';
 
@@ -34,6 +35,7 @@ export function RunPane({ operations, psus, institutions }: Props) {
       )}
       {tab === 'compose' ? (
         <div className="run-body">
+          {run && <RunActions run={run} />}
           <Composer key={operations.length} operations={operations} run={run} psus={psus} institutions={institutions} />
           {run && <CurrentStep run={run} />}
           {lastFree && (
