@@ -51,6 +51,22 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
   return payments(bank);
 }
 
+/**
+ * The Flows screen mid-run: the two-authorisation payment with "Approve automatically" off, the
+ * creator approved on the inline phone, the run waiting for approver A's phone.
+ */
+async function flowMidRun(page: Page): Promise<void> {
+  await page.keyboard.press('1');
+  await page.locator('[data-testid="flow-item"][data-flow="sepa-two-authorisations"]').click();
+  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('request-editor').waitFor();
+  await page.getByTestId('run-to-end').click();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-CREATOR"] [data-testid="approve"]').click();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-APPROVER-A"] [data-testid="approve"]').waitFor();
+  await page.getByTestId('inline-phones').scrollIntoViewIfNeeded();
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const file = join(OUT, `${name}-${width}x${height}.png`);
@@ -87,6 +103,9 @@ async function main(): Promise<void> {
         await page.keyboard.press('Control+k');
         await page.keyboard.type('clock');
         await shoot(page, `commands${suffix}`);
+        await page.keyboard.press('Escape');
+        await flowMidRun(page);
+        await shoot(page, `flows${suffix}`);
         await context.close();
       }
     }
