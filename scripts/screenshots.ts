@@ -62,9 +62,9 @@ async function flowMidRun(page: Page): Promise<void> {
   await page.getByTestId('start-run').click();
   await page.getByTestId('request-editor').waitFor();
   await page.getByTestId('run-to-end').click();
-  await page.locator('[data-testid="inline-phone"][data-psu="FRA-CREATOR"] [data-testid="approve"]').click();
-  await page.locator('[data-testid="inline-phone"][data-psu="FRA-APPROVER-A"] [data-testid="approve"]').waitFor();
-  await page.getByTestId('inline-phones').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-CREATOR"] [data-awaited="true"] [data-testid="approve"]').click();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-APPROVER-A"] [data-awaited="true"] [data-testid="approve"]').waitFor();
+  await page.getByTestId('waiting-psu').scrollIntoViewIfNeeded();
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -106,6 +106,8 @@ async function main(): Promise<void> {
         await page.keyboard.press('Escape');
         await flowMidRun(page);
         await shoot(page, `flows${suffix}`);
+        await page.getByTestId('sequence-diagram').scrollIntoViewIfNeeded();
+        await shoot(page, `flows-diagram${suffix}`);
         await context.close();
       }
     }

@@ -45,14 +45,16 @@ async function startFlow(page: Page, name: string, autoApprove: boolean): Promis
 async function runToEndApprovingOnPhones(page: Page): Promise<number> {
   await page.getByTestId('run-to-end').click();
   const finished = page.getByTestId('run-finished');
-  const approve = page.getByTestId('inline-phone').getByTestId('approve').first();
+  // The decision the run waits for, not any other journey of the same PSU.
+  const approve = page.locator('[data-testid="inline-phone"] [data-awaited="true"] [data-testid="approve"]');
   let approvals = 0;
   for (let i = 0; i < 12; i++) {
     await finished.or(approve).first().waitFor(WAIT);
     if (await finished.isVisible()) return approvals;
+    const journey = await page.locator('[data-testid="inline-phone"] [data-awaited="true"] [data-testid="journey"]').getAttribute('data-journey-id');
     await approve.click();
     approvals++;
-    await page.getByTestId('inline-phone').getByTestId('approve').and(page.locator(':not([disabled])')).first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+    await page.locator(`[data-testid="inline-phone"] [data-journey-id="${journey}"]`).waitFor({ state: 'detached', ...WAIT });
   }
   throw new Error('the run did not finish');
 }

@@ -1,11 +1,12 @@
 import type { FlowRunState } from '../../../../preload/api/workbench-api';
 import { readOnly, runProgress, useFlowRun, type Until } from '../../state/flow-run';
 import { ExchangeView } from './ExchangeView';
+import { InlinePhones } from './InlinePhones';
 import { MetBadge } from './MetBadge';
 import { RequestEditor } from './RequestEditor';
 
 /** The step under way or next: what it does and why, the request about to go, or whom it waits for. */
-export function CurrentStep({ run }: { run: FlowRunState }) {
+export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolean }) {
   const draft = useFlowRun((s) => s.draft);
   const busy = useFlowRun((s) => s.busy);
   const send = useFlowRun((s) => s.send);
@@ -40,9 +41,10 @@ export function CurrentStep({ run }: { run: FlowRunState }) {
       {run.pending?.kind === 'request' && draft && <RequestEditor request={run.pending.request} draft={draft} busy={busy !== null || readOnly(run)} />}
       {run.pending?.kind === 'psu' && (
         <p className="note step-waiting" data-testid="waiting-psu">
-          Waiting for {run.pending.psuId} ({run.pending.role}) to {run.pending.expected} in the bank’s app: use the phone beside the diagram, or turn on “Approve automatically”.
+          Waiting for {run.pending.psuId} ({run.pending.role}) to {run.pending.expected} in the bank’s app: use the phone {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
         </p>
       )}
+      {phones && <InlinePhones run={run} />}
       {run.pending === null && !readOnly(run) && (
         <div className="request-actions">
           <button type="button" className="primary" disabled={busy !== null} onClick={() => void prepare()} data-testid="prepare">

@@ -46,11 +46,11 @@ export function FlowsScreen() {
 
   const side = run && (
     <div className="flows-side">
-      <InlinePhones run={run} />
+      {wide && <InlinePhones run={run} />}
       <SequencePanel run={run} />
     </div>
   );
-  const centre = <RunPane operations={operations} psus={psus} institutions={institutions} />;
+  const centre = <RunPane operations={operations} psus={psus} institutions={institutions} phonesInline={!wide} />;
 
   return (
     <div className="flows" data-testid="flows-screen">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FlowRunState } from '../../../../preload/api/workbench-api';
+import type { FlowRunState, ScaJourney } from '../../../../preload/api/workbench-api';
 import { pendingJourneys, usePhone } from '../../state/phone';
 import { retainResources, useResources } from '../../state/resources';
 import { JourneyCard } from '../phone/JourneyCard';
@@ -18,8 +18,11 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
 
   const awaited = run.pending?.kind === 'psu' ? run.pending.psuId : null;
   const runPsus = [...new Set(Object.values(run.psus))];
+  const awaitedJourney = run.pending?.kind === 'psu' ? run.pending.journeyId : null;
+  // The journey the run waits for comes first; others of the same PSU (from outside the run) after it.
+  const first = (a: ScaJourney, b: ScaJourney): number => Number(b.journeyId === awaitedJourney) - Number(a.journeyId === awaitedJourney);
   const waiting = runPsus
-    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => j.institution === run.institution) }))
+    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => j.institution === run.institution).sort(first) }))
     .filter((p) => p.journeys.length > 0 || p.psuId === awaited);
   if (waiting.length === 0) return null;
 
@@ -44,7 +47,10 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
               )}
               {pending.length === 0 && <p className="muted">The approval is on its way…</p>}
               {pending.map((journey) => (
-                <JourneyCard key={journey.journeyId} journey={journey} />
+                <div key={journey.journeyId} className={journey.journeyId === awaitedJourney ? 'awaited-journey' : 'other-journey'} data-awaited={journey.journeyId === awaitedJourney}>
+                  {journey.journeyId === awaitedJourney && <p className="awaited-label">The run waits for this decision</p>}
+                  <JourneyCard journey={journey} />
+                </div>
               ))}
             </div>
           </div>

@@ -10,10 +10,12 @@ interface Props {
   operations: readonly FlowOperationSummary[];
   psus: readonly PsuSummary[];
   institutions: readonly string[];
+  /** Narrow windows show the PSUs' phones in the step that waits for them, not beside the diagram. */
+  phonesInline: boolean;
 }
 
 /** The centre pane: the run of the picked flow step by step, or the composer of free requests. */
-export function RunPane({ operations, psus, institutions }: Props) {
+export function RunPane({ operations, psus, institutions, phonesInline }: Props) {
   const { picked, run, tab, setTab, error } = useFlowRun();
   const flow = run?.flow ?? picked;
   const lastFree = run ? [...run.steps].reverse().find((s) => !s.fromFlow) : undefined;
@@ -37,7 +39,7 @@ export function RunPane({ operations, psus, institutions }: Props) {
         <div className="run-body">
           {run && <RunActions run={run} />}
           <Composer key={operations.length} operations={operations} run={run} psus={psus} institutions={institutions} />
-          {run && <CurrentStep run={run} />}
+          {run && <CurrentStep run={run} phones={phonesInline} />}
           {lastFree && (
             <ol className="step-list" aria-label="Last free request">
               <StepRunCard key={`${run?.runId}-${lastFree.number}`} step={lastFree} expanded />
@@ -75,7 +77,7 @@ export function RunPane({ operations, psus, institutions }: Props) {
                   <StepRunCard key={`${run.runId}-${s.number}`} step={s} expanded={i === run.steps.length - 1} />
                 ))}
               </ol>
-              <CurrentStep run={run} />
+              <CurrentStep run={run} phones={phonesInline} />
             </>
           )}
         </div>
