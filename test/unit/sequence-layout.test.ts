@@ -79,6 +79,7 @@ describe('the sequence diagram layout', () => {
     expect(forCall(1).map((r) => r.toX)).toEqual([x.tpp]);
     expect(forCall(3).map((r) => r.toX)).toEqual([x.psuApp, x.psuBrowser]);
     expect(forCall(3)[1]?.label).toBe('redirect to https://tpp.example/callback');
+    expect(forCall(3).map((r) => r.labelAside)).toEqual([false, true]);
     for (const r of layout.returns) expect(r.className).toMatch(/\bseq-return\b/);
   });
 

@@ -17,7 +17,8 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
   useEffect(() => void usePhone.getState().loadPsus(), []);
 
   const awaited = run.pending?.kind === 'psu' ? run.pending.psuId : null;
-  const runPsus = [...new Set(Object.values(run.psus))];
+  // The PSU the run waits for first: their phone is the one to use now.
+  const runPsus = [...new Set([...(awaited ? [awaited] : []), ...Object.values(run.psus)])];
   const awaitedJourney = run.pending?.kind === 'psu' ? run.pending.journeyId : null;
   // The journey the run waits for comes first; others of the same PSU (from outside the run) after it.
   const first = (a: ScaJourney, b: ScaJourney): number => Number(b.journeyId === awaitedJourney) - Number(a.journeyId === awaitedJourney);

@@ -31,10 +31,10 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
       data-testid="sequence-diagram"
     >
       <defs>
-        <marker id={ARROW} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker id={ARROW} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" className="seq-head" />
         </marker>
-        <marker id={ARROW_FAILED} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker id={ARROW_FAILED} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" className="seq-head seq-failed" />
         </marker>
       </defs>
@@ -62,7 +62,11 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
           ) : (
             <line x1={r.fromX} x2={r.toX} y1={r.y} y2={r.y} markerEnd={`url(#${r.failed ? ARROW_FAILED : ARROW})`} />
           )}
-          <text x={r.fromX === r.toX ? r.fromX + 34 : (r.fromX + r.toX) / 2} y={r.y - 3} textAnchor={r.fromX === r.toX ? 'start' : 'middle'}>
+          <text
+            x={r.fromX === r.toX ? r.fromX + 34 : r.labelAside ? r.fromX - 8 : (r.fromX + r.toX) / 2}
+            y={r.labelAside ? r.y + 4 : r.y - 3}
+            textAnchor={r.fromX === r.toX ? 'start' : r.labelAside ? 'end' : 'middle'}
+          >
             {r.label}
           </text>
         </g>

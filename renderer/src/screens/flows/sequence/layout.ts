@@ -36,6 +36,8 @@ export interface CallArrow {
 /** The answer to a call, dashed, with the status; a PSU decision's redirect goes to the browser. */
 export interface ReturnArrow {
   seq: number;
+  /** A redirect's label stands left of the bank's lifeline: it is longer than the gap it spans. */
+  labelAside: boolean;
   fromX: number;
   toX: number;
   y: number;
@@ -79,8 +81,8 @@ export const LIFELINES: readonly Omit<Lifeline, 'x'>[] = [
 ];
 
 // The TPP's calls carry the longest labels, so the gap between the TPP and the bank is the widest.
-const X: Record<LifelineId, number> = { tpp: 70, bank: 430, psuBrowser: 600, psuApp: 760 };
-const WIDTH = 840;
+const X: Record<LifelineId, number> = { tpp: 70, bank: 420, psuBrowser: 610, psuApp: 770 };
+const WIDTH = 850;
 const HEADER = 48;
 const ROW = 52;
 const RETURN_DROP = 20;
@@ -157,6 +159,7 @@ export function layoutSequence(exchanges: readonly FlowExchange[], pending: Flow
       seq: exchange.seq,
       fromX: X.bank,
       toX: self ? X.bank : fromX,
+      labelAside: false,
       y: y + RETURN_DROP,
       label: String(exchange.status),
       failed: exchange.failed,
@@ -164,7 +167,7 @@ export function layoutSequence(exchanges: readonly FlowExchange[], pending: Flow
     });
     if (redirect !== null) {
       y += RETURN_DROP;
-      returns.push({ seq: exchange.seq, fromX: X.bank, toX: X.psuBrowser, y: y + RETURN_DROP, label: `redirect to ${shortPath(redirect, 28)}`, failed: false, className: arrowClass('return', false) });
+      returns.push({ seq: exchange.seq, labelAside: true, fromX: X.bank, toX: X.psuBrowser, y: y + RETURN_DROP, label: `redirect to ${shortPath(redirect, 28)}`, failed: false, className: arrowClass('return', false) });
     }
     y += ROW;
   }
