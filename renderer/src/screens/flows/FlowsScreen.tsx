@@ -65,7 +65,7 @@ export function FlowsScreen() {
         <RunList runs={runs} openRunId={run?.runId ?? null} onOpen={(id) => void useFlowRun.getState().open(id)} onImport={(file) => void useFlowRun.getState().importRun(file)} />
       </aside>
       {wide && side ? (
-        <SplitPane className="flows-main" persistAs="flows" label="Resize the run and the sequence diagram" defaultPercent={44} minStartPx={520} minEndPx={420}>
+        <SplitPane className="flows-main" persistAs="flows" label="Resize the run and the sequence diagram" defaultPercent={42} minStartPx={520} minEndPx={420}>
           {centre}
           {side}
         </SplitPane>
