@@ -97,6 +97,9 @@ describe('the sequence diagram layout', () => {
       request: { method: 'GET', url: '/frankfurt/berlingroup/v1/accounts', headers: {}, body: null, operation: 'accounts', signed: false, signedHeaders: null, signingString: null, faults: [] },
     });
     expect(request.pending?.label).toBe('GET /accounts (not sent)');
+    expect(request.pending?.fromX).toBe(x.tpp);
+    const browser = layoutSequence(RUN, { kind: 'request', request: { method: 'GET', url: '/sca/abc', headers: {}, body: null, operation: 'sca-open', signed: false, signedHeaders: null, signingString: null, faults: [] } });
+    expect(browser.pending?.fromX).toBe(x.psuBrowser);
     expect(request.height).toBeGreaterThan(layout.height);
     const psu = layoutSequence(RUN, { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });
     expect(psu.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-APPROVER-A to approve');

@@ -105,7 +105,11 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
         <g className="seq-pending">
           <title>{layout.pending.fullLabel}</title>
           <line x1={layout.pending.fromX} x2={layout.pending.toX} y1={layout.pending.y} y2={layout.pending.y} markerEnd={`url(#${ARROW})`} />
-          <text x={layout.pending.fromX + 6} y={layout.pending.y - 5}>
+          <text
+            x={layout.pending.fromX > layout.pending.toX ? layout.pending.fromX - 6 : layout.pending.fromX + 6}
+            y={layout.pending.y - 5}
+            textAnchor={layout.pending.fromX > layout.pending.toX ? 'end' : 'start'}
+          >
             {layout.pending.label}
           </text>
         </g>

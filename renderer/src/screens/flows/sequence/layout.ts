@@ -125,6 +125,14 @@ function redirectOf(exchange: FlowExchange): string | null {
   }
 }
 
+/** Who sends a request not sent yet, by where it goes: the SCA page is the browser's, a decision the app's. */
+export function actorOfUrl(url: string): FlowActor {
+  if (url.startsWith('/sca/') || url.includes('/sandboxauth/')) return 'psuBrowser';
+  if (url.startsWith('/simulator/v1/sca/')) return 'psuApp';
+  if (url.startsWith('/simulator/')) return 'operator';
+  return 'tpp';
+}
+
 /** The diagram of a run: its exchanges in order, then what it waits for. */
 export function layoutSequence(exchanges: readonly FlowExchange[], pending: FlowPending | null = null): SequenceLayout {
   const lifelines = LIFELINES.map((l) => ({ ...l, x: X[l.id] }));
@@ -175,7 +183,8 @@ export function layoutSequence(exchanges: readonly FlowExchange[], pending: Flow
   let pendingArrow: PendingArrow | null = null;
   if (pending?.kind === 'request') {
     const { method, url } = pending.request;
-    pendingArrow = { fromX: X.tpp, toX: X.bank, y, label: `${method} ${shortPath(url, LABEL_CHARS.tpp)} (not sent)`, fullLabel: `${method} ${url}` };
+    const actor = actorOfUrl(url);
+    pendingArrow = { fromX: X[FROM[actor]], toX: X.bank, y, label: `${method} ${shortPath(url, LABEL_CHARS[actor])} (not sent)`, fullLabel: `${method} ${url}` };
     y += ROW;
   } else if (pending?.kind === 'psu') {
     notes.push({ x: X.psuApp, y: y - 14, text: `Waiting for ${pending.psuId} to ${pending.expected}`, kind: 'pending' });
