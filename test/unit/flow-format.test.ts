@@ -39,10 +39,18 @@ describe('parseFlow', () => {
     expect(parseFlow(flowWith({}, [step({ operation: 'psuDecides', params: { scaRedirect: '/sca/x' } })])).steps[0]?.actor).toBe('psuApp');
   });
 
+  it('reads the behaviour: simulation unless the file says sandbox', () => {
+    expect(parseFlow(flowWith()).behaviour).toBe('simulation');
+    expect(parseFlow(flowWith({ behaviour: 'simulation' })).behaviour).toBe('simulation');
+    expect(parseFlow(flowWith({ behaviour: 'sandbox' })).behaviour).toBe('sandbox');
+  });
+
   it.each([
     ['another format version', flowWith({ formatVersion: 2 }), 'formatVersion'],
     ['a name with capitals', flowWith({ name: 'AIS' }), 'name'],
     ['an unknown top-level field', flowWith({ colour: 'blue' }), 'colour'],
+    ['a behaviour the simulator has not', flowWith({ behaviour: 'production' }), 'behaviour'],
+    ['a behaviour that is no string', flowWith({ behaviour: true }), 'behaviour'],
     ['an unknown institution', flowWith({ institutions: ['frankfurt', 'atlantis'] }), 'institutions[1]'],
     ['no steps', flowWith({}, []), 'steps'],
     ['a PSU suffix in lower case', flowWith({ psus: { psu: 'aisonly' } }), 'psus.psu'],
