@@ -1,5 +1,5 @@
 import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowStep, type FlowValue } from './format';
-import { FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
+import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
 import { parsePath } from './paths';
 import { isWholeReference, referencesIn } from './references';
 
@@ -109,6 +109,22 @@ function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<st
   if (kind === 'textList' && (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))) fail('a list of strings');
   if (kind === 'textMap' && (!isObject(value) || Object.values(value).some((item) => typeof item !== 'string'))) fail('an object of strings');
   if (kind === 'faults') checkFaults(value, at);
+  if (kind === 'creditors') checkCreditors(value, at);
+}
+
+function checkCreditors(value: unknown, at: string): void {
+  const fields = Object.keys(CREDITOR_FIELDS);
+  if (!Array.isArray(value) || value.length === 0) throw new FlowFormatError(at, `must be a non-empty list of creditors, each {${fields.join(', ')}}`);
+  value.forEach((creditor: unknown, i) => {
+    if (isWholeReference(creditor)) return;
+    if (!isObject(creditor)) throw new FlowFormatError(`${at}[${i}]`, `must be an object {${fields.join(', ')}}`);
+    allowOnly(creditor, `${at}[${i}]`, fields);
+    for (const [field, required] of Object.entries(CREDITOR_FIELDS)) {
+      const given = creditor[field];
+      if (given === undefined && !required) continue;
+      if (typeof given !== 'string' || given.trim() === '') throw new FlowFormatError(`${at}[${i}].${field}`, 'must be a non-empty string');
+    }
+  });
 }
 
 function checkFaults(value: unknown, at: string): void {
