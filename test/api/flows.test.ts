@@ -146,6 +146,12 @@ describe('npm run flow', () => {
     expect(output.trim().split('\n')).toEqual(library.map((f) => f.name));
   }, 60_000);
 
+  it('without --base starts its own simulator in the flow\'s behaviour: a sandbox flow runs to the end', async () => {
+    const { code, output } = await flowCommand(['sandbox-funds-confirmation', '--institution', 'london']);
+    expect(output).toContain('All 4 steps met their expectations.');
+    expect(code).toBe(0);
+  }, 60_000);
+
   it('runs a flow file against a running bank (--base): each step printed, exit 1 at the unmet expectation', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
     const file = join(dir, 'wrong.json');
