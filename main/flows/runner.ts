@@ -2,6 +2,7 @@ import type { SigningKey } from '../domain/signing/sign';
 import type { TppCredentials } from '../tpp/credentials';
 import { sendHttp } from '../tpp/http';
 import { ACTIONS, type RunContext } from './actions';
+import { checkBehaviour } from './behaviour';
 import { Params } from './params';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
@@ -64,10 +65,11 @@ export class FlowRunner {
     private readonly record: ExchangeRecord,
   ) {}
 
-  /** Checks the institution and finds the PSUs; no step runs yet. */
+  /** Checks the institution and the simulator's behaviour and finds the PSUs; no step runs yet. */
   static async start(flow: FlowFile, options: FlowRunOptions): Promise<FlowRunner> {
     const institution = options.institution ?? (flow.institutions[0] as string);
     if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
+    await checkBehaviour(options.origin, flow);
     const record = new ExchangeRecord();
     const control = new RecordingBankControl(options.origin, record);
     const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record);
