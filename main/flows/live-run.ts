@@ -94,6 +94,7 @@ export class LiveRun {
   /** Starts the next step; answers once it stops at a gate, at a PSU, or at the step's end. */
   async prepare(): Promise<void> {
     if (this.record.phase !== 'ready') throw new RunError('phase', this.record.phase === 'finished' ? 'the run is finished: no step left to prepare (add a free step to go on)' : `the run is ${this.record.phase}: send or decide what it waits for first`);
+    if (this.flowRunner().nextStep === null) throw new RunError('phase', 'no step to prepare: add a free step first');
     this.stopAt = 'request';
     await this.drive();
   }
