@@ -173,6 +173,21 @@ describe('a run step by step, the PSU deciding on the phone', () => {
   });
 });
 
+describe('approving on the PSU\'s behalf', () => {
+  it('decides at once, as the step expects, when turned on while the PSU is awaited', async () => {
+    let run = await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: false });
+    run = await sendUntil(api, await api.prepareStep(run.runId), 'sca-open');
+    run = await api.sendStep(run.runId, null, 'request');
+    expect(run.pending?.kind).toBe('psu');
+    run = await api.setAutoApprove(run.runId, true);
+    expect(run.autoApprove).toBe(true);
+    expect(run.pending).toMatchObject({ kind: 'request', request: { operation: 'authorize' } });
+    expect(run.current.at(-1)).toMatchObject({ actor: 'psuApp', url: expect.stringMatching(/^\/simulator\/v1\/sca\//), status: 200, exchangeId: null });
+    run = await api.sendStep(run.runId, null, 'step');
+    expect(run.steps[0]).toMatchObject({ met: true });
+  });
+});
+
 describe('free steps and edited requests', () => {
   /** A free run whose next free step is a payment of FRA-CREATOR, stopped with the payment at the gate. */
   async function paymentAtGate(): Promise<FlowRunState> {
@@ -262,6 +277,10 @@ describe('refusals', () => {
     expect((await post(`/runs/${run.runId}/send`, edit({ 'content-length': '3' }))).status).toBe(400);
     expect((await post(`/runs/${run.runId}/send`, edit(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`x-h${i}`, 'v']))))).status).toBe(400);
     expect((await post(`/runs/${run.runId}/prepare`, '{}')).status).toBe(409);
+
+    // A reset returns the bank to its dataset; the runs are the user's work and stay.
+    expect((await post('/reset', '{}')).status).toBe(200);
+    expect((await api.listRuns()).map((r) => r.runId)).toContain(run.runId);
 
     expect(await status(api.deleteRun(run.runId))).toBe(200);
     expect(await status(api.getRun(run.runId))).toBe(404);
