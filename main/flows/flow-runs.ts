@@ -195,10 +195,10 @@ export class FlowRuns {
   /** A flow with no steps at the chosen institution (default: the simulator's first). */
   private async freeFlow(institution: string | undefined): Promise<FlowFile> {
     const info = await sendHttp(this.options.origin(), { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null });
-    const institutions = (info.body as { institutions: string[] }).institutions;
+    const { institutions, mode } = info.body as { institutions: string[]; mode: FlowFile['behaviour'] };
     const chosen = institution ?? (institutions[0] as string);
     if (!institutions.includes(chosen)) throw new RunError('input', `no institution ${chosen} (the simulator's: ${institutions.join(', ')})`);
-    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', institutions: [chosen], psus: {}, steps: [] };
+    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, steps: [] };
   }
 
   /** A free step's `psu`: a role of the run, or a psuId of the institution, which becomes a role of its own. */

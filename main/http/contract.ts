@@ -161,8 +161,6 @@ export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent
 
 // --- flow runs ------------------------------------------------------------------------------------
 
-/** Flow files may name the behaviour they are written for; the library's are written for simulation. */
-const flowBehaviour = (flow: FlowFile): Contract.SimulatorMode => (flow as { behaviour?: SimulatorMode }).behaviour ?? 'simulation';
 
 function flowStep(s: FlowStep): Contract.FlowStepSummary {
   return { id: s.id, title: s.title, explanation: s.explanation, spec: s.spec, actor: s.actor, operation: s.operation, params: s.params };
@@ -174,7 +172,7 @@ export function toFlowSummary(flow: FlowFile): Contract.FlowSummary {
     title: flow.title,
     description: flow.description,
     institutions: [...flow.institutions],
-    behaviour: flowBehaviour(flow),
+    behaviour: flow.behaviour,
     psus: { ...flow.psus },
     steps: flow.steps.map(flowStep),
   };
