@@ -49,7 +49,8 @@ describe('the payment editor', () => {
       return route.abort('internetdisconnected');
     });
     ui.page.on('console', (m) => {
-      if (/Content.Security.Policy|unsafe-eval/i.test(m.text())) cspViolations.push(m.text());
+      // A violation reads "Refused to load/execute/evaluate … because it violates the … Content Security Policy".
+      if (/Refused to|unsafe-eval/i.test(m.text())) cspViolations.push(m.text());
     });
     ui.page.on('pageerror', (e) => pageErrors.push(e.message));
     await ui.page.reload();
@@ -72,9 +73,10 @@ describe('the payment editor', () => {
     // The bank's validator answered from its worker: not a pain.001 namespace.
     await expect.poll(() => status(page).textContent(), WAIT).toMatch(/^\d+ problems?$/);
     expect((await problems(page)).map(([, rule]) => rule)).toContain('namespace');
-    const workers = page.workers().map((w) => w.url());
-    expect(workers.some((u) => u.includes('editor.worker'))).toBe(true);
-    expect(workers.some((u) => u.includes('validation.worker'))).toBe(true);
+    // The validator's worker, like any worker Monaco starts when it needs one, comes from the app's own assets.
+    const workers = () => page.workers().map((w) => w.url());
+    await expect.poll(() => workers().some((u) => /\/assets\/validation\.worker-[\w-]+\.js$/.test(u)), WAIT).toBe(true);
+    for (const url of workers()) expect(new URL(url).origin).toBe(new URL(ui.url).origin);
     expect(offsite).toEqual([]);
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -128,15 +130,13 @@ describe('the payment editor', () => {
     const file = join(dir, 'bulk-10000.xml');
     writeFileSync(file, bulk);
     try {
-      // Every click's delay from the input event to its handler, and what the status said then.
+      // Every click's wall-clock time (the page and this test read the same system clock) and what
+      // the status said when the page handled it. A click's own timeStamp would not do: Chromium
+      // stamps it when the busy page finally takes the input, not when it was sent.
       await page.evaluate(() => {
-        const w = window as unknown as { clickDelays: { ms: number; status: string }[] };
-        w.clickDelays = [];
-        document.addEventListener(
-          'click',
-          (e) => w.clickDelays.push({ ms: performance.now() - e.timeStamp, status: document.querySelector('[data-testid="editor-status"]')?.textContent ?? '' }),
-          true,
-        );
+        const w = window as unknown as { clicks: { at: number; status: string }[] };
+        w.clicks = [];
+        document.addEventListener('click', () => w.clicks.push({ at: Date.now(), status: document.querySelector('[data-testid="editor-status"]')?.textContent ?? '' }), true);
       });
       const toggle = page.getByRole('button', { name: /^Problems/ });
       const box = await toggle.boundingBox();
@@ -146,13 +146,14 @@ describe('the payment editor', () => {
       // Past the debounce, the worker is validating: click by coordinates (no actionability checks,
       // which would wait for a busy page and hide the delay).
       await page.waitForTimeout(350);
+      const sentAt = Date.now();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Valid pain.001 (10000 transactions)');
-      const delays = await page.evaluate(() => (window as unknown as { clickDelays: { ms: number; status: string }[] }).clickDelays);
-      console.log(`editor: click during the validation of 10,000 transactions handled after ${delays.map((d) => Math.round(d.ms)).join(', ')} ms`);
-      expect(delays).toHaveLength(1);
-      expect(delays[0]?.status).toBe('Validating…');
-      expect(delays[0]?.ms).toBeLessThan(200);
+      const clicks = await page.evaluate(() => (window as unknown as { clicks: { at: number; status: string }[] }).clicks);
+      console.log(`editor: a click during the validation of 10,000 transactions was handled after ${clicks.map((c) => c.at - sentAt).join(', ')} ms`);
+      expect(clicks).toHaveLength(1);
+      expect(clicks[0]?.status).toBe('Validating…');
+      expect((clicks[0]?.at ?? Infinity) - sentAt).toBeLessThan(200);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
