@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalSteps, lineColumns, locatePaths } from '../../renderer/src/screens/editor/language/positions';
+import { canonicalSteps, locatePaths } from '../../renderer/src/screens/editor/language/positions';
 import { bulkFromTemplate } from '../../renderer/src/screens/editor/language/generate-bulk';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
+import { textPositions } from '../../main/domain/iso20022/xml-tree';
 import { contextFor } from '../support/pain001-builder';
 
 const DOC = [
@@ -71,7 +72,7 @@ describe('element paths to positions in the text', () => {
   });
 
   it('converts offsets to 1-based lines and columns', () => {
-    const pos = lineColumns('ab\ncd\n');
+    const pos = textPositions('ab\ncd\n');
     expect([pos(0), pos(4), pos(6)]).toEqual([
       { line: 1, column: 1 },
       { line: 2, column: 2 },

@@ -6,6 +6,7 @@
  * (a missing element, "PmtInf needs ReqdExctnDt") is shown on its nearest ancestor that is.
  * Pure: text in, ranges out.
  */
+import { textPositions } from '../../../../../main/domain/iso20022/xml-tree';
 
 export interface TextRange {
   startLine: number;
@@ -150,29 +151,13 @@ function tagEnd(text: string, lt: number): number {
   return -1;
 }
 
-/** Converts offsets to lines and columns with one index of line starts. */
-export function lineColumns(text: string): (offset: number) => { line: number; column: number } {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
-  };
-}
-
 /**
  * The range of each path: an element written on one line is marked whole (`<IBAN>…</IBAN>`), one
  * spanning lines by its start tag only, so a marker on PmtInf does not underline a thousand lines.
  */
 export function locatePaths(text: string, paths: readonly string[]): Map<string, Located> {
   const spans = scan(text, wanted(paths));
-  const at = lineColumns(text);
+  const at = textPositions(text);
   const located = new Map<string, Located>();
   for (const path of paths) {
     const steps = canonicalSteps(path);
