@@ -5,7 +5,11 @@ import type { WebPreferences } from 'electron';
 /**
  * Sent as a response header by the main process and repeated in renderer/index.html's
  * meta tag (the browser host has no main process; a unit test keeps both equal).
- * 'unsafe-inline' styles: Monaco sets inline styles. blob: workers: Monaco's workers.
+ * 'unsafe-inline' styles: Monaco sets inline styles. No 'unsafe-eval': Monaco 0.57 and the payment
+ * editor run without it (test/ui/editor.test.ts fails on any CSP violation). Workers are the app's own
+ * assets ('self': Monaco's editor worker and the pain.001 validation worker, built by Vite); blob:
+ * stays for Monaco's fallback, which wraps a worker script whose URL is not same-origin (as under
+ * file://, whose origin is opaque) in a blob: bootstrap.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
