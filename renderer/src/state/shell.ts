@@ -3,12 +3,13 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
-export type ScreenId = 'inspector' | 'phone' | 'bank';
+export type ScreenId = 'inspector' | 'phone' | 'bank' | 'editor';
 
 export const SCREENS: readonly { id: ScreenId; label: string; key: string }[] = [
   { id: 'inspector', label: 'Inspector', key: '1' },
   { id: 'phone', label: 'Phone', key: '2' },
   { id: 'bank', label: 'Bank', key: '3' },
+  { id: 'editor', label: 'Editor', key: '4' },
 ];
 
 interface ShellState {
