@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import architecture from './eslint/layers.js';
 
 const CONTRACT = 'preload/api/workbench-api';
+const EDITOR_LANGUAGE = 'renderer/src/screens/editor/language';
+const RENDERER_DENIED_PACKAGES = ['electron', 'better-sqlite3', 'fastify', 'node-forge', 'crypto', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net'];
 
 /**
  * Dependencies point inward only (DESIGN.md "Architecture"). A breach fails `npm run lint`;
@@ -16,6 +18,12 @@ const LAYERS = [
     why: 'it is pure rules over values; I/O and wiring live in the outer layers',
     paths: { deny: ['main/store', 'main/http', 'main/services', 'main/pki', 'main/hosts', 'main/tpp', 'main/index', 'main/simulator', 'preload', 'renderer', 'shared'] },
     packages: { deny: ['fastify', 'better-sqlite3', 'electron', 'fs', 'http', 'https'] },
+  },
+  {
+    name: 'the ISO 20022 domain (main/domain/iso20022)',
+    files: ['main/domain/iso20022'],
+    why: 'the payment editor runs this code in the browser too (renderer/src/screens/editor/language), where Node modules do not exist',
+    packages: { deny: ['crypto', 'buffer', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'stream', 'zlib', 'util', 'url', 'worker_threads'] },
   },
   {
     name: 'the services (main/services)',
@@ -55,9 +63,22 @@ const LAYERS = [
   {
     name: 'the renderer',
     files: ['renderer'],
+    except: [EDITOR_LANGUAGE],
     why: 'the UI knows its host only through the workbench contract',
     paths: { only: ['renderer', CONTRACT, 'shared'] },
-    packages: { deny: ['electron', 'better-sqlite3', 'fastify', 'node-forge', 'crypto', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net'] },
+    packages: { deny: RENDERER_DENIED_PACKAGES },
+  },
+  {
+    // The one exception to the rule above, kept to one folder and one domain area: the payment
+    // editor's language services run the bank's own pain.001 validator in the page (in a worker),
+    // so the editor's markers and POST /payments can never disagree. main/domain/iso20022 is pure
+    // rules over values, no I/O and no Node module (the domain's own layer rule), so it runs in a
+    // browser as it runs in the bank. Everything else of the domain stays out of the renderer.
+    name: 'the payment editor language services (renderer/src/screens/editor/language)',
+    files: [EDITOR_LANGUAGE],
+    why: 'the editor validates with the bank\'s pain.001 code (main/domain/iso20022) and otherwise knows its host only through the contract',
+    paths: { only: ['renderer', CONTRACT, 'shared', 'main/domain/iso20022'] },
+    packages: { deny: RENDERER_DENIED_PACKAGES },
   },
   {
     name: 'the shared runtime (shared/)',

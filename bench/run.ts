@@ -20,6 +20,10 @@ import { verifySignedRequest } from '../main/domain/signing/verify';
 import { CertificateCache } from '../main/pki/certificate-cache';
 import { ensureDataFolderPki } from '../main/pki/data-folder';
 import { signingCertificateInspector } from '../main/services/signatures';
+import { controlClient } from '../shared/control-client';
+import { editorContext } from '../renderer/src/screens/editor/language/context';
+import { bulkFromTemplate } from '../renderer/src/screens/editor/language/generate-bulk';
+import { diagnose } from '../renderer/src/screens/editor/language/validation';
 
 interface Row {
   operation: string;
@@ -85,6 +89,7 @@ rows.push(
 );
 rows.push(...(await signatureRows()));
 const bulkRows = await bulkPayment(10_000);
+const editorRows = await editorMarkerRows([1_000, 10_000]);
 const rssAfter = process.memoryUsage().rss;
 await sim.close();
 cleanup();
@@ -101,6 +106,41 @@ async function bulkPayment(count: number): Promise<string[]> {
     `| POST a ${count.toLocaleString('en')}-transaction SEPA bulk (${(xml.length / 2 ** 20).toFixed(1)} MiB): verify signature, validate, store | ${fmt(sent.durationMs, 0)} ms |`,
     `| GET its pain.002 (${(status.text.length / 2 ** 20).toFixed(1)} MiB, ${count.toLocaleString('en')} TxInfAndSts) | ${fmt(status.durationMs, 0)} ms |`,
   ];
+}
+
+/**
+ * The payment editor's marker latency: from the text to the markers (validation and placing each
+ * issue at its line), the code its worker runs, here in Node. The context comes from the workbench
+ * contract as the editor builds it; each bulk is timed valid and with one wrong IBAN check digit
+ * near its end; the median of 5 runs after one warm-up.
+ */
+async function editorMarkerRows(counts: number[]): Promise<string[]> {
+  const api = controlClient(sim.url);
+  const [info, psus, templates] = await Promise.all([api.getInfo(), api.listPsus(), api.listTemplates('frankfurt')]);
+  const product = 'pain.001-sepa-credit-transfers';
+  const context = editorContext({ institution: 'frankfurt', product, templates, psus, psuId: 'FRA-CREATOR', now: info.now });
+  const template = templates.find((t) => t.product === product && t.kind === 'bulk')?.pain001;
+  if (template === undefined) throw new Error('no SEPA bulk template at Frankfurt');
+  const median = (text: string, problems: number): number => {
+    const times: number[] = [];
+    for (let run = 0; run < 6; run++) {
+      const started = performance.now();
+      const found = diagnose(text, context).diagnostics.length;
+      if (found !== problems) throw new Error(`expected ${problems} markers, got ${found}`);
+      if (run > 0) times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[2] ?? Number.NaN;
+  };
+  return counts.flatMap((count) => {
+    const valid = bulkFromTemplate(template, count);
+    const at = valid.lastIndexOf('<IBAN>FR76');
+    const broken = `${valid.slice(0, at)}<IBAN>FR77${valid.slice(at + 10)}`;
+    const size = `${(valid.length / 2 ** 20).toFixed(1)} MiB`;
+    return [
+      `| editor markers: ${count.toLocaleString('en')}-transaction bulk (${size}), valid | ${fmt(median(valid, 0), 0)} ms |`,
+      `| editor markers: ${count.toLocaleString('en')}-transaction bulk (${size}), one wrong IBAN check digit | ${fmt(median(broken, 1), 0)} ms |`,
+    ];
+  });
 }
 
 /**
@@ -159,4 +199,7 @@ for (const r of rows) console.log(`| ${r.operation} | ${r.requests} | ${fmt(r.pe
 console.log('\n| bulk payment | time |');
 console.log('|---|---:|');
 for (const line of bulkRows) console.log(line);
+console.log('\n| payment editor: text to markers (its worker\'s code, in Node) | time |');
+console.log('|---|---:|');
+for (const line of editorRows) console.log(line);
 console.log(`\nResident memory: ${fmt(rssBefore / 2 ** 20)} MiB after start, ${fmt(rssAfter / 2 ** 20)} MiB after ${rows.reduce((s, r) => s + r.requests, 0)} operations (exchange log included).`);

@@ -15,6 +15,9 @@ import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
 import { issueServerCertificate } from './pki/server-certificate';
 import { loadSandboxSigners } from './pki/sandbox-signers';
+import { FlowRuns } from './flows/flow-runs';
+import { loadTppCredentials } from './tpp/data-folder';
+import type { TppCredentials } from './tpp/credentials';
 
 export interface SimulatorOptions {
   port: number;
@@ -110,6 +113,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         return { key: server.privateKeyPem, cert: server.certificatePem, ca: pki.trust.bundlePem() };
       })()
     : undefined;
+  // The Flows screen's runs act as the data folder's demo TPP, over HTTP on the simulator's own origin.
+  let url = '';
+  let demoTpp: TppCredentials | null = null;
+  const flowRuns = new FlowRuns({
+    origin: () => url,
+    credentials: () => (demoTpp ??= loadTppCredentials(options.dataDir)),
+    libraryDir: join(resourcesDir(), 'flows'),
+    archive: services.flowRuns,
+  });
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
   const app = buildServer(services, {
@@ -117,6 +129,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     requiredToken: controlTokenRequired ? controlToken : null,
     uiRoot: options.uiRoot,
     tls,
+    flowRuns,
   });
 
   const psuPages = tls ? buildPsuPagesServer(services, tls) : null;
@@ -137,7 +150,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     db.close();
     throw err;
   }
-  const url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
+  url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
   origin = psuPagesUrl ?? url;
 
   const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
@@ -155,6 +168,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       if (closed) return;
       closed = true;
       clearInterval(settleTimer);
+      flowRuns.close();
       await Promise.all([app.close(), psuPages?.close()]);
       db.close();
     },

@@ -21,6 +21,7 @@ const workbench: WorkbenchApi = {
   listPayments: () => invoke('listPayments'),
   listBaskets: () => invoke('listBaskets'),
   listPsus: () => invoke('listPsus'),
+  listTemplates: (institution) => invoke('listTemplates', institution),
   actOnJourney: (journeyId, action) => invoke('actOnJourney', journeyId, action),
   openJourney: (journeyId) => invoke('openJourney', journeyId),
   revokeConsent: (consentId) => invoke('revokeConsent', consentId),

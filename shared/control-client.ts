@@ -10,6 +10,7 @@ import type {
   FlowRunState,
   FlowSummary,
   OutgoingRequest,
+  Pain001TemplateSummary,
   PaymentSummary,
   PsuSummary,
   RateLimit,
@@ -78,6 +79,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     listPayments: () => json<PaymentSummary[]>('GET', '/payments'),
     listBaskets: () => json<BasketSummary[]>('GET', '/baskets'),
     listPsus: () => json<PsuSummary[]>('GET', '/psus'),
+    listTemplates: (institution) => json<Pain001TemplateSummary[]>('GET', `/templates?${new URLSearchParams({ institution }).toString()}`),
     actOnJourney: (journeyId, action) => json<ScaJourney>('POST', `/sca/${encodeURIComponent(journeyId)}`, { action }),
     revokeConsent: (consentId) => json<ConsentSummary>('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {}),
     async openJourney(journeyId) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { journeyIdOf } from '../tpp/client';
 import { sendHttp } from '../tpp/http';
 import { psuSession } from '../tpp/journeys';
+import { withCreditors } from '../tpp/pain001-creditors';
 import { pkcePair } from '../tpp/pkce';
 import { dateAfter } from '../tpp/requests/consents';
 import { clientCredentialsToken } from '../tpp/requests/oauth';
@@ -125,7 +126,9 @@ export const ACTIONS: Record<OperationName, Action> = {
   },
 
   createPayment: async (ctx, params) => {
-    const pain001 = params.optionalText('pain001') ?? (await templateFor(ctx, product(params), params.optionalText('kind') ?? 'single'));
+    const given = params.optionalText('pain001') ?? (await templateFor(ctx, product(params), params.optionalText('kind') ?? 'single'));
+    const creditors = params.optionalCreditors('creditors');
+    const pain001 = creditors === undefined ? given : withCreditors(given, creditors);
     const res = await ctx.tpp.createPayment(sessionOf(ctx, params), product(params), pain001, params.faults());
     return resultOf(res, created(res, 'paymentId'));
   },
@@ -151,6 +154,7 @@ export const ACTIONS: Record<OperationName, Action> = {
     resultOf(await ctx.tpp.confirmFunds(sessionOf(ctx, params), { iban: params.text('iban'), amount: params.text('amount'), currency: params.text('currency') }, params.faults())),
 
   advanceClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { advance: params.text('duration') })),
+  setClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { set: params.text('instant') })),
   processPayment: async (ctx, params) => {
     const reason = params.optionalText('reason');
     return resultOf(await ctx.control.post(`payments/${params.text('paymentId')}/processing`, { outcome: params.text('outcome'), ...(reason === undefined ? {} : { reason }) }));

@@ -11,6 +11,14 @@ export const FLOW_FORMAT_VERSION = 1;
 export const ACTORS = ['tpp', 'psuBrowser', 'psuApp', 'operator'] as const;
 export type Actor = (typeof ACTORS)[number];
 
+/**
+ * Which behaviour of the simulator a flow is written for (DESIGN.md "Two behaviours of the simulator"):
+ * the stateful simulation, or the bank's documented sandbox with its fixed answers. Named as the
+ * simulator's modes (GET /simulator/v1/info `mode`), since a flow runs only where they are equal.
+ */
+export const BEHAVIOURS = ['simulation', 'sandbox'] as const;
+export type FlowBehaviour = (typeof BEHAVIOURS)[number];
+
 /** A JSON value as a flow file holds it. */
 export type FlowValue = string | number | boolean | null | FlowValue[] | { [key: string]: FlowValue };
 
@@ -47,6 +55,8 @@ export interface FlowFile {
   name: string;
   title: string;
   description: string;
+  /** The simulator's behaviour the flow expects; a file without the field is a simulation flow. */
+  behaviour: FlowBehaviour;
   /** Where the flow can run; the first is the default. */
   institutions: string[];
   /** PSU roles of the flow and the psuId suffix each defaults to: `creator: "CREATOR"` is `FRA-CREATOR` at Frankfurt. */

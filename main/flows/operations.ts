@@ -4,7 +4,10 @@ import type { Actor } from './format';
  * How a parameter is checked when a flow file is read. A parameter given as one whole reference
  * (`"${steps.pay.values.paymentId}"`) passes any kind here; the runner checks the value it resolves to.
  */
-export type ParamKind = 'text' | 'number' | 'boolean' | 'psuRole' | 'faults' | 'textList' | 'textMap';
+export type ParamKind = 'text' | 'number' | 'boolean' | 'psuRole' | 'faults' | 'textList' | 'textMap' | 'creditors';
+
+/** The fields of one creditor of createPayment's `creditors` (main/tpp/pain001-creditors.ts), and whether each is required. */
+export const CREDITOR_FIELDS = { name: true, iban: true, amount: false } as const;
 
 interface OperationSpec {
   /** Who acts when the step does not say. */
@@ -37,7 +40,8 @@ export const OPERATIONS = {
   getBalances: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' } },
   getTransactions: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' }, optional: { sinceDays: 'number', query: 'textMap', accept: 'text' } },
   // payments
-  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', faults: 'faults' } },
+  /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees. */
+  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', faults: 'faults' } },
   getPayment: { actor: 'tpp', required: payment },
   paymentStatus: { actor: 'tpp', required: payment },
   startAuthorisation: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },
@@ -49,6 +53,8 @@ export const OPERATIONS = {
   confirmFunds: { actor: 'tpp', required: { psu: 'psuRole', iban: 'text', amount: 'text', currency: 'text' }, optional: { faults: 'faults' } },
   // the bank's operator (control API)
   advanceClock: { actor: 'operator', required: { duration: 'text' } },
+  /** To an ISO-8601 instant, for a flow that needs a known business day and hour (cut-offs, execution dates). */
+  setClock: { actor: 'operator', required: { instant: 'text' } },
   processPayment: { actor: 'operator', required: { paymentId: 'text', outcome: 'text' }, optional: { reason: 'text' } },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -1,3 +1,4 @@
+import type { Creditor } from '../tpp/pain001-creditors';
 import type { SignFaults } from '../tpp/types';
 
 /** The step's parameters once their references are resolved; each accessor says what it wanted. */
@@ -32,6 +33,12 @@ export class Params {
     return this.typed(name, 'an object of strings', (v): v is Record<string, string> => typeof v === 'object' && v !== null && Object.values(v).every((item) => typeof item === 'string'));
   }
 
+  /** Checked when the flow was read; references inside may have resolved to anything, so checked again. */
+  optionalCreditors(name: string): Creditor[] | undefined {
+    if (this.values[name] === undefined) return undefined;
+    return this.typed(name, 'a list of {name, iban, amount?} of strings', (v): v is Creditor[] => Array.isArray(v) && v.every(isCreditor));
+  }
+
   faults(): { faults: SignFaults } | Record<string, never> {
     const faults = this.values.faults;
     return faults === undefined ? {} : { faults: faults as SignFaults };
@@ -43,3 +50,6 @@ export class Params {
     return value;
   }
 }
+
+const isCreditor = (value: unknown): value is Creditor =>
+  typeof value === 'object' && value !== null && typeof (value as Creditor).name === 'string' && typeof (value as Creditor).iban === 'string' && ['string', 'undefined'].includes(typeof (value as Creditor).amount);

@@ -1,6 +1,7 @@
 import { BankControl } from '../tpp/control';
 import { TppClient, type TppClientOptions } from '../tpp/client';
-import type { HttpRequest, TppResponse } from '../tpp/types';
+import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
+import type { Actor } from './format';
 import type { StepRequest } from './result';
 
 /** Every exchange of a run in order, from the TPP, the PSU's browser and the bank's app alike. */
@@ -14,35 +15,85 @@ export class ExchangeRecord {
   }
 }
 
+/** What a gate lets through: the request as prepared, as edited, or as edited and signed again. */
+export interface GateRelease {
+  request: HttpRequest;
+  /** Recompute Digest and Signature over `request` with the prepared request's faults. */
+  resign: boolean;
+}
+
+export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
+
+/**
+ * How a live run (the Flows screen) follows and steers a run; `runFlow` and the CLI pass none, so
+ * they run straight through. `actor` null means the step's own actor.
+ */
+export interface RunHooks {
+  /** Before each request of the built-in TPP (or the PSU's browser through it) goes out. */
+  gate?(request: HttpRequest | PreparedRequest): Promise<GateRelease>;
+  /** Where the PSU approves or rejects in the bank's app; `decide` makes the decision through the control API. */
+  decide?(journeyId: string, action: 'approve' | 'reject', decide: Decide): Promise<TppResponse>;
+  /** After each exchange. */
+  exchanged?(request: HttpRequest, response: TppResponse, actor: Actor | null): Promise<void>;
+}
+
+/** A request of the built-in TPP's builders (operation, signing profile, faults), not a bare one. */
+export const isPrepared = (request: HttpRequest): request is PreparedRequest => 'operation' in request && 'signedOperation' in request;
+
+/** The PSU's browser, not the TPP, opens the SCA link and follows the authorisation redirect. */
+const BROWSER_OPERATIONS: ReadonlySet<string> = new Set(['sca-open', 'authorize']);
+
 /** The built-in TPP, every request of it recorded: the client's methods all send through `send`. */
 export class RecordingTppClient extends TppClient<unknown> {
   constructor(
     options: TppClientOptions,
     private readonly record: ExchangeRecord,
+    private readonly hooks: RunHooks = {},
   ) {
     super(options);
   }
 
   override async send(request: HttpRequest): Promise<TppResponse<unknown>> {
-    const response = await super.send(request);
-    this.record.lastTppRequest = request;
-    this.record.add(request, response);
+    const sent = await this.released(request);
+    const response = await super.send(sent);
+    this.record.lastTppRequest = sent;
+    this.record.add(sent, response);
+    await this.hooks.exchanged?.(sent, response, isPrepared(request) && BROWSER_OPERATIONS.has(request.operation) ? 'psuBrowser' : null);
     return response;
+  }
+
+  /** The request once the gate lets it go; an edit asked to be signed again keeps the prepared request's deliberate faults. */
+  private async released(request: HttpRequest): Promise<HttpRequest> {
+    if (this.hooks.gate === undefined) return request;
+    const release = await this.hooks.gate(request);
+    if (!release.resign || !isPrepared(request) || request.signedOperation === null) return release.request;
+    return this.sign({ ...request, ...release.request }, { faults: request.faults });
   }
 }
 
 /** The PSU's app and the operator, through the control API, recorded likewise. */
 export class RecordingBankControl extends BankControl {
+  /** Set while the run sets up a PSU session of its own accord: the PSU's approval is then the run's. */
+  decidesOnOwn = false;
+
   constructor(
     origin: string,
     private readonly record: ExchangeRecord,
+    private readonly hooks: RunHooks = {},
   ) {
     super(origin);
   }
 
   override async post(path: string, body: unknown): Promise<TppResponse> {
     const response = await super.post(path, body);
-    this.record.add({ method: 'POST', path: `/simulator/v1/${path}`, headers: {}, body: null }, response);
+    const request = { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    this.record.add(request, response);
+    await this.hooks.exchanged?.(request, response, path.startsWith('sca/') ? 'psuApp' : 'operator');
     return response;
+  }
+
+  override decideSca(journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<TppResponse> {
+    const decide: Decide = (chosen) => super.decideSca(journeyId, chosen);
+    return this.hooks.decide === undefined || this.decidesOnOwn ? decide(action) : this.hooks.decide(journeyId, action, decide);
   }
 }

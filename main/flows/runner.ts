@@ -1,14 +1,15 @@
 import type { SigningKey } from '../domain/signing/sign';
 import type { TppCredentials } from '../tpp/credentials';
-import { sendHttp } from '../tpp/http';
 import { ACTIONS, type RunContext } from './actions';
+import { checkBehaviour } from './behaviour';
 import { Params } from './params';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
-import { RecordingBankControl, RecordingTppClient, ExchangeRecord } from './recording';
+import { RecordingBankControl, RecordingTppClient, ExchangeRecord, type RunHooks } from './recording';
 import { resolveReferences } from './references';
 import type { StepRequest, StepResult } from './result';
 import { resolvePsus, type DatasetPsu } from './psus';
+import { loggedExchangeOf } from './traffic-log';
 
 export interface FlowRunOptions {
   /** The simulator's origin, e.g. http://127.0.0.1:4646. */
@@ -23,6 +24,16 @@ export interface FlowRunOptions {
   onStart?: (run: Pick<FlowRun, 'flow' | 'institution' | 'psus'>) => void;
   /** Told of each step as soon as it has run, for live output. */
   onStep?: (outcome: StepOutcome) => void;
+  /** A live run's gates and observers (see RunHooks); none: the run goes straight through. */
+  hooks?: RunHooks;
+}
+
+/** A step added after the flow's own (the composer's free steps). */
+interface AddedStep {
+  /** Any status will do: the step is met whenever it could be made. */
+  anyStatus: boolean;
+  /** The PSU role whose session the step needs: obtained first (approved by the run) when there is none. */
+  needsSessionOf: string | null;
 }
 
 export interface StepOutcome {
@@ -57,20 +68,27 @@ export interface FlowRun {
 export class FlowRunner {
   private readonly outcomes: StepOutcome[] = [];
   private readonly results: Record<string, StepResult> = {};
+  /** The flow's steps, then the added ones; `cursor` is the next to run. */
+  private readonly queue: FlowStep[];
+  private readonly added = new Map<FlowStep, AddedStep>();
+  private cursor = 0;
 
   private constructor(
     readonly flow: FlowFile,
     private readonly ctx: RunContext,
     private readonly record: ExchangeRecord,
-  ) {}
+  ) {
+    this.queue = [...flow.steps];
+  }
 
-  /** Checks the institution and finds the PSUs; no step runs yet. */
+  /** Checks the institution and the simulator's behaviour and finds the PSUs; no step runs yet. */
   static async start(flow: FlowFile, options: FlowRunOptions): Promise<FlowRunner> {
     const institution = options.institution ?? (flow.institutions[0] as string);
     if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
+    await checkBehaviour(options.origin, flow);
     const record = new ExchangeRecord();
-    const control = new RecordingBankControl(options.origin, record);
-    const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record);
+    const control = new RecordingBankControl(options.origin, record, options.hooks);
+    const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
     const psus = await resolvePsus(options.origin, flow, institution, options.psuIds);
     return new FlowRunner(flow, { origin: options.origin, institution, tpp, control, psus, sessions: new Map() }, record);
   }
@@ -84,22 +102,54 @@ export class FlowRunner {
     return Object.fromEntries(Object.entries(this.ctx.psus).map(([role, psu]) => [role, psu.psuId]));
   }
 
-  /** The step `next()` runs, or null when the run is over (all run, or stopped at an unmet one). */
+  /** The step `next()` runs, or null when the run is over (all run, or stopped at an unmet one; added steps still run). */
   get nextStep(): FlowStep | null {
-    const last = this.outcomes.at(-1);
-    if (last !== undefined && !last.met) return null;
-    return this.flow.steps[this.outcomes.length] ?? null;
+    return this.queue[this.cursor] ?? null;
+  }
+
+  /** Whether the run knows a PSU by this role. */
+  hasRole(role: string): boolean {
+    return Object.hasOwn(this.ctx.psus, role);
+  }
+
+  /** A PSU of the institution under a role of its own (a free step naming a psuId). */
+  addPsu(role: string, psu: DatasetPsu): void {
+    this.ctx.psus[role] = psu;
+  }
+
+  /** Queues a step after the others (a free step of the composer). */
+  add(step: FlowStep, options: AddedStep): void {
+    this.queue.push(step);
+    this.added.set(step, options);
   }
 
   async next(): Promise<StepOutcome> {
     const step = this.nextStep;
     if (step === null) throw new Error(`${this.flow.name}: no step left to run`);
     const from = this.record.exchanges.length;
+    const added = this.added.get(step);
+    if (added?.needsSessionOf != null && !this.ctx.sessions.has(added.needsSessionOf)) await this.ownSession(added.needsSessionOf);
     const outcome = await runStep(this.ctx, step, { institution: this.ctx.institution, psus: this.ctx.psus, steps: this.results }, this.record);
-    const done: StepOutcome = { number: this.outcomes.length + 1, step, requests: this.record.exchanges.slice(from), ...outcome, met: outcome.error === null && outcome.unmet.length === 0 };
+    const unmet = added?.anyStatus ? outcome.unmet.filter((u) => u.field !== 'status') : outcome.unmet;
+    const done: StepOutcome = { number: this.outcomes.length + 1, step, requests: this.record.exchanges.slice(from), ...outcome, unmet, met: outcome.error === null && unmet.length === 0 };
     this.outcomes.push(done);
+    this.cursor += 1;
     if (done.met && done.result) this.results[step.id] = done.result;
+    // What follows in the flow builds on this step; added steps stand on their own.
+    if (!done.met && this.cursor <= this.flow.steps.length) this.cursor = this.flow.steps.length;
     return done;
+  }
+
+  /** Consent, SCA approved by the run itself, PSU tokens: for a free step whose PSU has no session yet (failures show in the step). */
+  private async ownSession(role: string): Promise<void> {
+    this.ctx.control.decidesOnOwn = true;
+    try {
+      await ACTIONS.psuSession(this.ctx, new Params({ psu: role }, 'psuSession'));
+    } catch {
+      // The step itself then says the PSU has no session.
+    } finally {
+      this.ctx.control.decidesOnOwn = false;
+    }
   }
 
   /** The run so far: met once every step of the flow has met its expectation. */
@@ -138,11 +188,9 @@ const wantsDiagnosis = (step: FlowStep): boolean => Object.keys(step.expect.fiel
 
 /** The bank's diagnosis of the step's last TPP request, found in the traffic log by its X-Request-ID. */
 async function diagnosisOf(origin: string, record: ExchangeRecord): Promise<unknown> {
-  const requestId = record.lastTppRequest?.headers['x-request-id'];
-  if (requestId === undefined) return null;
-  const res = await sendHttp(origin, { method: 'GET', path: '/simulator/v1/exchanges?limit=20', headers: {}, body: null });
-  const exchanges = (res.body ?? []) as { request: { headers: unknown }; signature: unknown }[];
-  return exchanges.find((e) => JSON.stringify(e.request.headers).includes(requestId))?.signature ?? null;
+  const request = record.lastTppRequest;
+  if (request === null || request.headers['x-request-id'] === undefined) return null;
+  return (await loggedExchangeOf(origin, request, null))?.signature ?? null;
 }
 
 /** Another TPP's QSEAL for the otherTppCertificate fault, registered at the bank on first use. */

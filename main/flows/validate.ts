@@ -1,5 +1,5 @@
-import { ACTORS, FLOW_FORMAT_VERSION, type Actor, type Expectation, type FieldExpectation, type FlowFile, type FlowStep, type FlowValue } from './format';
-import { FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
+import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowStep, type FlowValue } from './format';
+import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
 import { parsePath } from './paths';
 import { isWholeReference, referencesIn } from './references';
 
@@ -31,9 +31,11 @@ export function parseFlow(input: unknown): FlowFile {
   if (input.formatVersion !== FLOW_FORMAT_VERSION) {
     throw new FlowFormatError('formatVersion', `must be ${FLOW_FORMAT_VERSION} (the version this runner reads), got ${JSON.stringify(input.formatVersion)}`);
   }
-  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'institutions', 'psus', 'steps']);
+  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'behaviour', 'institutions', 'psus', 'steps']);
   const name = text(input.name, 'name');
   if (!NAME.test(name)) throw new FlowFormatError('name', `must be lower-case letters, digits and hyphens, got "${name}"`);
+  const behaviour = input.behaviour ?? 'simulation';
+  if (!BEHAVIOURS.includes(behaviour as FlowBehaviour)) throw new FlowFormatError('behaviour', `must be one of ${BEHAVIOURS.join(', ')}, got ${JSON.stringify(behaviour)}`);
   const institutions = list(input.institutions, 'institutions').map((item, i) => {
     if (typeof item !== 'string' || !INSTITUTIONS.includes(item)) throw new FlowFormatError(`institutions[${i}]`, `must be one of ${INSTITUTIONS.join(', ')}`);
     return item;
@@ -45,7 +47,7 @@ export function parseFlow(input: unknown): FlowFile {
     seen.add(read.id);
     return read;
   });
-  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), institutions, psus, steps };
+  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour: behaviour as FlowBehaviour, institutions, psus, steps };
 }
 
 function readPsus(value: unknown): Record<string, string> {
@@ -107,6 +109,22 @@ function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<st
   if (kind === 'textList' && (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))) fail('a list of strings');
   if (kind === 'textMap' && (!isObject(value) || Object.values(value).some((item) => typeof item !== 'string'))) fail('an object of strings');
   if (kind === 'faults') checkFaults(value, at);
+  if (kind === 'creditors') checkCreditors(value, at);
+}
+
+function checkCreditors(value: unknown, at: string): void {
+  const fields = Object.keys(CREDITOR_FIELDS);
+  if (!Array.isArray(value) || value.length === 0) throw new FlowFormatError(at, `must be a non-empty list of creditors, each {${fields.join(', ')}}`);
+  value.forEach((creditor: unknown, i) => {
+    if (isWholeReference(creditor)) return;
+    if (!isObject(creditor)) throw new FlowFormatError(`${at}[${i}]`, `must be an object {${fields.join(', ')}}`);
+    allowOnly(creditor, `${at}[${i}]`, fields);
+    for (const [field, required] of Object.entries(CREDITOR_FIELDS)) {
+      const given = creditor[field];
+      if (given === undefined && !required) continue;
+      if (typeof given !== 'string' || given.trim() === '') throw new FlowFormatError(`${at}[${i}].${field}`, 'must be a non-empty string');
+    }
+  });
 }
 
 function checkFaults(value: unknown, at: string): void {

@@ -17,6 +17,9 @@ import type { PaymentOverview } from '../services/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
 import type { JourneyAt } from '../services/sca';
 import type { ExchangeRecord, LoggedBody } from '../store/repositories/exchanges';
+import type { FlowFile, FlowStep } from '../flows/format';
+import type { OperationSummary } from '../flows/flow-runs';
+import type { FlowRunRecord, FlowRunSummary, RunExchange, RunStep } from '../flows/run-record';
 
 /** The engine's behaviours are exactly the contract's. */
 const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
@@ -154,4 +157,58 @@ export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent
     default:
       return event;
   }
+}
+
+// --- flow runs ------------------------------------------------------------------------------------
+
+
+function flowStep(s: FlowStep): Contract.FlowStepSummary {
+  return { id: s.id, title: s.title, explanation: s.explanation, spec: s.spec, actor: s.actor, operation: s.operation, params: s.params };
+}
+
+export function toFlowSummary(flow: FlowFile): Contract.FlowSummary {
+  return {
+    name: flow.name,
+    title: flow.title,
+    description: flow.description,
+    institutions: [...flow.institutions],
+    behaviour: flow.behaviour,
+    psus: { ...flow.psus },
+    steps: flow.steps.map(flowStep),
+  };
+}
+
+export function toFlowOperation(o: OperationSummary): Contract.FlowOperationSummary {
+  return { name: o.name, actor: o.actor, required: o.required, optional: o.optional };
+}
+
+const flowExchange = (e: RunExchange): Contract.FlowExchange => ({ ...e, signature: e.signature === null ? null : diagnosis(e.signature) });
+
+function stepRun(s: RunStep): Contract.FlowStepRun {
+  return { ...s, step: flowStep(s.step), exchanges: s.exchanges.map(flowExchange), changes: s.changes.map((c): Contract.BankChange => c) };
+}
+
+export function toFlowRunState(run: FlowRunRecord): Contract.FlowRunState {
+  const pending: Contract.FlowPending | null = run.pending;
+  return {
+    runId: run.runId,
+    flow: toFlowSummary(run.flow),
+    institution: run.institution,
+    psus: { ...run.psus },
+    autoApprove: run.autoApprove,
+    phase: run.phase,
+    steps: run.steps.map(stepRun),
+    nextStep: run.nextStep === null ? null : flowStep(run.nextStep),
+    current: run.current.map(flowExchange),
+    pending,
+    met: run.met,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    replayOf: run.replayOf,
+    imported: run.imported,
+  };
+}
+
+export function toFlowRunListItem(s: FlowRunSummary): Contract.FlowRunListItem {
+  return { ...s };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
+import { RunError } from '../flows/run-error';
 
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
@@ -36,9 +37,17 @@ function inProtocolOfPath(error: BankError, request: FastifyRequest): BankError 
   return error;
 }
 
+/** A flow run's refusals: bad input, no such run, not in this phase. */
+const RUN_ERRORS: Record<RunError['kind'], (text: string) => BankError> = {
+  input: (text) => BankError.of('FORMAT_ERROR', text),
+  unknown: (text) => BankError.of('RESOURCE_UNKNOWN', text),
+  phase: (text) => BankError.of('STATUS_INVALID', text),
+};
+
 /** Fastify's own errors (body too large, bad content length …) and bugs, in the protocol of the path. */
 export function toBankError(error: FastifyError | Error, request: FastifyRequest): BankError {
   if (error instanceof BankError) return inProtocolOfPath(error, request);
+  if (error instanceof RunError) return RUN_ERRORS[error.kind](error.message);
   const oauth = isOAuthPath(request.url);
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

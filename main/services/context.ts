@@ -8,6 +8,7 @@ import { SettingsRepository } from '../store/repositories/settings';
 import { PaymentRepository } from '../store/repositories/payments';
 import { SigningBasketRepository } from '../store/repositories/signing-baskets';
 import { ServiceBlockRepository } from '../store/repositories/service-blocks';
+import { FlowRunRepository } from '../store/repositories/flow-runs';
 import type { SimulatedClock } from './clock';
 import type { SimulatorEvents } from './events';
 
@@ -45,6 +46,7 @@ export interface BankContext {
     payments: PaymentRepository;
     baskets: SigningBasketRepository;
     serviceBlocks: ServiceBlockRepository;
+    flowRuns: FlowRunRepository;
   };
 }
 
@@ -58,6 +60,7 @@ export function createRepositories(db: Db): BankContext['repos'] {
     payments: new PaymentRepository(db),
     baskets: new SigningBasketRepository(db),
     serviceBlocks: new ServiceBlockRepository(db),
+    flowRuns: new FlowRunRepository(db),
   };
 }
 

@@ -4,6 +4,7 @@ import type { TransactionStatus } from '../domain/payment/payment';
 import type { ScaJourneyKind, ScaJourneyStatus } from '../domain/sca/journey';
 import type { ExchangeRecord } from '../store/repositories/exchanges';
 import type { SimulatorMode } from './context';
+import type { RunPhase } from '../flows/run-record';
 
 /** What the engine tells its hosts; main/http/contract.ts turns each into the workbench contract's event. */
 export type SimulatorEvent =
@@ -15,7 +16,9 @@ export type SimulatorEvent =
   | { type: 'mode'; mode: SimulatorMode }
   | { type: 'reset' }
   /** The operator changed a setting of the bank: the rate limit or a service block. */
-  | { type: 'operator-settings' };
+  | { type: 'operator-settings' }
+  /** A flow run was saved: a step started or ended, a request was sent, a PSU is awaited, it finished. */
+  | { type: 'flow-run'; runId: string; phase: RunPhase };
 
 /**
  * The engine's event bus. Inside a transaction events are held and published only once it commits

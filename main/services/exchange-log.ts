@@ -1,4 +1,4 @@
-import { formatError } from '../domain/errors';
+import { BankError, formatError } from '../domain/errors';
 import type { ExchangeRecord, NewExchange } from '../store/repositories/exchanges';
 import { LOG_MAX_EXCHANGES, type BankContext } from './context';
 
@@ -32,6 +32,15 @@ export class ExchangeLog {
   /** The resource an SCA journey authorises, for tagging the exchanges of its page. */
   journeyResource(journeyId: string): string | undefined {
     return this.ctx.repos.journeys.find(journeyId)?.resourceId;
+  }
+
+  /** One exchange of the log; RESOURCE_UNKNOWN when it is not (or no longer) in it. */
+  get(id: unknown): ExchangeRecord {
+    const n = Number(id);
+    if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(n)) throw formatError('the exchange id must be a positive whole number');
+    const exchange = this.ctx.repos.exchanges.find(n);
+    if (exchange === undefined) throw BankError.of('RESOURCE_UNKNOWN', `no exchange ${n} in the traffic log (it keeps the newest ${LOG_MAX_EXCHANGES})`);
+    return exchange;
   }
 
   /** Newest first; `limit` 1-10,000 (default 100); `resource` narrows to one consent, payment or basket. */

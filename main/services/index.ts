@@ -27,6 +27,7 @@ import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 import { ClientRegistrationService } from './client-registration';
+import { FlowRunArchive } from './flow-runs';
 
 export interface Services {
   ctx: BankContext;
@@ -51,6 +52,7 @@ export interface Services {
   rateLimits: RateLimits;
   serviceBlocks: ServiceBlocks;
   templates: TemplateCatalogue;
+  flowRuns: FlowRunArchive;
 }
 
 /** Settings of the simulator that services start with (flags). */
@@ -103,6 +105,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     rateLimits,
     serviceBlocks,
     templates: new TemplateCatalogue(ctx),
+    flowRuns: new FlowRunArchive(ctx, ctx.repos.flowRuns),
     tpps: new TppService(ctx, pki.trust),
     registration: new ClientRegistrationService(ctx, pki.sandboxClientId),
     identity: new TppIdentityService(ctx, pki.trust, pki.cache),

@@ -158,6 +158,17 @@ export interface PsuSummary {
   accounts: { resourceId: string; iban?: string; bban?: string; currency: string; permissions: string[] }[];
 }
 
+/** `GET /simulator/v1/templates?institution=I`: a pain.001 template per product the institution offers, single and bulk. */
+export interface Pain001TemplateSummary {
+  file: string;
+  product: string;
+  kind: 'single' | 'bulk';
+  institution: string;
+  title: string;
+  /** The document written for the institution: its accounts, customers and BIC. */
+  pain001: string;
+}
+
 /** The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED). */
 export interface ServiceBlock {
   institution: string;
@@ -406,6 +417,8 @@ export interface WorkbenchApi {
   listPayments(): Promise<PaymentSummary[]>;
   listBaskets(): Promise<BasketSummary[]>;
   listPsus(): Promise<PsuSummary[]>;
+  /** The institution's pain.001 templates (the payment editor's "Load template" and the institution's BIC and products). */
+  listTemplates(institution: string): Promise<Pain001TemplateSummary[]>;
   /** The PSU approves or rejects in the bank's app (the journey must have been opened). */
   actOnJourney(journeyId: string, action: 'approve' | 'reject'): Promise<ScaJourney>;
   /** Opens an SCA link as the PSU's browser would (single use). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { workbench } from './api';
 import { BankScreen } from './screens/bank/BankScreen';
 import { FlowsScreen } from './screens/flows/FlowsScreen';
@@ -10,6 +10,9 @@ import { usePaletteShortcut } from './shell/palette-shortcut';
 import { TopBar } from './shell/TopBar';
 import { useScreenKeys } from './shell/use-screen-keys';
 import { SCREENS, useShell } from './state/shell';
+
+// Monaco is large: the editor screen and everything it imports load on its first visit only.
+const EditorScreen = lazy(() => import('./screens/editor/EditorScreen'));
 
 export function App() {
   const { screen, info, error, setScreen } = useShell();
@@ -43,6 +46,11 @@ export function App() {
           {screen === 'inspector' && <InspectorScreen />}
           {screen === 'phone' && <PhoneScreen />}
           {screen === 'bank' && <BankScreen />}
+          {screen === 'editor' && (
+            <Suspense fallback={<p className="shell-loading">Loading the editor…</p>}>
+              <EditorScreen />
+            </Suspense>
+          )}
         </main>
       </div>
       {paletteOpen && <CommandPalette onClose={() => setPaletteOpen(false)} />}

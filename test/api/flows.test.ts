@@ -1,6 +1,7 @@
-// The flow library (resources/flows) through the runner against one started bank: every flow at its
-// default institution meets every expectation; a wrong expectation is reported and fails the run;
-// the headless command lists the library and exits non-zero on an unmet step.
+// The flow library (resources/flows) through the runner against started banks, one per behaviour:
+// every flow at each of its institutions meets every expectation in its behaviour and is refused in
+// the other; a wrong expectation is reported and fails the run; the headless command lists the
+// library and exits non-zero on an unmet step.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,12 +16,16 @@ import { call, startTestBank, type TestBank } from '../support/simulator';
 const library = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows'));
 
 let bank: TestBank;
+let sandbox: TestBank;
 beforeAll(async () => {
-  bank = await startTestBank();
+  [bank, sandbox] = await Promise.all([startTestBank(), startTestBank({ mode: 'sandbox' })]);
 });
-afterAll(() => bank.stop());
+afterAll(() => Promise.all([bank.stop(), sandbox.stop()]));
 
-const run = (flow: FlowFile, institution?: string): Promise<FlowRun> => runFlow(flow, { origin: bank.url, credentials: bank.client, institution });
+/** The bank in the flow's behaviour. */
+const bankFor = (flow: FlowFile): TestBank => (flow.behaviour === 'sandbox' ? sandbox : bank);
+
+const run = (flow: FlowFile, institution?: string): Promise<FlowRun> => runFlow(flow, { origin: bankFor(flow).url, credentials: bankFor(flow).client, institution });
 
 /** What the runner would print, so a failure shows the step and the unmet expectation. */
 const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
@@ -28,14 +33,18 @@ const printed = (result: FlowRun): string => result.steps.map(describeStep).join
 describe('every library flow', () => {
   it('has the flows the Flows screen offers', () => {
     expect(library.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate']),
+      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate', 'vop-timeout', 'london-chaps-payment', 'london-faster-payment', 'sandbox-ais-consent', 'sandbox-payment', 'sandbox-london-payment', 'sandbox-signing-basket', 'sandbox-funds-confirmation']),
     );
+  });
+
+  it('has flows of both behaviours', () => {
+    expect(new Set(library.map((f) => f.behaviour))).toEqual(new Set(['simulation', 'sandbox']));
   });
 
   for (const flow of library) {
     it(`${flow.name} meets every expectation at ${flow.institutions.join(', ')}`, async () => {
       for (const institution of flow.institutions) {
-        await call(bank, 'POST', '/simulator/v1/reset');
+        await call(bankFor(flow), 'POST', '/simulator/v1/reset');
         const result = await run(flow, institution);
         expect(result.met, `${institution}:\n${printed(result)}`).toBe(true);
         expect(result.steps).toHaveLength(flow.steps.length);
@@ -84,6 +93,17 @@ describe('choosing PSUs', () => {
   });
 });
 
+describe("the simulator's behaviour", () => {
+  it('a flow is refused (no run, not a failed step) where the mode is not its behaviour, naming the switch', async () => {
+    const sandboxFlow = library.find((f) => f.name === 'sandbox-ais-consent') as FlowFile;
+    const simulationFlow = library.find((f) => f.name === 'ais-consent') as FlowFile;
+    await expect(runFlow(sandboxFlow, { origin: bank.url, credentials: bank.client })).rejects.toThrow(
+      `sandbox-ais-consent is a sandbox flow, but the simulator at ${bank.url} runs in simulation mode: switch it with POST /simulator/v1/mode {"mode":"sandbox"}`,
+    );
+    await expect(runFlow(simulationFlow, { origin: sandbox.url, credentials: sandbox.client })).rejects.toThrow(/ais-consent is a simulation flow, but .* runs in sandbox mode: switch it with POST \/simulator\/v1\/mode \{"mode":"simulation"\}/);
+  });
+});
+
 describe('an unmet expectation', () => {
   it('fails the run at that step, names the field, and runs nothing after it', async () => {
     const result = await run(withWrongExpectation());
@@ -124,6 +144,12 @@ describe('npm run flow', () => {
     const { code, output } = await flowCommand(['--list']);
     expect(code).toBe(0);
     expect(output.trim().split('\n')).toEqual(library.map((f) => f.name));
+  }, 60_000);
+
+  it('without --base starts its own simulator in the flow\'s behaviour: a sandbox flow runs to the end', async () => {
+    const { code, output } = await flowCommand(['sandbox-funds-confirmation', '--institution', 'london']);
+    expect(output).toContain('All 4 steps met their expectations.');
+    expect(code).toBe(0);
   }, 60_000);
 
   it('runs a flow file against a running bank (--base): each step printed, exit 1 at the unmet expectation', async () => {

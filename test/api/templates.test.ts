@@ -2,6 +2,7 @@
 // offers, single and bulk, written for its own accounts, which its PSUs can send as they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';
+import type { Pain001TemplateSummary as Template } from '../../preload/api/workbench-api';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
@@ -9,15 +10,6 @@ beforeAll(async () => {
   bank = await startTestBank();
 });
 afterAll(() => bank.stop());
-
-interface Template {
-  file: string;
-  product: string;
-  kind: 'single' | 'bulk';
-  institution: string;
-  title: string;
-  pain001: string;
-}
 
 describe('pain.001 templates per institution', () => {
   it('lists each product of Paris single and bulk, with Paris accounts and BIC', async () => {

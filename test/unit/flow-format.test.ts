@@ -39,10 +39,18 @@ describe('parseFlow', () => {
     expect(parseFlow(flowWith({}, [step({ operation: 'psuDecides', params: { scaRedirect: '/sca/x' } })])).steps[0]?.actor).toBe('psuApp');
   });
 
+  it('reads the behaviour: simulation unless the file says sandbox', () => {
+    expect(parseFlow(flowWith()).behaviour).toBe('simulation');
+    expect(parseFlow(flowWith({ behaviour: 'simulation' })).behaviour).toBe('simulation');
+    expect(parseFlow(flowWith({ behaviour: 'sandbox' })).behaviour).toBe('sandbox');
+  });
+
   it.each([
     ['another format version', flowWith({ formatVersion: 2 }), 'formatVersion'],
     ['a name with capitals', flowWith({ name: 'AIS' }), 'name'],
     ['an unknown top-level field', flowWith({ colour: 'blue' }), 'colour'],
+    ['a behaviour the simulator has not', flowWith({ behaviour: 'production' }), 'behaviour'],
+    ['a behaviour that is no string', flowWith({ behaviour: true }), 'behaviour'],
     ['an unknown institution', flowWith({ institutions: ['frankfurt', 'atlantis'] }), 'institutions[1]'],
     ['no steps', flowWith({}, []), 'steps'],
     ['a PSU suffix in lower case', flowWith({ psus: { psu: 'aisonly' } }), 'psus.psu'],
@@ -53,6 +61,10 @@ describe('parseFlow', () => {
     ['a PSU role the flow lacks', flowWith({}, [step({ params: { psu: 'approver' } })]), 'steps[0].params.psu'],
     ['a number where true/false goes', flowWith({}, [step({ params: { psu: 'psu', recurringIndicator: 1 } })]), 'steps[0].params.recurringIndicator'],
     ['an unknown fault', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', faults: { loud: true } } })]), 'steps[0].params.faults.loud'],
+    ['creditors that are no list', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: { name: 'A', iban: 'X' } } })]), 'steps[0].params.creditors'],
+    ['a creditor without an IBAN', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A' }] } })]), 'steps[0].params.creditors[0].iban'],
+    ['a creditor with an unknown field', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', bic: 'Y' }] } })]), 'steps[0].params.creditors[0].bic'],
+    ['a creditor amount that is no string', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', amount: 5 }] } })]), 'steps[0].params.creditors[0].amount'],
     ['a step id used twice', flowWith({}, [step(), step()]), 'steps[1].id'],
     ['a reference to a later step', flowWith({}, [step({ id: 'status', operation: 'consentStatus', params: { consentId: '${steps.consent.values.consentId}' } }), step()]), 'steps[0].params.consentId'],
     ['a reference to an unknown root', flowWith({}, [step(), step({ id: 'status', operation: 'consentStatus', params: { consentId: '${bank.id}' } })]), 'steps[1].params.consentId'],

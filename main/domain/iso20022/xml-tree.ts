@@ -51,7 +51,11 @@ export type XmlReadResult = { ok: true; document: XmlDocument } | { ok: false; p
 
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-function lineIndex(text: string): (offset: number) => number {
+/**
+ * Line and column (both 1-based) of a text position, from an index of line starts built on first
+ * use. Also what the payment editor uses to place markers (renderer/src/screens/editor/language).
+ */
+export function textPositions(text: string): (offset: number) => { line: number; column: number } {
   let starts: number[] | null = null;
   return (offset) => {
     if (starts === null) {
@@ -65,8 +69,13 @@ function lineIndex(text: string): (offset: number) => number {
       if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return lo + 1;
+    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   };
+}
+
+function lineIndex(text: string): (offset: number) => number {
+  const at = textPositions(text);
+  return (offset) => at(offset).line;
 }
 
 class NotWellFormed extends Error {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { FlowBehaviour } from '../../flows/format';
 import { findFlow, readLibrary } from '../../flows/library';
 import { describeRunEnd, describeRunStart, describeStep } from '../../flows/report';
 import { runFlow } from '../../flows/runner';
@@ -15,9 +16,11 @@ import { loadTppCredentials } from '../../tpp/data-folder';
 
 const USAGE = `Usage: npm run flow -- --list
        npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--base URL [--data DIR]]
-  Without --base a simulator is started on a free port with a temporary data folder and stopped at the end.
+  Without --base a simulator is started on a free port with a temporary data folder, in the flow's behaviour
+  (simulation or sandbox), and stopped at the end.
   --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
-  With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered for the run.`;
+  With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered
+  for the run; a flow whose behaviour is not the simulator's mode is refused (POST /simulator/v1/mode switches it).`;
 
 const EXIT_UNMET = 1;
 const EXIT_USAGE = 2;
@@ -47,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const flow = findFlow(positionals[0] as string, libraryDir);
-  const bank = values.base === undefined ? await startOwnSimulator() : { origin: values.base.replace(/\/$/, ''), credentials: await runningBankTpp(values.base, values.data), stop: async () => undefined };
+  const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : { origin: values.base.replace(/\/$/, ''), credentials: await runningBankTpp(values.base, values.data), stop: async () => undefined };
   try {
     const run = await runFlow(flow, {
       origin: bank.origin,
@@ -77,9 +80,10 @@ interface FlowBank {
   stop(): Promise<void>;
 }
 
-async function startOwnSimulator(): Promise<FlowBank> {
+/** In the flow's behaviour: this simulator is the run's own, so nobody else's mode changes. */
+async function startOwnSimulator(mode: FlowBehaviour): Promise<FlowBank> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
-  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
+  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode, tls: false });
   return {
     origin: simulator.url,
     credentials: loadTppCredentials(dataDir),

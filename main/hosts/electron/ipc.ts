@@ -117,6 +117,7 @@ const HANDLERS: Handlers = {
   listPayments: (api) => api.listPayments(),
   listBaskets: (api) => api.listBaskets(),
   listPsus: (api) => api.listPsus(),
+  listTemplates: (api, [i]) => api.listTemplates(shortString(i, 'institution')),
   actOnJourney: (api, [j, a]) => api.actOnJourney(id(j, 'journeyId'), oneOf(a, ['approve', 'reject'] as const, 'action')),
   openJourney: (api, [j]) => api.openJourney(id(j, 'journeyId')),
   revokeConsent: (api, [c]) => api.revokeConsent(id(c, 'consentId')),

@@ -5,7 +5,12 @@ import type { WebPreferences } from 'electron';
 /**
  * Sent as a response header by the main process and repeated in renderer/index.html's
  * meta tag (the browser host has no main process; a unit test keeps both equal).
- * 'unsafe-inline' styles: Monaco sets inline styles. blob: workers: Monaco's workers.
+ * 'unsafe-inline' styles: Monaco sets inline styles. No 'unsafe-eval': Monaco 0.57 and the payment
+ * editor run without it (test/ui/editor.test.ts fails on any CSP violation). Workers are the app's own
+ * assets ('self': Monaco's editor worker and the pain.001 validation worker, built by Vite, handed to
+ * Monaco by MonacoEnvironment.getWorker). blob: stays for Monaco's own worker creation, which always
+ * starts a worker from a blob: bootstrap (webWorkerServiceImpl createBlobWorker) where getWorker does
+ * not answer for a worker, e.g. a language worker added later.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

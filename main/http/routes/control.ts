@@ -5,11 +5,15 @@ import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
 import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
+import type { FlowRuns } from '../../flows/flow-runs';
+import { flowRunRoutes } from './flow-runs';
 
 export interface ControlOptions {
   version: string;
   /** Set when the simulator listens beyond loopback: the control API then needs this bearer token. */
   requiredToken: string | null;
+  /** The Flows screen's runs; absent where no flow runs are hosted. */
+  flowRuns?: FlowRuns | undefined;
 }
 
 /** The control API (`/simulator/v1`): the PSU's app, the bank's operator and automation. Each route calls one service. */
@@ -83,6 +87,9 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         const { limit, resource } = request.query as { limit?: unknown; resource?: unknown };
         return services.exchangeLog.list(limit, resource).map(toExchange);
       });
+      control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get((request.params as { exchangeId?: unknown }).exchangeId)));
+
+      if (options.flowRuns) flowRunRoutes(control, options.flowRuns, options.version);
 
       control.get('/events', (request, reply) => streamEvents(request, reply, services));
     },

@@ -67,6 +67,7 @@ interface ExchangeRow {
 export class ExchangeRepository {
   private readonly insertStmt;
   private readonly listStmt;
+  private readonly findStmt;
   private readonly listByResourceStmt;
   private readonly pruneStmt;
   private readonly clearStmt;
@@ -79,6 +80,7 @@ export class ExchangeRepository {
       request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
+    this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
     this.listByResourceStmt = db.prepare<[string, number], ExchangeRow>('SELECT * FROM exchanges WHERE resource_id = ? ORDER BY id DESC LIMIT ?');
     this.pruneStmt = db.prepare('DELETE FROM exchanges WHERE id <= (SELECT max(id) FROM exchanges) - ?');
     this.clearStmt = db.prepare('DELETE FROM exchanges');
@@ -102,6 +104,11 @@ export class ExchangeRepository {
   list(limit: number, resourceId?: string): ExchangeRecord[] {
     const rows = resourceId === undefined ? this.listStmt.all(limit) : this.listByResourceStmt.all(resourceId, limit);
     return rows.map((r) => this.toRecord(r));
+  }
+
+  find(id: number): ExchangeRecord | undefined {
+    const row = this.findStmt.get(id);
+    return row && this.toRecord(row);
   }
 
   /** Keeps the newest `keep` exchanges. */

@@ -7,6 +7,7 @@ const ICONS: Record<ScreenId, string> = {
   inspector: 'M4 5h16M4 12h16M4 19h10',
   phone: 'M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2',
   bank: 'M3 10l9-6 9 6M5 10v8M10 10v8M14 10v8M19 10v8M3 20h18',
+  editor: 'M8 6l-6 6 6 6M16 6l6 6-6 6M14 4l-4 16',
 };
 
 export function NavBar({ screen, onChoose }: { screen: ScreenId; onChoose: (screen: ScreenId) => void }) {

@@ -3,13 +3,14 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
-export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank';
+export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank' | 'editor';
 
 export const SCREENS: readonly { id: ScreenId; label: string; key: string }[] = [
   { id: 'flows', label: 'Flows', key: '1' },
   { id: 'inspector', label: 'Inspector', key: '2' },
   { id: 'phone', label: 'Phone', key: '3' },
   { id: 'bank', label: 'Bank', key: '4' },
+  { id: 'editor', label: 'Editor', key: '5' },
 ];
 
 interface ShellState {

@@ -1,0 +1,151 @@
+// "Export as HAR" (the Inspector's exchanges, a flow run's): the HAR 1.2 format (http://www.softwareishard.com/blog/har-12-spec/)
+// with its own types, as HTTP Toolkit does. Pure, so unit tests can check the shape.
+import type { Exchange } from '../preload/api/workbench-api';
+
+export interface HarNameValue {
+  name: string;
+  value: string;
+  comment?: string;
+}
+
+export interface HarPostData {
+  mimeType: string;
+  text: string;
+  params?: HarNameValue[];
+}
+
+export interface HarRequest {
+  method: string;
+  url: string;
+  httpVersion: string;
+  cookies: HarNameValue[];
+  headers: HarNameValue[];
+  queryString: HarNameValue[];
+  postData?: HarPostData;
+  headersSize: number;
+  bodySize: number;
+  comment?: string;
+}
+
+export interface HarContent {
+  size: number;
+  mimeType: string;
+  text?: string;
+  comment?: string;
+}
+
+export interface HarResponse {
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  cookies: HarNameValue[];
+  headers: HarNameValue[];
+  content: HarContent;
+  redirectURL: string;
+  headersSize: number;
+  bodySize: number;
+}
+
+export interface HarTimings {
+  blocked?: number;
+  dns?: number;
+  connect?: number;
+  send: number;
+  wait: number;
+  receive: number;
+  ssl?: number;
+}
+
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: HarRequest;
+  response: HarResponse;
+  cache: Record<string, never>;
+  timings: HarTimings;
+  comment?: string;
+  /** Custom fields (HAR allows names starting with _): the bank's diagnosis of a signed request. */
+  _signature?: unknown;
+  /** The simulated time the exchange happened at. */
+  _simulatedAt?: string;
+}
+
+export interface Har {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: HarEntry[];
+    comment?: string;
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 400: 'Bad Request', 401: 'Unauthorized',
+  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 415: 'Unsupported Media Type',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+function headerList(headers: Record<string, string | string[]>): HarNameValue[] {
+  return Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })));
+}
+
+function header(headers: Record<string, string | string[]>, name: string): string | undefined {
+  const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);
+  if (!entry) return undefined;
+  return Array.isArray(entry[1]) ? entry[1][0] : entry[1];
+}
+
+const TRUNCATED = 'the simulator kept this body truncated in its traffic log';
+
+export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): HarEntry {
+  const url = new URL(exchange.url, simulatorUrl);
+  const { request, response } = exchange;
+  const requestType = header(request.headers, 'content-type');
+  return {
+    startedDateTime: exchange.startedAt,
+    time: exchange.durationMs,
+    request: {
+      method: exchange.method,
+      url: url.href,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(request.headers),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(request.body !== null ? { postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body } } : {}),
+      headersSize: -1,
+      bodySize: request.bodySize,
+      ...(request.truncated ? { comment: TRUNCATED } : {}),
+    },
+    response: {
+      status: response.status,
+      statusText: STATUS_TEXT[response.status] ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(response.headers),
+      content: {
+        size: response.bodySize,
+        mimeType: header(response.headers, 'content-type') ?? 'application/octet-stream',
+        ...(response.body !== null ? { text: response.body } : {}),
+        ...(response.truncated ? { comment: TRUNCATED } : {}),
+      },
+      redirectURL: header(response.headers, 'location') ?? '',
+      headersSize: -1,
+      bodySize: response.bodySize,
+    },
+    cache: {},
+    // The simulator measures only the whole exchange, so it is all "wait".
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    comment: `simulated time ${exchange.simulatedAt}`,
+  };
+}
+
+export function exchangesToHar(exchanges: readonly Exchange[], simulatorUrl: string, version: string): Har {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'PSD2 Workbench', version },
+      // HAR viewers expect the oldest first; the traffic log lists the newest first.
+      entries: [...exchanges].sort((a, b) => a.id - b.id).map((e) => exchangeToHarEntry(e, simulatorUrl)),
+    },
+  };
+}
