@@ -88,6 +88,7 @@ describe('the Flows screen', () => {
     // The operator's processing took the payment from PDNG to ACCP; the last status report says ACCP.
     const processed = steps.and(page.locator('[data-step="processed"]'));
     await processed.getByRole('button', { expanded: false }).click();
+    await processed.getByRole('button', { expanded: true }).waitFor(WAIT);
     expect(await processed.getByTestId('bank-changes').locator('[data-status]').evaluateAll((all) => all.map((s) => s.getAttribute('data-status')))).toEqual(['PDNG', 'ACCP']);
     expect(await steps.last().getByTestId('flow-exchange').last().getByTestId('body').textContent()).toContain('ACCP');
 

@@ -42,7 +42,7 @@ export function RunPane({ operations, psus, institutions, phonesInline }: Props)
           {run && <CurrentStep run={run} phones={phonesInline} />}
           {lastFree && (
             <ol className="step-list" aria-label="Last free request">
-              <StepRunCard key={`${run?.runId}-${lastFree.number}`} step={lastFree} expanded />
+              <StepRunCard key={`${run?.runId}-${lastFree.number}`} step={lastFree} latest />
             </ol>
           )}
         </div>
@@ -74,7 +74,7 @@ export function RunPane({ operations, psus, institutions, phonesInline }: Props)
             <>
               <ol className="step-list" aria-label="Steps run">
                 {run.steps.map((s, i) => (
-                  <StepRunCard key={`${run.runId}-${s.number}`} step={s} expanded={i === run.steps.length - 1} />
+                  <StepRunCard key={`${run.runId}-${s.number}`} step={s} latest={i === run.steps.length - 1} />
                 ))}
               </ol>
               <CurrentStep run={run} phones={phonesInline} />

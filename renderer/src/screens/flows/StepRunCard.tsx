@@ -9,9 +9,13 @@ function show(value: unknown): string {
   return value === undefined ? 'nothing' : JSON.stringify(value);
 }
 
-/** A step as run: one line with its status and whether it met its expectation; the rest on a click. */
-export function StepRunCard({ step, expanded: initiallyExpanded }: { step: FlowStepRun; expanded: boolean }) {
-  const [expanded, setExpanded] = useState(initiallyExpanded);
+/**
+ * A step as run: one line with its status and whether it met its expectation; the rest on a click.
+ * The latest step is open until another one is run after it, unless the user opened or closed it.
+ */
+export function StepRunCard({ step, latest }: { step: FlowStepRun; latest: boolean }) {
+  const [chosen, setExpanded] = useState<boolean | null>(null);
+  const expanded = chosen ?? latest;
   const last = step.exchanges.length - 1;
   return (
     <li className={`step-card${expanded ? ' step-card-expanded' : ''}`} data-testid="step-done" data-step={step.step.id} data-met={step.met ? 'true' : 'false'}>
