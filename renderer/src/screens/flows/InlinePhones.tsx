@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { FlowRunState, ScaJourney } from '../../../../preload/api/workbench-api';
 import { pendingJourneys, usePhone } from '../../state/phone';
+import { runJourneyIds } from '../../state/run-journeys';
 import { retainResources, useResources } from '../../state/resources';
 import { JourneyCard } from '../phone/JourneyCard';
 import '../phone/phone.css';
@@ -20,10 +21,11 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
   // The PSU the run waits for first: their phone is the one to use now.
   const runPsus = [...new Set([...(awaited ? [awaited] : []), ...Object.values(run.psus)])];
   const awaitedJourney = run.pending?.kind === 'psu' ? run.pending.journeyId : null;
+  const ofRun = runJourneyIds(run);
   // The journey the run waits for comes first; others of the same PSU (from outside the run) after it.
   const first = (a: ScaJourney, b: ScaJourney): number => Number(b.journeyId === awaitedJourney) - Number(a.journeyId === awaitedJourney);
   const waiting = runPsus
-    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => j.institution === run.institution).sort(first) }))
+    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => ofRun.has(j.journeyId)).sort(first) }))
     .filter((p) => p.journeys.length > 0 || p.psuId === awaited);
   if (waiting.length === 0) return null;
 
