@@ -36,7 +36,7 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
       <p className="step-explanation">{step.explanation}</p>
       {step.spec && <p className="muted small-text">Spec: {step.spec}</p>}
       {run.current.map((exchange, i) => (
-        <ExchangeView key={exchange.seq} exchange={exchange} open={i === run.current.length - 1} />
+        <ExchangeView key={exchange.seq} exchange={exchange} open={i === run.current.length - 1 && run.pending?.kind !== 'psu'} />
       ))}
       {run.pending?.kind === 'request' && draft && <RequestEditor request={run.pending.request} draft={draft} busy={busy !== null || readOnly(run)} />}
       {run.pending?.kind === 'psu' && (
