@@ -59,10 +59,10 @@ async function runToEndApprovingOnPhones(page: Page): Promise<number> {
   throw new Error('the run did not finish');
 }
 
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+  const bytes = readFileSync(await download.path());
+  return { name: download.suggestedFilename(), text: bytes.toString('utf8'), bytes };
 }
 
 describe('the Flows screen', () => {
@@ -150,7 +150,7 @@ describe('the Flows screen', () => {
     expect(await answer.getByTestId('body').textContent()).toContain('"accounts"');
   }, FLOW_TIMEOUT);
 
-  it('exports the open run as HAR and its diagram as a standalone SVG', async () => {
+  it('exports the open run as HAR, and its diagram as a standalone SVG and as a PNG at twice its size', async () => {
     const { page } = ui;
     const run = await openRun(page);
     const har = await downloaded(page, () => page.getByTestId('export-har').click());
@@ -164,5 +164,45 @@ describe('the Flows screen', () => {
     expect(svg.text).not.toContain('class="seq');
     expect(svg.text).toMatch(/stroke:rgb\(/);
     expect(svg.text.match(/role="button"/g)).toHaveLength(exchangesOf(run).length);
+
+    const png = await downloaded(page, () => page.getByTestId('export-png').click());
+    expect(png.name).toMatch(/^flow-run-.+\.png$/);
+    expect(png.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    // Drawn at twice the diagram's size.
+    const width = Number(await page.getByTestId('sequence-diagram').getAttribute('width'));
+    expect(png.bytes.readUInt32BE(16)).toBe(width * 2);
+  }, FLOW_TIMEOUT);
+
+  it('keeps runs: opens one read-only, replays it, imports an exported file and deletes a run', async () => {
+    const { page } = ui;
+    const kept = page.locator('[data-testid="run-item"]');
+    const sepa = kept.filter({ hasText: 'Single SEPA payment' }).first();
+    await sepa.click();
+    await page.getByTestId('run-finished').waitFor(WAIT);
+    const opened = await openRun(page);
+    expect(opened.flow.name).toBe('sepa-two-authorisations');
+    expect(await page.getByTestId('request-editor').count()).toBe(0);
+
+    const before = await kept.count();
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(() => kept.count(), WAIT).toBe(before + 1);
+    const openId = () => page.locator('.run-item-open').getAttribute('data-run-id');
+    await expect.poll(openId, WAIT).not.toBe(opened.runId);
+    const replay = await openRun(page);
+    expect(replay).toMatchObject({ replayOf: opened.runId, met: true });
+
+    const file = await downloaded(page, () => page.getByTestId('export-run').click());
+    expect(file.name).toBe(`flow-run-sepa-two-authorisations-${replay.startedAt.slice(0, 10)}.json`);
+    expect(await page.getByTestId('run-notice').textContent()).toContain(file.name);
+    await page.getByTestId('import-run').setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
+    await expect.poll(() => kept.count(), WAIT).toBe(before + 2);
+    await expect.poll(openId, WAIT).not.toBe(replay.runId);
+    const imported = await openRun(page);
+    expect(imported).toMatchObject({ imported: true });
+    expect(await page.locator('.run-item-open').textContent()).toContain('imported');
+
+    await page.getByTestId('delete-run').click();
+    await expect.poll(() => kept.count(), WAIT).toBe(before + 1);
+    expect(await page.locator(`[data-testid="run-item"][data-run-id="${imported.runId}"]`).count()).toBe(0);
   }, FLOW_TIMEOUT);
 });

@@ -19,6 +19,11 @@ export function RunActions({ run }: { run: FlowRunState }) {
       <button type="button" disabled={busy !== null} onClick={() => void deleteRun(run.runId)} data-testid="delete-run">
         Delete
       </button>
+      {busy === 'replay' && (
+        <span className="run-notice muted" role="status">
+          Replaying on the current data, approving automatically…
+        </span>
+      )}
       {notice && (
         <span className="run-notice muted" role="status" data-testid="run-notice">
           {notice}
