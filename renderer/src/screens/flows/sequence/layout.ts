@@ -88,7 +88,7 @@ const ROW = 52;
 const RETURN_DROP = 20;
 const FOOT = 24;
 /** Characters of the visible label per lifeline the arrow spans from; the tooltip has the whole. */
-const LABEL_CHARS: Record<FlowActor, number> = { tpp: 48, psuBrowser: 22, psuApp: 44, operator: 40 };
+const LABEL_CHARS: Record<FlowActor, number> = { tpp: 48, psuBrowser: 20, psuApp: 44, operator: 40 };
 
 const FROM: Record<FlowActor, LifelineId> = { tpp: 'tpp', psuBrowser: 'psuBrowser', psuApp: 'psuApp', operator: 'bank' };
 
