@@ -205,4 +205,23 @@ describe('the Flows screen', () => {
     await expect.poll(() => kept.count(), WAIT).toBe(before + 1);
     expect(await page.locator(`[data-testid="run-item"][data-run-id="${imported.runId}"]`).count()).toBe(0);
   }, FLOW_TIMEOUT);
+
+  it('starts a flow and exports the run as HAR from the command palette', async () => {
+    const { page } = ui;
+    await goTo(page, 'Inspector');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('Start flow: Funds confirmation');
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached', ...WAIT });
+    await page.getByTestId('flows-screen').waitFor(WAIT);
+    await page.locator('[data-testid="step-current"] [data-testid="request-editor"]').waitFor(WAIT);
+    expect(await page.locator('.run-title h2').textContent()).toBe('Funds confirmation');
+
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('Export run as HAR');
+    const har = await downloaded(page, () => page.keyboard.press('Enter'));
+    expect(har.name).toMatch(/^flow-run-funds-confirmation-.+\.har$/);
+  }, FLOW_TIMEOUT);
 });
+
