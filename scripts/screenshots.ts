@@ -51,6 +51,22 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
   return payments(bank);
 }
 
+/**
+ * The Flows screen mid-run: the two-authorisation payment with "Approve automatically" off, the
+ * creator approved on the inline phone, the run waiting for approver A's phone.
+ */
+async function flowMidRun(page: Page): Promise<void> {
+  await page.keyboard.press('1');
+  await page.locator('[data-testid="flow-item"][data-flow="sepa-two-authorisations"]').click();
+  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('request-editor').waitFor();
+  await page.getByTestId('run-to-end').click();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-CREATOR"] [data-awaited="true"] [data-testid="approve"]').click();
+  await page.locator('[data-testid="inline-phone"][data-psu="FRA-APPROVER-A"] [data-awaited="true"] [data-testid="approve"]').waitFor();
+  await page.getByTestId('waiting-psu').scrollIntoViewIfNeeded();
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const file = join(OUT, `${name}-${width}x${height}.png`);
@@ -74,19 +90,24 @@ async function main(): Promise<void> {
         await failing.click();
         await page.getByRole('tab', { name: /Signature/ }).click();
         await shoot(page, `inspector${suffix}`);
-        await page.keyboard.press('2');
+        await page.keyboard.press('3');
         await page.getByTestId('phone-screen').waitFor();
         // The traffic above left a payment waiting for FRA-APPROVER-B's approval.
         await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-B');
         await page.getByTestId('journey').first().waitFor();
         await shoot(page, `phone${suffix}`);
-        await page.keyboard.press('3');
+        await page.keyboard.press('4');
         await page.locator(`[data-testid="payments-row"][data-id="${settled}"]`).click();
         await page.getByTestId('resource-exchange').first().waitFor();
         await shoot(page, `bank${suffix}`);
         await page.keyboard.press('Control+k');
         await page.keyboard.type('clock');
         await shoot(page, `commands${suffix}`);
+        await page.keyboard.press('Escape');
+        await flowMidRun(page);
+        await shoot(page, `flows${suffix}`);
+        await page.getByTestId('sequence-diagram').scrollIntoViewIfNeeded();
+        await shoot(page, `flows-diagram${suffix}`);
         await context.close();
       }
     }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { workbench } from './api';
 import { BankScreen } from './screens/bank/BankScreen';
+import { FlowsScreen } from './screens/flows/FlowsScreen';
 import { InspectorScreen } from './screens/inspector/InspectorScreen';
 import { PhoneScreen } from './screens/phone/PhoneScreen';
 import { CommandPalette } from './shell/CommandPalette';
@@ -41,6 +42,7 @@ export function App() {
           </div>
         )}
         <main className="shell-screen" data-screen={screen}>
+          {screen === 'flows' && <FlowsScreen />}
           {screen === 'inspector' && <InspectorScreen />}
           {screen === 'phone' && <PhoneScreen />}
           {screen === 'bank' && <BankScreen />}

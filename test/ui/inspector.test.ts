@@ -98,11 +98,13 @@ describe('Inspector', () => {
     expect(Number(next)).toBeLessThan(Number(selected));
   }, UI_TIMEOUT);
 
-  it('switches screens with 1, 2 and 3 and shows the live simulated clock', async () => {
+  it('switches screens with the number keys and shows the live simulated clock', async () => {
     await ui.page.locator('body').click({ position: { x: 5, y: 700 } });
-    await ui.page.keyboard.press('2');
+    await ui.page.keyboard.press('3');
     await ui.page.getByTestId('phone-screen').waitFor();
     await ui.page.keyboard.press('1');
+    await ui.page.getByTestId('flows-screen').waitFor();
+    await ui.page.keyboard.press('2');
     await ui.page.getByTestId('inspector-empty').or(ui.page.getByRole('listbox', { name: 'Exchanges' })).waitFor();
     const before = await ui.page.getByTestId('clock').textContent();
     await fetch(`${ui.url}/simulator/v1/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'P1D' }) });

@@ -24,7 +24,7 @@ describe('the browser UI under --tls', () => {
     await clock.waitFor(WAIT);
     expect(await page.locator('.shell-error').count()).toBe(0);
     const before = await clock.textContent();
-    await page.keyboard.press('3');
+    await page.keyboard.press('4');
     await page.getByRole('button', { name: 'Advance the clock by 1 day' }).click();
     await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
   }, UI_TIMEOUT);

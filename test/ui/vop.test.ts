@@ -37,7 +37,7 @@ describe('Verification of Payee on screen', () => {
   it('shows a close match on the Phone as an amber banner naming the account holder', async () => {
     const paymentId = await paymentAwaitingApproval([{ name: 'Mueller Logistik', iban: 'DE97700205700631807745' }]);
     const { page } = ui;
-    await page.keyboard.press('2');
+    await page.keyboard.press('3');
     await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-A');
     const card = page.locator('[data-testid="journey"]').filter({ has: page.getByText('Mueller Logistik') });
     const banner = card.getByTestId('vop-banner');
@@ -47,7 +47,7 @@ describe('Verification of Payee on screen', () => {
     // The banner takes its colour from the status vocabulary (a CSS variable set per VoP code).
     expect(await banner.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).getPropertyValue('--st').trim())).not.toBe('');
 
-    await page.keyboard.press('3');
+    await page.keyboard.press('4');
     const row = page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`);
     await row.getByTestId('payment-vop').filter({ hasText: 'CMTC' }).waitFor(WAIT);
     await row.click();
@@ -63,7 +63,7 @@ describe('Verification of Payee on screen', () => {
       { name: 'De Vries Verpakkingen B.V.', iban: 'NL24INGB0674123980' },
     ]);
     const { page } = ui;
-    await page.keyboard.press('2');
+    await page.keyboard.press('3');
     await page.getByTestId('psu-picker').selectOption('FRA-APPROVER-A');
     const card = page.locator('[data-testid="journey"]').filter({ has: page.getByText('3 credit transfers') });
     const banner = card.getByTestId('vop-banner');
@@ -72,7 +72,7 @@ describe('Verification of Payee on screen', () => {
     expect(await banner.textContent()).toMatch(/1 of 3: No match/);
     expect(await card.locator('.creditor-list [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['match', 'NMTC', 'match']);
 
-    await page.keyboard.press('3');
+    await page.keyboard.press('4');
     await page.locator(`[data-testid="payments-row"][data-id="${paymentId}"]`).getByTestId('payment-vop').filter({ hasText: 'NMTC' }).waitFor(WAIT);
   }, UI_TIMEOUT);
   it('turns RECI into NOAP on the Bank by itself once the payee PSP has not answered within 5 seconds', async () => {
@@ -81,7 +81,7 @@ describe('Verification of Payee on screen', () => {
     const created = await bank.tpp.createPayment(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR'), SEPA, xml);
     expect(created.status, created.text).toBe(201);
     const { page } = ui;
-    await page.keyboard.press('3');
+    await page.keyboard.press('4');
     const vop = page.locator(`[data-testid="payments-row"][data-id="${created.body.paymentId}"]`).getByTestId('payment-vop');
     await vop.filter({ hasText: 'RECI' }).waitFor(WAIT);
     // No click, no clock move: the simulator announces the result when the time limit passes.

@@ -3,6 +3,7 @@ import { SCREENS } from '../state/shell';
 
 const ICONS: Record<ScreenId, string> = {
   // Inline SVG paths: no icon font or network needed.
+  flows: 'M5 3v18M19 3v18M5 7h14M19 12H5M5 17h14',
   inspector: 'M4 5h16M4 12h16M4 19h10',
   phone: 'M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2',
   bank: 'M3 10l9-6 9 6M5 10v8M10 10v8M14 10v8M19 10v8M3 20h18',

@@ -4,6 +4,9 @@
 import type { useBank } from '../state/bank';
 import { CLOCK_STEPS } from '../state/clock-steps';
 import type { useCurlView } from '../state/curl-view';
+import type { useFlowRun } from '../state/flow-run';
+import { exportRunFile, exportRunHar } from '../state/flow-run-export';
+import type { useFlows } from '../state/flows';
 import type { useInspector } from '../state/inspector';
 import { exportExchangeAsHar, exportListedAsHar, listedExchanges } from '../state/inspector-export';
 import type { usePhone } from '../state/phone';
@@ -36,10 +39,12 @@ export interface CommandSources {
   phone: ReturnType<typeof usePhone.getState>;
   bank: ReturnType<typeof useBank.getState>;
   resources: ReturnType<typeof useResources.getState>;
+  flows: ReturnType<typeof useFlows.getState>;
+  flowRun: ReturnType<typeof useFlowRun.getState>;
 }
 
 export function buildCommands(sources: CommandSources): Command[] {
-  return [...screenCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources)];
+  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources)];
 }
 
 function screenCommands({ shell }: CommandSources): Command[] {
@@ -51,6 +56,61 @@ function screenCommands({ shell }: CommandSources): Command[] {
     shortcut: screen.key,
     run: () => shell.setScreen(screen.id),
   }));
+}
+
+function flowCommands({ shell, flows, flowRun }: CommandSources): Command[] {
+  const group = 'Flows';
+  const onFlows = (work: () => unknown) => () => {
+    shell.setScreen('flows');
+    return work();
+  };
+  const run = flowRun.run;
+  const noRun = run ? undefined : 'Open a run on the Flows screen first';
+  const busy = flowRun.busy ? 'The run is still carrying out the last command' : undefined;
+  return [
+    ...flows.flows.map((flow) => ({
+      id: `flow-start-${flow.name}`,
+      group,
+      title: `Start flow: ${flow.title}`,
+      keywords: `run ${flow.name} ${flow.description}`,
+      disabledReason: busy,
+      run: onFlows(() => {
+        flowRun.pick(flow);
+        return flowRun.start();
+      }),
+    })),
+    {
+      id: 'flow-compose',
+      group,
+      title: 'Compose a free request',
+      keywords: 'composer operation send any request',
+      run: onFlows(() => flowRun.setTab('compose')),
+    },
+    {
+      id: 'flow-replay',
+      group,
+      title: 'Replay run',
+      keywords: 'again repeat run flow',
+      disabledReason: noRun ?? busy,
+      run: onFlows(() => run && flowRun.replay(run.runId)),
+    },
+    {
+      id: 'flow-export-har',
+      group,
+      title: 'Export run as HAR',
+      keywords: 'download save har flow run',
+      disabledReason: noRun,
+      run: () => run && exportRunHar(run),
+    },
+    {
+      id: 'flow-export',
+      group,
+      title: 'Export run',
+      keywords: 'download save file share flow run json',
+      disabledReason: noRun,
+      run: () => run && exportRunFile(run),
+    },
+  ];
 }
 
 function inspectorCommands({ shell, inspector, curlView }: CommandSources): Command[] {

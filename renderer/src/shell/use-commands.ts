@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useBank } from '../state/bank';
 import { useCurlView } from '../state/curl-view';
+import { useFlowRun } from '../state/flow-run';
+import { useFlows } from '../state/flows';
 import { useInspector } from '../state/inspector';
 import { usePhone } from '../state/phone';
 import { retainResources, useResources } from '../state/resources';
@@ -16,13 +18,17 @@ export function useCommands(): Command[] {
   const phone = usePhone();
   const bank = useBank();
   const resources = useResources();
+  const flows = useFlows();
+  const flowRun = useFlowRun();
 
   // The Phone's commands act on the journeys waiting now, whichever screen is shown.
   useEffect(retainResources, []);
   useEffect(() => void usePhone.getState().loadPsus(), []);
+  // "Start flow: …" for each flow of the library.
+  useEffect(() => void useFlows.getState().load(), []);
 
   return useMemo(
-    () => buildCommands({ shell, inspector, curlView, phone, bank, resources }),
-    [shell, inspector, curlView, phone, bank, resources],
+    () => buildCommands({ shell, inspector, curlView, phone, bank, resources, flows, flowRun }),
+    [shell, inspector, curlView, phone, bank, resources, flows, flowRun],
   );
 }

@@ -8,7 +8,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** 1, 2, 3 switch screens from anywhere but a text field. */
+/** 1, 2, 3, 4 switch screens from anywhere but a text field. */
 export function useScreenKeys(onChoose: (screen: ScreenId) => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {

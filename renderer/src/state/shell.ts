@@ -3,13 +3,14 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
-export type ScreenId = 'inspector' | 'phone' | 'bank' | 'editor';
+export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank' | 'editor';
 
 export const SCREENS: readonly { id: ScreenId; label: string; key: string }[] = [
-  { id: 'inspector', label: 'Inspector', key: '1' },
-  { id: 'phone', label: 'Phone', key: '2' },
-  { id: 'bank', label: 'Bank', key: '3' },
-  { id: 'editor', label: 'Editor', key: '4' },
+  { id: 'flows', label: 'Flows', key: '1' },
+  { id: 'inspector', label: 'Inspector', key: '2' },
+  { id: 'phone', label: 'Phone', key: '3' },
+  { id: 'bank', label: 'Bank', key: '4' },
+  { id: 'editor', label: 'Editor', key: '5' },
 ];
 
 interface ShellState {
@@ -22,6 +23,12 @@ interface ShellState {
   /** What a control command answered (the clock, the behaviour), before its event arrives. */
   patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'>>): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
+}
+
+/** Where an outside TPP points: the bank API of Frankfurt (or the first institution) on this simulator. */
+export function bankApiBase(simulatorUrl: string, institutions: readonly string[] | undefined): string {
+  const institution = institutions?.includes('frankfurt') ? 'frankfurt' : (institutions?.[0] ?? 'frankfurt');
+  return `${simulatorUrl || 'http://127.0.0.1:4646'}/${institution}/berlingroup/v1`;
 }
 
 /** A refusal is not silence: beyond loopback the UI needs the address the simulator printed. */

@@ -113,7 +113,8 @@ function lockAgeMs(): number {
 }
 
 /** Moves between screens the way a person does: through the shell's navigation. */
-export async function goTo(page: Page, screen: 'Phone' | 'Bank'): Promise<void> {
-  await page.getByRole('navigation').locator('a, button').filter({ hasText: screen }).first().click();
-  await page.getByTestId(screen === 'Phone' ? 'phone-screen' : 'bank-screen').waitFor({ timeout: 10_000 });
+export async function goTo(page: Page, screen: 'Flows' | 'Inspector' | 'Phone' | 'Bank'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).locator('a, button').filter({ hasText: screen }).first().click();
+  const shown = { Flows: '[data-testid="flows-screen"]', Inspector: 'main[data-screen="inspector"]', Phone: '[data-testid="phone-screen"]', Bank: '[data-testid="bank-screen"]' }[screen];
+  await page.locator(shown).waitFor({ timeout: 10_000 });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
+import { bankApiBase, useShell } from '../../state/shell';
 import { retainResources, useResources } from '../../state/resources';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ClockControls } from './ClockControls';
@@ -18,6 +19,7 @@ export function BankScreen() {
   const { consents, payments, baskets, loaded, error: listError } = useResources();
   const error = commandError ?? listError;
   const selected = (kind: string) => (selection?.kind === kind ? selection.id : null);
+  const base = bankApiBase(useShell((s) => s.simulatorUrl), useShell((s) => s.info?.institutions));
 
   useEffect(retainResources, []);
   useEffect(() => {
@@ -58,7 +60,7 @@ export function BankScreen() {
             rowKey={(c) => c.consentId}
             selectedKey={selected('consent')}
             onOpen={(id) => select({ kind: 'consent', id })}
-            empty="No consents yet. POST /consents from your TPP (the README shows it with curl), then approve it on the Phone."
+            empty={`No consents yet. Start “AIS consent and account reading” in Flows (key 1), or POST ${base}/consents from your TPP and approve it on the Phone.`}
           />
           <ResourceTable
             title="Payments"
@@ -68,7 +70,7 @@ export function BankScreen() {
             rowKey={(p) => p.paymentId}
             selectedKey={selected('payment')}
             onOpen={(id) => select({ kind: 'payment', id })}
-            empty="No payments yet. POST a pain.001 to /payments/{product} from your TPP; resources/templates has one per product."
+            empty={`No payments yet. Start “Single SEPA payment with VoP and two authorisations” in Flows (key 1), or POST a pain.001 to ${base}/payments/{product} from your TPP.`}
           />
           <ResourceTable
             title="Signing baskets"
@@ -78,7 +80,7 @@ export function BankScreen() {
             rowKey={(b) => b.basketId}
             selectedKey={selected('basket')}
             onOpen={(id) => select({ kind: 'basket', id })}
-            empty="No signing baskets yet. Create payments, then POST their paymentIds to /signing-baskets."
+            empty={`No signing baskets yet. Start “Signing basket” in Flows (key 1), or POST the paymentIds of payments to ${base}/signing-baskets.`}
           />
           <OperatorSettings />
         </div>

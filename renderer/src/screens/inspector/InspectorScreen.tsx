@@ -3,7 +3,7 @@ import { workbench } from '../../api';
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { filterRows, useInspector } from '../../state/inspector';
 import { exportListedAsHar } from '../../state/inspector-export';
-import { useShell } from '../../state/shell';
+import { bankApiBase, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeList } from './ExchangeList';
@@ -22,8 +22,7 @@ export function InspectorScreen() {
 
   const rows = filterRows(state.rows, state.filter);
   const selected = state.rows.find((r) => r.summary.id === state.selectedId);
-  const institution = info?.institutions.includes('frankfurt') ? 'frankfurt' : (info?.institutions[0] ?? 'frankfurt');
-  const baseUrl = `${state.simulatorUrl || 'http://127.0.0.1:4646'}/${institution}/berlingroup/v1`;
+  const baseUrl = bankApiBase(state.simulatorUrl, info?.institutions);
 
   return (
     <SplitPane
@@ -56,7 +55,7 @@ export function InspectorScreen() {
         {state.loaded && state.rows.length === 0 ? (
           <div className="empty-state" data-testid="inspector-empty">
             <p>
-              Point your TPP at <code className="wire">{baseUrl}</code> or start a flow.
+              Start a flow in Flows (key 1), or point your TPP at <code className="wire">{baseUrl}</code>.
             </p>
             <p className="muted small-text">Every request to the simulator shows up here as it happens.</p>
           </div>

@@ -1,36 +1,15 @@
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { CertificateView } from './CertificateView';
-import { SignatureVerdict } from './SignatureVerdict';
 import { SigningStringView } from './SigningStringView';
+import { VerdictLine } from './VerdictLine';
 
 /** The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). */
 export function SignatureView({ signature }: { signature: SignatureDiagnosis }) {
-  const v = signature.verdict;
-  const failing = v.valid ? undefined : signature.checks.find((c) => c.id === v.checkId);
   const digestMatches = signature.digest.sent === signature.digest.computed;
 
   return (
     <div className="signature-view" data-testid="signature-view">
-      <section className={`verdict ${v.valid ? 'verdict-valid' : 'verdict-invalid'}`} data-testid="signature-verdict">
-        <SignatureVerdict signature={signature} />
-        <span>
-          {v.valid ? (
-            'Every check passed.'
-          ) : (
-            <>
-              HTTP {v.status}: {v.text}
-              {failing && (
-                <>
-                  {' '}
-                  (check <code className="wire-plain">{failing.id}</code>
-                  {failing.rule !== null ? `, rule ${failing.rule}` : ''})
-                </>
-              )}
-            </>
-          )}
-        </span>
-        <span className="muted">operation {signature.operation}</span>
-      </section>
+      <VerdictLine signature={signature} />
 
       <h3>Checks</h3>
       <ol className="checks">

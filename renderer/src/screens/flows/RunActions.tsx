@@ -1,0 +1,34 @@
+import type { FlowRunState } from '../../../../preload/api/workbench-api';
+import { exportRunFile, exportRunHar } from '../../state/flow-run-export';
+import { useFlowRun } from '../../state/flow-run';
+
+/** What can be done with the open run as a whole: replay it, take it elsewhere, delete it. */
+export function RunActions({ run }: { run: FlowRunState }) {
+  const { busy, notice, replay, deleteRun } = useFlowRun();
+  return (
+    <div className="run-actions">
+      <button type="button" disabled={busy !== null} onClick={() => void replay(run.runId)} title="Run the same flow, institution and PSUs again on the current data, approving automatically">
+        Replay
+      </button>
+      <button type="button" onClick={() => void exportRunFile(run)} data-testid="export-run">
+        Export run
+      </button>
+      <button type="button" onClick={() => void exportRunHar(run)} data-testid="export-har">
+        Export HAR
+      </button>
+      <button type="button" disabled={busy !== null} onClick={() => void deleteRun(run.runId)} data-testid="delete-run">
+        Delete
+      </button>
+      {busy === 'replay' && (
+        <span className="run-notice muted" role="status">
+          Replaying on the current data, approving automatically…
+        </span>
+      )}
+      {notice && (
+        <span className="run-notice muted" role="status" data-testid="run-notice">
+          {notice}
+        </span>
+      )}
+    </div>
+  );
+}
