@@ -177,7 +177,10 @@ describe('the Flows screen', () => {
     const { page } = ui;
     const kept = page.locator('[data-testid="run-item"]');
     const sepa = kept.filter({ hasText: 'Single SEPA payment' }).first();
+    const sepaId = await sepa.getAttribute('data-run-id');
     await sepa.click();
+    // The list marks the run open once the screen has it; until then another run may still be shown.
+    await expect.poll(() => page.locator('.run-item-open').getAttribute('data-run-id'), WAIT).toBe(sepaId);
     await page.getByTestId('run-finished').waitFor(WAIT);
     const opened = await openRun(page);
     expect(opened.flow.name).toBe('sepa-two-authorisations');
