@@ -106,7 +106,7 @@ describe('the payment editor: completion, quick fixes, submission, originals', (
     await page.getByTestId('editor-submit').click();
     await page.getByTestId('editor-refused').waitFor(WAIT);
     await expect.poll(() => problems(page), WAIT).toContainEqual([ctrlSum, 'PAYMENT_FAILED']);
-    expect(await page.getByTestId('editor-sent').locator('summary').textContent()).toMatch(/POST \/frankfurt\/berlingroup\/v1\/payments\/pain\.001-sepa-credit-transfers → 400/);
+    expect(await page.getByTestId('editor-sent').locator('summary').textContent()).toMatch(/→ 400\s*POST \/frankfurt\/berlingroup\/v1\/payments\/pain\.001-sepa-credit-transfers$/);
 
     // The quick fix on the validator's marker: Ctrl+. where it is, then the fix.
     await page.getByTestId('editor-problems').locator('li[data-rule="CtrlSum"] button').click();
@@ -133,7 +133,7 @@ describe('the payment editor: completion, quick fixes, submission, originals', (
     const tx = page.getByTestId('editor-transactions').locator('li').first();
     expect(await tx.getAttribute('data-status')).toBe('PATC');
     expect(await page.getByTestId('editor-pain002').locator('.status-PATC').first().textContent()).toBe('PATC');
-    expect(await page.getByTestId('editor-sent').locator('summary').textContent()).toMatch(/POST \/frankfurt\/berlingroup\/v1\/payments\/pain\.001-sepa-credit-transfers → 201/);
+    expect(await page.getByTestId('editor-sent').locator('summary').textContent()).toMatch(/→ 201\s*POST \/frankfurt\/berlingroup\/v1\/payments\/pain\.001-sepa-credit-transfers$/);
 
     const payments = (await (await fetch(`${ui.url}/simulator/v1/payments`)).json()) as { paymentId: string }[];
     expect(payments).toHaveLength(1);

@@ -232,8 +232,6 @@ export default function EditorScreen() {
     void useSubmission.getState().submit({ text: editorModel().getValue(), institution, psuId, product });
   };
 
-  const showReport = submission.paymentId !== null || submission.last !== null || submission.sending;
-
   return (
     <div className="editor-screen" data-testid="editor-screen">
       <EditorToolbar
@@ -275,7 +273,7 @@ export default function EditorScreen() {
         onGenerate={(count) => void generate(count)}
         onSubmit={submit}
       />
-      <SplitPane persistAs="editor" label="Editor and status report" defaultPercent={showReport ? 60 : 72} minStartPx={420} minEndPx={300} className="editor-split">
+      <SplitPane persistAs="editor" label="Editor and status report" defaultPercent={62} minStartPx={420} minEndPx={300} className="editor-split">
         <div className="editor-main">
           {viewing && (
             <div className="editor-readonly note" data-testid="editor-readonly">

@@ -10,9 +10,9 @@ const OUTCOME_LABELS: Record<PayeeOutcome, string> = {
   match: 'match',
   closeMatch: 'close match (CMTC)',
   noMatch: 'no match (NMTC)',
-  notApplicable: 'not applicable (NOAP)',
-  serviceUnavailable: 'service unavailable (NOAP)',
-  timeout: 'timeout (RECI, then NOAP)',
+  notApplicable: 'not possible (NOAP)',
+  serviceUnavailable: 'PSP down (NOAP)',
+  timeout: 'timeout (RECI → NOAP)',
   inProgress: 'in progress (RECI)',
 };
 
@@ -82,7 +82,12 @@ export function EditorToolbar(props: Props) {
             ))}
           </select>
         </label>
-        <Choice label="Product" value={props.product} options={props.products} testId="editor-product" onChange={props.onProduct} />
+        <Choice label="Product" value={props.product} options={props.products} testId="editor-product" onChange={props.onProduct} name={(p) => p.replace(/^pain\.001-/, '')} title="The payment product (pain.001-…)" />
+        <output className={`editor-status editor-status-${props.statusKind}`} data-testid="editor-status" aria-live="polite">
+          {props.status}
+        </output>
+      </div>
+      <div className="editor-toolbar-row">
         <Choice label="Template" value={props.kind} options={props.kinds} testId="editor-kind" onChange={props.onKind} />
         {props.outcomes.length > 0 && (
           <Choice
@@ -111,8 +116,7 @@ export function EditorToolbar(props: Props) {
             }}
           />
         </label>
-      </div>
-      <div className="editor-toolbar-row">
+        <span className="editor-toolbar-gap" aria-hidden="true" />
         <label title={`A bulk of up to ${MAX_BULK.toLocaleString('en')} credit transfers made from the template`}>
           Bulk of
           <input
@@ -127,7 +131,7 @@ export function EditorToolbar(props: Props) {
           />
         </label>
         <button type="button" onClick={() => props.onGenerate(count)} disabled={!props.canLoadTemplate || !validCount || props.generating !== null}>
-          Generate a bulk
+          Generate bulk
         </button>
         {props.generating && (
           <span className="editor-progress">
@@ -138,9 +142,6 @@ export function EditorToolbar(props: Props) {
         <button type="button" className="primary" onClick={props.onSubmit} disabled={!props.canSubmit || props.sending} data-testid="editor-submit" title="Send as the chosen PSU through the built-in TPP">
           {props.sending ? 'Submitting…' : 'Submit'}
         </button>
-        <output className={`editor-status editor-status-${props.statusKind}`} data-testid="editor-status" aria-live="polite">
-          {props.status}
-        </output>
       </div>
     </div>
   );

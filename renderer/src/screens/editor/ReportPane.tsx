@@ -18,8 +18,10 @@ function SentRequest({ request }: { request: FlowExchange }) {
   return (
     <details className="editor-sent" data-testid="editor-sent">
       <summary>
-        Sent <span className="wire-plain">{request.method}</span> <span className="wire-plain">{request.url}</span> →{' '}
-        <span className={`http-status http-${Math.floor(request.status / 100)}xx`}>{request.status}</span>
+        Request sent by the built-in TPP → <span className={`http-status http-${Math.floor(request.status / 100)}xx`}>{request.status}</span>
+        <p className="editor-sent-line wire-plain">
+          {request.method} {request.url}
+        </p>
       </summary>
       <h4>Headers</h4>
       <dl className="editor-sent-headers">
@@ -143,7 +145,7 @@ export function ReportPane() {
                         {tx.amount} {tx.currency}
                       </span>
                     </div>
-                    <p className="editor-tx-words">{statusWords(tx.status, authorisations)}</p>
+                    {tx.status !== overall && <p className="editor-tx-words">{statusWords(tx.status, authorisations)}</p>}
                     {tx.reasons.map((r, i) => (
                       <p key={i} className="editor-tx-reason" data-code={r.code}>
                         {VOP_CODES.has(r.code) && <StatusBadge value={r.code} label={`VoP ${r.code}`} />} {reasonWords(r)}
