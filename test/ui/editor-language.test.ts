@@ -159,6 +159,25 @@ describe('the payment editor: completion, quick fixes, submission, originals', (
     await expect.poll(() => reason.textContent(), WAIT).toMatch(/Close match: the payee’s bank holds the name \S+/);
   }, UI_TIMEOUT);
 
+  it('generates a bulk of 10,000 credit transfers in chunks, with its progress, valid as made', async () => {
+    const { page } = ui;
+    // Every progress the page showed, as value/max, recorded as it happens.
+    await page.locator('body').evaluate((body) => {
+      const w = body.ownerDocument.defaultView as unknown as { progress: string[] };
+      w.progress = [];
+      new MutationObserver(() => {
+        const bar = body.ownerDocument.querySelector('[data-testid="editor-bulk-progress"]') as HTMLProgressElement | null;
+        if (bar) w.progress.push(`${bar.value}/${bar.max}`);
+      }).observe(body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByTestId('editor-bulk-count').fill('10000');
+    await page.getByRole('button', { name: 'Generate bulk' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Valid pain.001 (10000 transactions)');
+    const progress = await page.locator('body').evaluate((body) => (body.ownerDocument.defaultView as unknown as { progress: string[] }).progress);
+    expect(progress).toContain('5000/10000');
+    expect(await page.getByTestId('editor-bulk-progress').count()).toBe(0);
+  }, 90_000);
+
   it('opens a payment’s original from the Bank screen read-only; “Edit a copy” makes it editable', async () => {
     const { page } = ui;
     const paymentId = submittedId;
