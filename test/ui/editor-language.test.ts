@@ -163,10 +163,11 @@ describe('the payment editor: completion, quick fixes, submission, originals', (
     const { page } = ui;
     // Every progress the page showed, as value/max, recorded as it happens.
     await page.locator('body').evaluate((body) => {
-      const w = body.ownerDocument.defaultView as unknown as { progress: string[] };
+      // The page's own DOM types (this file is type-checked against Node's).
+      const w = body.ownerDocument.defaultView as unknown as { progress: string[]; MutationObserver: new (callback: () => void) => { observe(node: unknown, options: object): void } };
       w.progress = [];
-      new MutationObserver(() => {
-        const bar = body.ownerDocument.querySelector('[data-testid="editor-bulk-progress"]') as HTMLProgressElement | null;
+      new w.MutationObserver(() => {
+        const bar = body.ownerDocument.querySelector('[data-testid="editor-bulk-progress"]') as { value: number; max: number } | null;
         if (bar) w.progress.push(`${bar.value}/${bar.max}`);
       }).observe(body, { subtree: true, childList: true, attributes: true });
     });
