@@ -74,6 +74,36 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(file);
 }
 
+/**
+ * The payment editor: a close-match SEPA payment submitted as FRA-CREATOR (its pain.002 explained
+ * beside the text), then its group header CtrlSum made wrong, so a marker and the problem show.
+ */
+async function editorShots(page: Page, suffix: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation').getByRole('button', { name: /Editor/ }).click();
+  const lines = page.locator('.monaco-editor .view-lines');
+  await lines.waitFor();
+  await page.getByTestId('editor-institution').selectOption('frankfurt');
+  await page.getByTestId('editor-psu').selectOption('FRA-CREATOR');
+  await page.getByTestId('editor-product').selectOption(SEPA);
+  await page.getByTestId('editor-outcome').selectOption('closeMatch');
+  await page.getByRole('button', { name: 'Load template' }).click();
+  await page.getByTestId('editor-status').filter({ hasText: 'Valid pain.001' }).waitFor();
+  await page.getByTestId('editor-submit').click();
+  await page.getByTestId('editor-transactions').locator('.editor-tx-reason').first().waitFor();
+  // The group header's CtrlSum (line 9 of the template) made wrong by hand.
+  await lines.click();
+  await page.keyboard.press('Control+Home');
+  for (let i = 1; i < 9; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  for (let i = 0; i < '</CtrlSum>'.length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('5');
+  await page.getByTestId('editor-problems').locator('li[data-rule="CtrlSum"]').first().waitFor();
+  await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+  await shoot(page, `editor${suffix}`);
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const ui = await startUi();
@@ -108,6 +138,7 @@ async function main(): Promise<void> {
         await shoot(page, `flows${suffix}`);
         await page.getByTestId('sequence-diagram').scrollIntoViewIfNeeded();
         await shoot(page, `flows-diagram${suffix}`);
+        await editorShots(page, suffix);
         await context.close();
       }
     }

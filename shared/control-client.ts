@@ -19,6 +19,7 @@ import type {
   SentResponse,
   SimulatorInfo,
   SimulatorMode,
+  VopRegistry,
   WorkbenchApi,
 } from '../preload/api/workbench-api';
 
@@ -80,6 +81,9 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     listBaskets: () => json<BasketSummary[]>('GET', '/baskets'),
     listPsus: () => json<PsuSummary[]>('GET', '/psus'),
     listTemplates: (institution) => json<Pain001TemplateSummary[]>('GET', `/templates?${new URLSearchParams({ institution }).toString()}`),
+    listVopRegistry: (institution) => json<VopRegistry>('GET', `/vop-registry?${new URLSearchParams({ institution }).toString()}`),
+    getPaymentPain001: (paymentId) => text('GET', `/payments/${encodeURIComponent(paymentId)}/pain001`),
+    getPaymentPain002: (paymentId) => text('GET', `/payments/${encodeURIComponent(paymentId)}/pain002`),
     actOnJourney: (journeyId, action) => json<ScaJourney>('POST', `/sca/${encodeURIComponent(journeyId)}`, { action }),
     revokeConsent: (consentId) => json<ConsentSummary>('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {}),
     async openJourney(journeyId) {

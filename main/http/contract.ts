@@ -16,6 +16,7 @@ import type { PsuWithAccounts } from '../services/operator';
 import type { PaymentOverview } from '../services/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
 import type { JourneyAt } from '../services/sca';
+import type { VopRegistryView } from '../services/payment-documents';
 import type { ExchangeRecord, LoggedBody } from '../store/repositories/exchanges';
 import type { FlowFile, FlowStep } from '../flows/format';
 import type { OperationSummary } from '../flows/flow-runs';
@@ -211,4 +212,8 @@ export function toFlowRunState(run: FlowRunRecord): Contract.FlowRunState {
 
 export function toFlowRunListItem(s: FlowRunSummary): Contract.FlowRunListItem {
   return { ...s };
+}
+
+export function toVopRegistry(v: VopRegistryView): Contract.VopRegistry {
+  return { institution: v.institution, verifiesPayees: v.verifiesPayees, payees: v.payees.map((p): Contract.VopRegistryPayee => ({ ...p })) };
 }

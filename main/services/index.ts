@@ -23,6 +23,7 @@ import { OperatorService } from './operator';
 import { RateLimits } from './rate-limits';
 import { ServiceBlocks } from './service-blocks';
 import { TemplateCatalogue } from './templates';
+import { PaymentDocuments } from './payment-documents';
 import { SimulatedPaymentInitiation } from './payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
@@ -52,6 +53,7 @@ export interface Services {
   rateLimits: RateLimits;
   serviceBlocks: ServiceBlocks;
   templates: TemplateCatalogue;
+  paymentDocuments: PaymentDocuments;
   flowRuns: FlowRunArchive;
 }
 
@@ -105,6 +107,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     rateLimits,
     serviceBlocks,
     templates: new TemplateCatalogue(ctx),
+    paymentDocuments: new PaymentDocuments(ctx, payments),
     flowRuns: new FlowRunArchive(ctx, ctx.repos.flowRuns),
     tpps: new TppService(ctx, pki.trust),
     registration: new ClientRegistrationService(ctx, pki.sandboxClientId),

@@ -169,6 +169,24 @@ export interface Pain001TemplateSummary {
   pain001: string;
 }
 
+/** A registered payee of the VoP registry and a creditor name that demonstrates one outcome (`GET /simulator/v1/vop-registry`). */
+export interface VopRegistryPayee {
+  iban: string;
+  registeredName: string;
+  /** The creditor name (Cdtr/Nm) to write for this outcome. */
+  creditorName: string;
+  outcome: VopSummary['outcome'];
+  /** The dataset's note of what the payee demonstrates. */
+  demonstrates: string;
+}
+
+export interface VopRegistry {
+  institution: string;
+  /** Whether the institution verifies payees on SEPA credit transfers (London does not). */
+  verifiesPayees: boolean;
+  payees: VopRegistryPayee[];
+}
+
 /** The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED). */
 export interface ServiceBlock {
   institution: string;
@@ -419,6 +437,12 @@ export interface WorkbenchApi {
   listPsus(): Promise<PsuSummary[]>;
   /** The institution's pain.001 templates (the payment editor's "Load template" and the institution's BIC and products). */
   listTemplates(institution: string): Promise<Pain001TemplateSummary[]>;
+  /** The payees of the VoP registry, each with a creditor name and the outcome it demonstrates (the editor's templates). */
+  listVopRegistry(institution: string): Promise<VopRegistry>;
+  /** A payment's original pain.001 exactly as the TPP sent it (text). */
+  getPaymentPain001(paymentId: string): Promise<string>;
+  /** A payment's pain.002 status report as the bank would send it now (text). */
+  getPaymentPain002(paymentId: string): Promise<string>;
   /** The PSU approves or rejects in the bank's app (the journey must have been opened). */
   actOnJourney(journeyId: string, action: 'approve' | 'reject'): Promise<ScaJourney>;
   /** Opens an SCA link as the PSU's browser would (single use). */

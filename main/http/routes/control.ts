@@ -3,7 +3,7 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import { jsonBody } from '../body';
-import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toWorkbenchEvent } from '../contract';
+import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import type { FlowRuns } from '../../flows/flow-runs';
 import { flowRunRoutes } from './flow-runs';
@@ -72,6 +72,11 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         services.serviceBlocks.unblock(jsonBody(request));
         return reply.code(204).send();
       });
+
+      const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
+      control.get('/payments/:paymentId/pain001', async (request, reply) => xml(reply, services.paymentDocuments.original((request.params as { paymentId: string }).paymentId)));
+      control.get('/payments/:paymentId/pain002', async (request, reply) => xml(reply, services.paymentDocuments.statusReport((request.params as { paymentId: string }).paymentId)));
+      control.get('/vop-registry', async (request) => toVopRegistry(services.paymentDocuments.vopRegistry((request.query as { institution?: unknown }).institution)));
 
       control.get('/templates', async (request) => services.templates.forInstitution((request.query as { institution?: unknown }).institution));
 

@@ -5,6 +5,8 @@ import { FieldList } from './FieldList';
 import { PaymentStateDiagram } from './PaymentStateDiagram';
 import { ResourceExchanges } from './ResourceExchanges';
 import { StatusBadge } from '../../widgets/StatusBadge';
+import { useShell } from '../../state/shell';
+import { useEditor } from '../editor/editor-state';
 
 /** The selected consent, payment or basket with all its fields and its exchanges; payments also show their lifecycle. */
 export function DetailPane() {
@@ -41,6 +43,21 @@ export function DetailPane() {
       {basket && (
         <p className="bank-detail-status">
           <StatusBadge value={basket.transactionStatus} />
+        </p>
+      )}
+      {payment && (
+        <p className="bank-detail-actions">
+          <button
+            type="button"
+            data-testid="open-pain001"
+            title="The pain.001 exactly as the TPP sent it, read-only, with its pain.002 explained beside it"
+            onClick={() => {
+              void useEditor.getState().openPayment(payment);
+              useShell.getState().setScreen('editor');
+            }}
+          >
+            Open pain.001 in the editor
+          </button>
         </p>
       )}
       {payment && <PaymentStateDiagram payment={payment} />}

@@ -1,20 +1,28 @@
 // The payment editor (DESIGN.md "Screens" 2): a pain.001 in Monaco, validated as you type by the
-// bank's own validator in a worker, its issues as markers and as a problems list. Loaded lazily
-// (App.tsx), so Monaco is fetched from the bundle only when this screen first opens.
+// bank's own validator in a worker, its issues as markers and as a problems list; schema completion,
+// hovers and quick fixes; templates filled from the dataset and bulks; submission through the built-in
+// TPP with the payment's pain.002 beside the text. Loaded lazily (App.tsx), so Monaco is fetched from
+// the bundle only when this screen first opens.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShell } from '../../state/shell';
-import { EditorToolbar } from './EditorToolbar';
-import { templateFor, useEditor } from './editor-state';
+import { SplitPane } from '../../widgets/SplitPane';
+import { EditorToolbar, MAX_BULK } from './EditorToolbar';
+import { choosesPayees, filledTemplate, templateFor, useEditor, type PayeeOutcome } from './editor-state';
 import { editorContext, offeredProducts, type EditorContext } from './language/context';
+import { generateBulk } from './language/generate-bulk';
 import type { Diagnostic } from './language/validation';
 import { validationClient, type ValidationOutcome } from './language/validation-client';
+import { registerPain001Language } from './monaco-providers';
 import { followColorScheme, monaco } from './monaco-setup';
 import { ProblemsPanel } from './ProblemsPanel';
+import { ReportPane } from './ReportPane';
+import { useSubmission } from './submission';
 import './editor.css';
 
 /** Typing pauses this long before the text is validated. */
 export const DEBOUNCE_MS = 250;
 const MARKER_OWNER = 'pain001';
+const BANK_OWNER = 'bank';
 
 /** One model for the window's lifetime: the text survives a visit to another screen. */
 let sharedModel: monaco.editor.ITextModel | null = null;
@@ -30,11 +38,11 @@ function statusOf(outcome: ValidationOutcome): Status {
   return { kind: 'valid', text: `Valid pain.001 (${t} transaction${t === 1 ? '' : 's'})` };
 }
 
-function toMarker(d: Diagnostic): monaco.editor.IMarkerData {
+function toMarker(d: Diagnostic, source: string): monaco.editor.IMarkerData {
   return {
     severity: monaco.MarkerSeverity.Error,
     message: d.message,
-    source: d.kind === 'schema' ? 'ISO 20022 schema' : 'bank rule',
+    source,
     code: d.rule,
     startLineNumber: d.range.startLine,
     startColumn: d.range.startColumn,
@@ -43,19 +51,29 @@ function toMarker(d: Diagnostic): monaco.editor.IMarkerData {
   };
 }
 
+// The providers read the screen's current state through these (registered once per window).
+let currentDiagnostics: readonly Diagnostic[] = [];
+let currentContext: EditorContext | null = null;
+registerPain001Language({
+  diagnostics: () => currentDiagnostics,
+  fixContext: () => (currentContext ? { bic: currentContext.validation.institution.bic, today: currentContext.validation.today } : null),
+});
+
 export default function EditorScreen() {
   const info = useShell((s) => s.info);
   const editorState = useEditor();
-  const { institution, psus, psuId, product, templates, templatesOf } = editorState;
+  const { institution, psus, psuId, product, kind, outcome, templates, templatesOf, vop, viewing, load } = editorState;
+  const submission = useSubmission();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'pending', text: 'Load a template, open a file or type a pain.001' });
   const [problemsOpen, setProblemsOpen] = useState(true);
+  const [generating, setGenerating] = useState<{ done: number; of: number } | null>(null);
 
   const institutions = useMemo(() => info?.institutions ?? [], [info]);
   useEffect(() => {
-    if (institutions.length > 0) void useEditor.getState().load(institutions);
+    if (institutions.length > 0) void useEditor.getState().loadHost(institutions);
   }, [institutions]);
 
   const context = useMemo<EditorContext | null>(() => {
@@ -64,6 +82,16 @@ export default function EditorScreen() {
   }, [info, institution, product, templates, templatesOf, psus, psuId]);
   const contextRef = useRef(context);
   contextRef.current = context;
+  currentContext = context;
+
+  const bankProblems = submission.last?.problems ?? [];
+  const allProblems = useMemo(() => [...diagnostics, ...bankProblems], [diagnostics, bankProblems]);
+  currentDiagnostics = allProblems;
+
+  // The bank's refusal, marked on the text it was given until that text changes.
+  useEffect(() => {
+    monaco.editor.setModelMarkers(editorModel(), BANK_OWNER, bankProblems.map((d) => toMarker(d, 'the bank')));
+  }, [bankProblems]);
 
   // The worker, and the debounced request of a validation.
   const client = useRef<ReturnType<typeof validationClient> | null>(null);
@@ -85,12 +113,16 @@ export default function EditorScreen() {
   }, []);
 
   useEffect(() => {
-    const c = validationClient((outcome) => {
+    const c = validationClient((result) => {
       const model = editorModel();
-      const found = outcome.diagnosis?.diagnostics ?? [];
-      monaco.editor.setModelMarkers(model, MARKER_OWNER, found.map(toMarker));
+      const found = result.diagnosis?.diagnostics ?? [];
+      monaco.editor.setModelMarkers(
+        model,
+        MARKER_OWNER,
+        found.map((d) => toMarker(d, d.kind === 'schema' ? 'ISO 20022 schema' : 'bank rule')),
+      );
       setDiagnostics(found);
-      setStatus(statusOf(outcome));
+      setStatus(statusOf(result));
     });
     client.current = c;
     return () => {
@@ -112,10 +144,16 @@ export default function EditorScreen() {
       scrollBeyondLastLine: false,
       tabSize: 2,
       renderValidationDecorations: 'on',
+      readOnly: useEditor.getState().viewing !== null,
+      readOnlyMessage: { value: 'This is the payment’s original as the TPP sent it. Use “Edit a copy” to change it.' },
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
       ariaLabel: 'pain.001 editor',
     });
     editor.current = e;
-    const sub = e.onDidChangeModelContent(() => schedule(DEBOUNCE_MS));
+    const sub = e.onDidChangeModelContent(() => {
+      useSubmission.getState().clearProblems();
+      schedule(DEBOUNCE_MS);
+    });
     schedule(0);
     return () => {
       sub.dispose();
@@ -129,26 +167,69 @@ export default function EditorScreen() {
     if (context) schedule(0);
   }, [context, schedule]);
 
-  const setText = (text: string): void => {
+  useEffect(() => {
+    editor.current?.updateOptions({ readOnly: viewing !== null });
+  }, [viewing]);
+
+  const setText = useCallback((text: string): void => {
     const e = editor.current;
     const model = editorModel();
     if (e) {
-      // An edit, not setValue: Ctrl+Z brings the previous text back.
-      e.pushUndoStop();
-      e.executeEdits('load', [{ range: model.getFullModelRange(), text }]);
-      e.pushUndoStop();
+      // An edit, not setValue: Ctrl+Z brings the previous text back (a read-only editor takes none).
+      if (e.getOption(monaco.editor.EditorOption.readOnly)) {
+        model.setValue(text);
+      } else {
+        e.pushUndoStop();
+        e.executeEdits('load', [{ range: model.getFullModelRange(), text }]);
+        e.pushUndoStop();
+      }
       e.setPosition({ lineNumber: 1, column: 1 });
       e.revealLine(1);
     } else model.setValue(text);
-  };
+  }, []);
 
-  const template = templateFor(templates, product);
+  // Text handed over by the store (a payment's original opened from the Bank screen).
+  const loadedSeq = useRef(0);
+  useEffect(() => {
+    if (!load || load.seq === loadedSeq.current) return;
+    loadedSeq.current = load.seq;
+    editor.current?.updateOptions({ readOnly: useEditor.getState().viewing !== null });
+    setText(load.text);
+    if (viewing) {
+      useSubmission.setState({ last: null });
+      useSubmission.getState().show(viewing.paymentId);
+    }
+  }, [load, setText, viewing]);
+
   const reveal = (d: Diagnostic): void => {
     const e = editor.current;
     if (!e) return;
     e.setSelection({ startLineNumber: d.range.startLine, startColumn: d.range.startColumn, endLineNumber: d.range.endLine, endColumn: d.range.endColumn });
     e.revealRangeInCenter({ startLineNumber: d.range.startLine, startColumn: d.range.startColumn, endLineNumber: d.range.endLine, endColumn: d.range.endColumn });
     e.focus();
+  };
+
+  const editable = viewing === null;
+  const template = templateFor(templates, product, kind);
+  const kinds = [...new Set(templates.filter((t) => t.product === product).map((t) => t.kind))];
+  const outcomes = choosesPayees(product, vop) ? ([...new Set(vop?.payees.map((p) => p.outcome))] as PayeeOutcome[]) : [];
+  const fill = (): string | null => filledTemplate(useEditor.getState());
+
+  const generate = async (count: number): Promise<void> => {
+    const base = fill();
+    if (base === null || count < 1 || count > MAX_BULK) return;
+    useEditor.getState().editCopy();
+    setGenerating({ done: 0, of: count });
+    try {
+      setText(await generateBulk(base, count, (done) => setGenerating({ done, of: count })));
+    } finally {
+      setGenerating(null);
+    }
+  };
+
+  const submit = (): void => {
+    if (psuId === null || product === '') return;
+    void useSubmission.getState().submit({ text: editorModel().getValue(), institution, psuId, product });
   };
 
   return (
@@ -160,17 +241,62 @@ export default function EditorScreen() {
         psuId={psuId}
         products={templatesOf === institution ? offeredProducts(templates) : []}
         product={product}
+        kinds={kinds}
+        kind={kind}
+        outcomes={outcomes}
+        outcome={outcome}
         status={editorState.error ? `The host did not answer: ${editorState.error}` : status.text}
         statusKind={editorState.error ? 'error' : status.kind}
         canLoadTemplate={template !== undefined}
+        generating={generating}
+        canSubmit={editable && psuId !== null && status.kind !== 'pending' && editorModel().getValueLength() > 0}
+        sending={submission.sending}
         onInstitution={(i) => void useEditor.getState().setInstitution(i)}
         onPsu={(p) => useEditor.getState().setPsu(p)}
         onProduct={(p) => useEditor.getState().setProduct(p)}
-        onLoadTemplate={() => template && setText(template.pain001)}
-        onOpenFile={(file) => void file.text().then(setText)}
+        onKind={(k) => useEditor.getState().setKind(k)}
+        onOutcome={(o) => useEditor.getState().setOutcome(o)}
+        onLoadTemplate={() => {
+          const text = fill();
+          if (text === null) return;
+          useEditor.getState().editCopy();
+          editor.current?.updateOptions({ readOnly: false });
+          setText(text);
+        }}
+        onOpenFile={(file) =>
+          void file.text().then((text) => {
+            useEditor.getState().editCopy();
+            editor.current?.updateOptions({ readOnly: false });
+            setText(text);
+          })
+        }
+        onGenerate={(count) => void generate(count)}
+        onSubmit={submit}
       />
-      <div className="editor-host" ref={host} data-testid="editor-host" />
-      <ProblemsPanel diagnostics={diagnostics} open={problemsOpen} onToggle={() => setProblemsOpen((o) => !o)} onReveal={reveal} />
+      <SplitPane persistAs="editor" label="Editor and status report" defaultPercent={62} minStartPx={420} minEndPx={300} className="editor-split">
+        <div className="editor-main">
+          {viewing && (
+            <div className="editor-readonly note" data-testid="editor-readonly">
+              <span>
+                The original pain.001 of payment <span className="wire">{viewing.paymentId.slice(0, 8)}</span>, exactly as the TPP sent it: read-only.
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  useEditor.getState().editCopy();
+                  editor.current?.updateOptions({ readOnly: false });
+                  editor.current?.focus();
+                }}
+              >
+                Edit a copy
+              </button>
+            </div>
+          )}
+          <div className="editor-host" ref={host} data-testid="editor-host" />
+          <ProblemsPanel diagnostics={allProblems} open={problemsOpen} onToggle={() => setProblemsOpen((o) => !o)} onReveal={reveal} />
+        </div>
+        <ReportPane />
+      </SplitPane>
     </div>
   );
 }

@@ -8,11 +8,16 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/languages/definitions/xml/register';
 // editor.api is the bare editor; these are the contributions the payment editor uses: the hover
 // that shows a marker's message, F8 to the next problem, find in a 10,000-transaction bulk, folding.
-// Completion and quick fixes (issue 12, items 3 and 5) add suggest and codeAction here.
+// Schema completion inserts snippets (suggest, snippet); quick fixes are code actions on markers;
+// a read-only original says so when typed into.
 import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
 import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
 import 'monaco-editor/editor/contrib/find/browser/findController';
 import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
+import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
+import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 // The only worker Monaco asks for here is its own editor worker (XML has no language worker).
