@@ -8,6 +8,7 @@ import { readLibrary } from '../../main/flows/library';
 import { describeStep } from '../../main/flows/report';
 import { runFlow, type FlowRun } from '../../main/flows/runner';
 import { loadTppTls } from '../../main/tpp/data-folder';
+import { flowCommand } from '../support/flow-command';
 import { startTestBank, type TestBank } from '../support/simulator';
 import { demoQwac, tlsCall } from '../support/tls';
 
@@ -53,6 +54,12 @@ describe('flows under --tls', () => {
     const run = await runFlow(flow('london-faster-payment'), { origin: bank.url, tls: loadTppTls(bank.dataDir), credentials: bank.client, institution: 'london' });
     expect(run.met, printed(run)).toBe(true);
   });
+
+  it('npm run flow -- NAME --base https://… --data DIR runs with the data folder\'s QWAC and CA', async () => {
+    const { code, output } = await flowCommand(['ais-consent', '--base', bank.url, '--data', bank.dataDir]);
+    expect(output).toMatch(/All \d+ steps met their expectations\./);
+    expect(code).toBe(0);
+  }, 60_000);
 
   it('without the QWAC the bank closes the connection: the run cannot start', async () => {
     const tls = { ...loadTppTls(bank.dataDir), qwac: null, ukQwac: null };
