@@ -1,4 +1,4 @@
-import { sendHttps } from './https';
+import { sendHttps, type RawAnswer } from './https';
 import { clientCertificateFor, transportOf, type BankTransport } from './transport';
 import type { HttpRequest, TppResponse } from './types';
 
@@ -16,7 +16,7 @@ export async function sendHttp(to: string | BankTransport, request: HttpRequest)
   return { ...answer, body: parseJson(answer.text), durationMs };
 }
 
-async function fetchAnswer(url: string, request: HttpRequest): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+async function fetchAnswer(url: string, request: HttpRequest): Promise<RawAnswer> {
   const res = await fetch(url, {
     method: request.method,
     headers: request.headers,

@@ -12,13 +12,12 @@ export interface RawAnswer {
 /**
  * One request over HTTPS trusting `ca` only and presenting `client` when given. node:https rather
  * than fetch: fetch takes neither a trust anchor nor a client certificate. The body goes as its
- * exact bytes with a Content-Length (as fetch sends it, never chunked), headers in the given order,
- * redirects are not followed.
+ * exact bytes in one `end`, so node sends a Content-Length (as fetch does, never chunked); headers
+ * in the given order; redirects are not followed.
  */
 export function sendHttps(url: string, request: HttpRequest, ca: string, client: ClientCertificate | null): Promise<RawAnswer> {
-  const headers = withContentLength(request);
   return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: request.method, headers, ca, ...(client ?? {}) }, (res) => {
+    const req = httpsRequest(url, { method: request.method, headers: request.headers, ca, ...(client ?? {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -30,9 +29,4 @@ export function sendHttps(url: string, request: HttpRequest, ca: string, client:
     req.on('error', reject);
     req.end(request.body ?? undefined);
   });
-}
-
-function withContentLength(request: HttpRequest): Record<string, string> {
-  if (request.body === null || Object.keys(request.headers).some((name) => name.toLowerCase() === 'content-length')) return request.headers;
-  return { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
 }
