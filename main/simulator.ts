@@ -16,7 +16,8 @@ import { CertificateCache } from './pki/certificate-cache';
 import { issueServerCertificate } from './pki/server-certificate';
 import { loadSandboxSigners } from './pki/sandbox-signers';
 import { FlowRuns } from './flows/flow-runs';
-import { loadTppCredentials } from './tpp/data-folder';
+import { dataFolderTransport, loadTppCredentials } from './tpp/data-folder';
+import { plainTransport, type BankTransport } from './tpp/transport';
 import type { TppCredentials } from './tpp/credentials';
 
 export interface SimulatorOptions {
@@ -113,11 +114,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         return { key: server.privateKeyPem, cert: server.certificatePem, ca: pki.trust.bundlePem() };
       })()
     : undefined;
-  // The Flows screen's runs act as the data folder's demo TPP, over HTTP on the simulator's own origin.
+  // The Flows screen's runs act as the data folder's demo TPP on the simulator's own origin: under
+  // --tls over HTTPS with its QWAC, trusting the data folder's CA (set once the port is known).
   let url = '';
+  let flowTransport: BankTransport = plainTransport('');
   let demoTpp: TppCredentials | null = null;
   const flowRuns = new FlowRuns({
-    origin: () => url,
+    transport: () => flowTransport,
     credentials: () => (demoTpp ??= loadTppCredentials(options.dataDir)),
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
@@ -151,6 +154,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     throw err;
   }
   url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
+  flowTransport = dataFolderTransport(url, options.dataDir);
   origin = psuPagesUrl ?? url;
 
   const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);

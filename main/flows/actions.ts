@@ -6,6 +6,7 @@ import { withCreditors } from '../tpp/pain001-creditors';
 import { pkcePair } from '../tpp/pkce';
 import { dateAfter } from '../tpp/requests/consents';
 import { clientCredentialsToken } from '../tpp/requests/oauth';
+import type { BankTransport } from '../tpp/transport';
 import { withTokens, type PsuSession, type PsuTokenAnswer } from '../tpp/session';
 import type { TppResponse } from '../tpp/types';
 import type { OperationName } from './operations';
@@ -17,7 +18,8 @@ import type { StepResult } from './result';
 
 /** What the steps of one run share: the TPP, the bank's control side, the PSUs and their sessions. */
 export interface RunContext {
-  origin: string;
+  /** The simulator's origin and TLS material, for the control API's reads. */
+  transport: BankTransport;
   institution: string;
   tpp: RecordingTppClient;
   control: RecordingBankControl;
@@ -56,7 +58,7 @@ function sessionOf(ctx: RunContext, params: Params): PsuSession {
 
 /** GET /simulator/v1/templates: the pain.001 the bank wrote for this institution's accounts. */
 async function templateFor(ctx: RunContext, product: string, kind: string): Promise<string> {
-  const res = await sendHttp(ctx.origin, { method: 'GET', path: `/simulator/v1/templates?institution=${ctx.institution}`, headers: {}, body: null });
+  const res = await sendHttp(ctx.transport, { method: 'GET', path: `/simulator/v1/templates?institution=${ctx.institution}`, headers: {}, body: null });
   const template = (res.body as { product: string; kind: string; pain001: string }[] | null)?.find((t) => t.product === product && t.kind === kind);
   if (template === undefined) throw new Error(`${ctx.institution} has no ${kind} template for ${product}`);
   return template.pain001;

@@ -1,4 +1,5 @@
 import { sendHttp } from '../tpp/http';
+import type { BankTransport } from '../tpp/transport';
 import type { BankStatus } from './bank-changes';
 
 type Listed = Record<string, unknown> & { institution?: unknown };
@@ -12,10 +13,10 @@ const LISTS: readonly { kind: BankStatus['kind']; path: string; id: string; stat
 ];
 
 /** The statuses of the institution's consents, payments, baskets and SCA journeys now, read through the control API. */
-export async function bankSnapshot(origin: string, institution: string): Promise<BankStatus[]> {
+export async function bankSnapshot(bank: BankTransport, institution: string): Promise<BankStatus[]> {
   const lists = await Promise.all(
     LISTS.map(async (list) => {
-      const res = await sendHttp(origin, { method: 'GET', path: `/simulator/v1/${list.path}`, headers: {}, body: null });
+      const res = await sendHttp(bank, { method: 'GET', path: `/simulator/v1/${list.path}`, headers: {}, body: null });
       const items = Array.isArray(res.body) ? (res.body as Listed[]) : [];
       return items.filter((item) => item.institution === institution).map((item) => ({ kind: list.kind, id: String(item[list.id]), status: String(item[list.status]) }));
     }),

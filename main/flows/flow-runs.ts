@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TppCredentials } from '../tpp/credentials';
 import { BankControl } from '../tpp/control';
 import { sendHttp } from '../tpp/http';
+import type { BankTransport } from '../tpp/transport';
 import type { Actor, FlowFile, FlowStep, FlowValue } from './format';
 import { readLibrary } from './library';
 import { LiveRun, type RequestEdit, type Until } from './live-run';
@@ -13,8 +14,8 @@ import { runHar } from './run-har';
 import type { FlowRunRecord, FlowRunSummary, FreeStepInput, RunArchive } from './run-record';
 
 export interface FlowRunsOptions {
-  /** The simulator's origin, known once it listens. */
-  origin: () => string;
+  /** The simulator's origin (with the TLS material under --tls), known once it listens. */
+  transport: () => BankTransport;
   /** The TPP the runs act as: the demo TPP of the data folder. */
   credentials: () => TppCredentials;
   libraryDir: string;
@@ -153,7 +154,7 @@ export class FlowRuns {
   }
 
   har(runId: string, version: string): string {
-    return JSON.stringify(runHar(this.get(runId), this.options.origin(), version), null, 2);
+    return JSON.stringify(runHar(this.get(runId), this.options.transport().origin, version), null, 2);
   }
 
   /** The simulator stops: live runs stay kept as they stood. */
@@ -184,7 +185,7 @@ export class FlowRuns {
     };
     let run: LiveRun;
     try {
-      run = await LiveRun.start(record, this.options.origin(), this.options.credentials(), this.options.archive);
+      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive);
     } catch (err) {
       throw new RunError('input', err instanceof Error ? err.message : String(err));
     }
@@ -194,7 +195,7 @@ export class FlowRuns {
 
   /** A flow with no steps at the chosen institution (default: the simulator's first). */
   private async freeFlow(institution: string | undefined): Promise<FlowFile> {
-    const info = await sendHttp(this.options.origin(), { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null });
+    const info = await sendHttp(this.options.transport(), { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null });
     const { institutions, mode } = info.body as { institutions: string[]; mode: FlowFile['behaviour'] };
     const chosen = institution ?? (institutions[0] as string);
     if (!institutions.includes(chosen)) throw new RunError('input', `no institution ${chosen} (the simulator's: ${institutions.join(', ')})`);
@@ -206,7 +207,7 @@ export class FlowRuns {
     if (psu === undefined) return null;
     if (typeof psu !== 'string') throw new RunError('input', 'psu must be a PSU role of the run or a psuId of the institution');
     if (run.hasRole(psu)) return { role: psu };
-    const res = await sendHttp(this.options.origin(), { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
+    const res = await sendHttp(this.options.transport(), { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
     const found = (res.body as DatasetPsu[]).find((p) => p.psuId === psu && p.institution === run.record.institution);
     if (found === undefined) throw new RunError('input', `${psu} is neither a PSU role of the run nor a PSU of ${run.record.institution}`);
     return { role: psu, psu: found };
@@ -221,6 +222,6 @@ export class FlowRuns {
   }
 
   private async now(): Promise<string> {
-    return (await new BankControl(this.options.origin()).now()).toISOString();
+    return (await new BankControl(this.options.transport()).now()).toISOString();
   }
 }

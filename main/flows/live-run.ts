@@ -1,6 +1,7 @@
 import { BankControl } from '../tpp/control';
 import type { TppCredentials } from '../tpp/credentials';
 import { sendHttp } from '../tpp/http';
+import type { BankTransport } from '../tpp/transport';
 import type { HttpRequest, TppResponse } from '../tpp/types';
 import { bankChanges, type BankStatus } from './bank-changes';
 import { bankSnapshot } from './bank-snapshot';
@@ -32,6 +33,9 @@ const LOG_RETRY_MS = 15;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const bodyText = (body: HttpRequest['body']): string | null => (body === null ? null : typeof body === 'string' ? body : body.toString('utf8'));
+
+/** An edit of the SCA link still goes where the PSU's browser opens it (the PSU pages' origin under --tls). */
+const browserOriginOf = (request: HttpRequest): Pick<HttpRequest, 'browserOrigin'> => (request.browserOrigin === undefined ? {} : { browserOrigin: request.browserOrigin });
 
 /** The request at the gate as the Flows screen shows it. */
 function gatedView(request: HttpRequest): GatedRequest {
@@ -74,16 +78,16 @@ export class LiveRun {
 
   private constructor(
     readonly record: FlowRunRecord,
-    private readonly origin: string,
+    private readonly bank: BankTransport,
     private readonly archive: RunArchive,
   ) {
-    this.clock = new BankControl(origin);
+    this.clock = new BankControl(bank);
   }
 
   /** Finds the PSUs and saves the run, ready for its first step. */
-  static async start(record: FlowRunRecord, origin: string, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
-    const live = new LiveRun(record, origin, archive);
-    const runner = await FlowRunner.start(record.flow, { origin, credentials, institution: record.institution, psuIds: record.psus, hooks: live.hooks() });
+  static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
+    const live = new LiveRun(record, bank, archive);
+    const runner = await FlowRunner.start(record.flow, { origin: bank.origin, tls: bank.tls, credentials, institution: record.institution, psuIds: record.psus, hooks: live.hooks() });
     live.runner = runner;
     record.psus = runner.psus;
     record.nextStep = runner.nextStep;
@@ -111,7 +115,7 @@ export class LiveRun {
     this.stopAt = until;
     const settled = this.settled();
     this.setPhase('running');
-    gate.release(edit === null ? { request: gate.request, resign: false } : { request: { method: edit.method, path: edit.url, headers: edit.headers, body: edit.body }, resign: edit.resign });
+    gate.release(edit === null ? { request: gate.request, resign: false } : { request: { ...browserOriginOf(gate.request), method: edit.method, path: edit.url, headers: edit.headers, body: edit.body }, resign: edit.resign });
     await settled;
   }
 
@@ -186,7 +190,7 @@ export class LiveRun {
       for (let step = runner.nextStep; step !== null; step = runner.nextStep) {
         this.stepActor = step.actor;
         this.record.current = [];
-        const before = await bankSnapshot(this.origin, this.record.institution);
+        const before = await bankSnapshot(this.bank, this.record.institution);
         const startedAt = await this.now();
         const outcome = await runner.next();
         this.record.steps.push(await this.stepRun(outcome, before, startedAt));
@@ -208,7 +212,7 @@ export class LiveRun {
   }
 
   private async stepRun(outcome: StepOutcome, before: BankStatus[], startedAt: string): Promise<RunStep> {
-    const after = await bankSnapshot(this.origin, this.record.institution);
+    const after = await bankSnapshot(this.bank, this.record.institution);
     return {
       number: outcome.number,
       step: outcome.step,
@@ -275,7 +279,7 @@ export class LiveRun {
   }
 
   private async journey(journeyId: string): Promise<Journey | undefined> {
-    const res = await sendHttp(this.origin, { method: 'GET', path: '/simulator/v1/sca', headers: {}, body: null });
+    const res = await sendHttp(this.bank, { method: 'GET', path: '/simulator/v1/sca', headers: {}, body: null });
     return Array.isArray(res.body) ? (res.body as Journey[]).find((j) => j.journeyId === journeyId) : undefined;
   }
 
@@ -316,7 +320,7 @@ export class LiveRun {
 
   private async logged(request: HttpRequest, status: number): Promise<Awaited<ReturnType<typeof loggedExchangeOf>>> {
     for (let attempt = 1; ; attempt++) {
-      const found = await loggedExchangeOf(this.origin, request, status, this.loggedIds);
+      const found = await loggedExchangeOf(this.bank, request, status, this.loggedIds);
       if (found !== null || attempt >= LOG_TRIES) return found;
       await sleep(LOG_RETRY_MS);
     }

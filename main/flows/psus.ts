@@ -1,4 +1,5 @@
 import { sendHttp } from '../tpp/http';
+import type { BankTransport } from '../tpp/transport';
 import type { FlowFile } from './format';
 
 /** A PSU as GET /simulator/v1/psus gives it. */
@@ -13,8 +14,8 @@ export interface DatasetPsu {
  * The flow's PSU roles as the dataset's PSUs at the institution: a role's suffix follows the
  * institution's prefix (`CREATOR` at Frankfurt is `FRA-CREATOR`), as the default dataset names them.
  */
-export async function resolvePsus(origin: string, flow: FlowFile, institution: string, chosen: Record<string, string> = {}): Promise<Record<string, DatasetPsu>> {
-  const res = await sendHttp(origin, { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
+export async function resolvePsus(bank: BankTransport, flow: FlowFile, institution: string, chosen: Record<string, string> = {}): Promise<Record<string, DatasetPsu>> {
+  const res = await sendHttp(bank, { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
   if (res.status !== 200) throw new Error(`GET /simulator/v1/psus answered ${res.status}`);
   const here = (res.body as DatasetPsu[]).filter((psu) => psu.institution === institution);
   const unknownRole = Object.keys(chosen).find((role) => !Object.hasOwn(flow.psus, role));

@@ -1,4 +1,5 @@
 import { BankControl } from '../tpp/control';
+import type { BankTransport } from '../tpp/transport';
 import { TppClient, type TppClientOptions } from '../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
 import type { Actor } from './format';
@@ -77,11 +78,11 @@ export class RecordingBankControl extends BankControl {
   decidesOnOwn = false;
 
   constructor(
-    origin: string,
+    transport: BankTransport,
     private readonly record: ExchangeRecord,
     private readonly hooks: RunHooks = {},
   ) {
-    super(origin);
+    super(transport);
   }
 
   override async post(path: string, body: unknown): Promise<TppResponse> {

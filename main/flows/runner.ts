@@ -1,5 +1,6 @@
 import type { SigningKey } from '../domain/signing/sign';
 import type { TppCredentials } from '../tpp/credentials';
+import type { BankTransport, TransportTls } from '../tpp/transport';
 import { ACTIONS, type RunContext } from './actions';
 import { checkBehaviour } from './behaviour';
 import { Params } from './params';
@@ -14,6 +15,8 @@ import { loggedExchangeOf } from './traffic-log';
 export interface FlowRunOptions {
   /** The simulator's origin, e.g. http://127.0.0.1:4646. */
   origin: string;
+  /** Under --tls: the data folder's CA and the TPP's QWAC (see tpp/data-folder.ts loadTppTls). */
+  tls?: TransportTls | null | undefined;
   /** The TPP application the flow runs as. */
   credentials: TppCredentials;
   /** One of the flow's institutions; default its first. */
@@ -85,12 +88,14 @@ export class FlowRunner {
   static async start(flow: FlowFile, options: FlowRunOptions): Promise<FlowRunner> {
     const institution = options.institution ?? (flow.institutions[0] as string);
     if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
-    await checkBehaviour(options.origin, flow);
+    // Built once: every request of the run, the TPP's, the operator's and the reads, goes this way.
+    const transport: BankTransport = { origin: options.origin, tls: options.tls ?? null };
+    await checkBehaviour(transport, flow);
     const record = new ExchangeRecord();
-    const control = new RecordingBankControl(options.origin, record, options.hooks);
-    const tpp = new RecordingTppClient({ origin: options.origin, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
-    const psus = await resolvePsus(options.origin, flow, institution, options.psuIds);
-    return new FlowRunner(flow, { origin: options.origin, institution, tpp, control, psus, sessions: new Map() }, record);
+    const control = new RecordingBankControl(transport, record, options.hooks);
+    const tpp = new RecordingTppClient({ ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
+    const psus = await resolvePsus(transport, flow, institution, options.psuIds);
+    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map() }, record);
   }
 
   get institution(): string {
@@ -176,7 +181,7 @@ async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: st
     const params = new Params(resolveReferences(step.params, scope) as Record<string, unknown>, step.operation);
     record.lastTppRequest = null;
     const result = await ACTIONS[step.operation](ctx, params);
-    if (wantsDiagnosis(step)) result.signature = await diagnosisOf(ctx.origin, record);
+    if (wantsDiagnosis(step)) result.signature = await diagnosisOf(ctx.transport, record);
     const expectation = resolveReferences(step.expect as unknown as FlowValue, scope) as Expectation;
     return { result, unmet: unmetExpectations(expectation, result), error: null };
   } catch (err) {
@@ -187,10 +192,10 @@ async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: st
 const wantsDiagnosis = (step: FlowStep): boolean => Object.keys(step.expect.fields ?? {}).some((path) => path === 'signature' || path.startsWith('signature.'));
 
 /** The bank's diagnosis of the step's last TPP request, found in the traffic log by its X-Request-ID. */
-async function diagnosisOf(origin: string, record: ExchangeRecord): Promise<unknown> {
+async function diagnosisOf(bank: BankTransport, record: ExchangeRecord): Promise<unknown> {
   const request = record.lastTppRequest;
   if (request === null || request.headers['x-request-id'] === undefined) return null;
-  return (await loggedExchangeOf(origin, request, null))?.signature ?? null;
+  return (await loggedExchangeOf(bank, request, null))?.signature ?? null;
 }
 
 /** Another TPP's QSEAL for the otherTppCertificate fault, registered at the bank on first use. */

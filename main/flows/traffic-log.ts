@@ -1,5 +1,6 @@
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import { sendHttp } from '../tpp/http';
+import type { BankTransport } from '../tpp/transport';
 import type { HttpRequest } from '../tpp/types';
 
 /** An exchange of the bank's traffic log as GET /simulator/v1/exchanges gives it (the parts a run reads). */
@@ -22,8 +23,8 @@ const headerOf = (request: HttpRequest, name: string): string | undefined => Obj
  * The bank's record of a request just sent: by its X-Request-ID, or (requests without one: tokens,
  * the SCA page, authorize) the newest of the same method, path and status not `taken` yet.
  */
-export async function loggedExchangeOf(origin: string, request: HttpRequest, status: number | null, taken: ReadonlySet<number> = new Set()): Promise<LoggedExchange | null> {
-  const res = await sendHttp(origin, { method: 'GET', path: `/simulator/v1/exchanges?limit=${LOOK_BACK}`, headers: {}, body: null });
+export async function loggedExchangeOf(bank: BankTransport, request: HttpRequest, status: number | null, taken: ReadonlySet<number> = new Set()): Promise<LoggedExchange | null> {
+  const res = await sendHttp(bank, { method: 'GET', path: `/simulator/v1/exchanges?limit=${LOOK_BACK}`, headers: {}, body: null });
   const exchanges = (res.body ?? []) as LoggedExchange[];
   const requestId = headerOf(request, 'x-request-id');
   if (requestId !== undefined) return exchanges.find((e) => JSON.stringify(e.request.headers).includes(requestId)) ?? null;

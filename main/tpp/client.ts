@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SigningKey } from '../domain/signing/sign';
 import { signingKeyOf, type TppCredentials } from './credentials';
 import { sendHttp } from './http';
+import type { BankTransport, TransportTls } from './transport';
 import { pkcePair, type PkcePair } from './pkce';
 import { redirectWithState } from './redirect';
 import { accountBalances, accountDetails, accountTransactions, listAccounts } from './requests/accounts';
@@ -20,6 +21,8 @@ import type { HttpRequest, PreparedRequest, SignFaults, TppResponse } from './ty
 export interface TppClientOptions {
   /** The simulator's origin, e.g. http://127.0.0.1:4646. */
   origin: string;
+  /** Under --tls: the CA the bank's certificate must come from and the TPP's QWAC (see data-folder.ts loadTppTls). */
+  tls?: TransportTls | null | undefined;
   credentials: TppCredentials;
   /** The clock tokens expire on: the simulator's own when its time is simulated. Default: this machine's. */
   now?: () => Promise<Date>;
@@ -54,7 +57,7 @@ const TPP_TOKEN_MARGIN_MS = 5_000;
 
 /**
  * The built-in TPP: builds every request of the spec as a careful TPP does, signs it with its QSEAL
- * through the signature core, sends it over HTTP and keeps its tokens per institution. Each
+ * through the signature core, sends it over HTTP (HTTPS with its QWAC under --tls) and keeps its tokens per institution. Each
  * operation is prepare (pure, see requests/), sign (pure, see sign.ts) and send; the methods here
  * chain them, and `prepared`/`sign`/`send` let a screen show and edit the request in between.
  * `J` is how callers see parsed JSON bodies (tests use `any`).
@@ -62,7 +65,7 @@ const TPP_TOKEN_MARGIN_MS = 5_000;
 export class TppClient<J = unknown> {
   readonly credentials: TppCredentials;
   readonly psu: PsuContext;
-  private readonly origin: string;
+  private readonly transport: BankTransport;
   private readonly clock: () => Promise<Date>;
   private readonly otherTppKey: (() => Promise<SigningKey>) | undefined;
   private otherKey: Promise<SigningKey> | null = null;
@@ -70,7 +73,7 @@ export class TppClient<J = unknown> {
   private readonly sessions = new Map<string, PsuSession>();
 
   constructor(options: TppClientOptions) {
-    this.origin = options.origin;
+    this.transport = { origin: options.origin, tls: options.tls ?? null };
     this.credentials = options.credentials;
     this.clock = options.now ?? (async () => new Date());
     this.psu = options.psu ?? { ipAddress: '192.0.2.10', deviceId: randomUUID() };
@@ -86,7 +89,7 @@ export class TppClient<J = unknown> {
   }
 
   async send(request: HttpRequest): Promise<TppResponse<J>> {
-    return (await sendHttp(this.origin, request)) as TppResponse<J>;
+    return (await sendHttp(this.transport, request)) as TppResponse<J>;
   }
 
   /** Adds the extra headers, signs where the profile says so, sends. */

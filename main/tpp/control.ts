@@ -1,5 +1,6 @@
 import type { TppCredentials } from './credentials';
 import { sendHttp } from './http';
+import { transportOf, type BankTransport } from './transport';
 import type { TppResponse } from './types';
 
 /** A TPP application registered through the control API, with its certificates. */
@@ -14,14 +15,19 @@ export type RegisteredTpp = TppCredentials & {
  * PSU's answer in the bank's app. Not the TPP: a real TPP has none of these.
  */
 export class BankControl {
-  constructor(private readonly origin: string) {}
+  private readonly transport: BankTransport;
+
+  /** Under --tls the control API shares the bank's origin, so it asks for the TPP's QWAC too. */
+  constructor(to: string | BankTransport) {
+    this.transport = transportOf(to);
+  }
 
   post(path: string, body: unknown): Promise<TppResponse> {
-    return sendHttp(this.origin, { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return sendHttp(this.transport, { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
   async now(): Promise<Date> {
-    const res = await sendHttp(this.origin, { method: 'GET', path: '/simulator/v1/clock', headers: {}, body: null });
+    const res = await sendHttp(this.transport, { method: 'GET', path: '/simulator/v1/clock', headers: {}, body: null });
     return new Date((res.body as { now: string }).now);
   }
 

@@ -1,20 +1,29 @@
+import { sendHttps, type RawAnswer } from './https';
+import { clientCertificateFor, transportOf, type BankTransport } from './transport';
 import type { HttpRequest, TppResponse } from './types';
 
 /**
  * Sends one request to the simulator and reads the whole answer. Redirects are not followed: the
- * TPP sees the bank's Location as the bank sent it.
+ * TPP sees the bank's Location as the bank sent it. A request with a `browserOrigin` goes there
+ * (the PSU's browser opening the bank's page); under TLS it presents no client certificate.
  */
-export async function sendHttp(origin: string, request: HttpRequest): Promise<TppResponse> {
+export async function sendHttp(to: string | BankTransport, request: HttpRequest): Promise<TppResponse> {
+  const transport = transportOf(to);
+  const url = `${request.browserOrigin ?? transport.origin}${request.path}`;
   const started = performance.now();
-  const res = await fetch(`${origin}${request.path}`, {
+  const answer = transport.tls !== null && url.startsWith('https:') ? await sendHttps(url, request, transport.tls.ca, clientCertificateFor(transport.tls, request)) : await fetchAnswer(url, request);
+  const durationMs = performance.now() - started;
+  return { ...answer, body: parseJson(answer.text), durationMs };
+}
+
+async function fetchAnswer(url: string, request: HttpRequest): Promise<RawAnswer> {
+  const res = await fetch(url, {
     method: request.method,
     headers: request.headers,
     body: request.body === null ? undefined : request.body,
     redirect: 'manual',
   });
-  const text = await res.text();
-  const durationMs = performance.now() - started;
-  return { status: res.status, headers: Object.fromEntries(res.headers), text, body: parseJson(text), durationMs };
+  return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 }
 
 /** Error bodies are JSON even where the success is XML, so every answer is tried. */

@@ -9,6 +9,11 @@ export interface HttpRequest {
   headers: Record<string, string>;
   /** The exact bytes to send: what the Digest covers. */
   body: Buffer | string | null;
+  /**
+   * Set when the PSU's browser opens a page of the bank (the scaRedirect): its origin, which under
+   * --tls is the PSU pages' own. The browser trusts the bank's CA but has no client certificate.
+   */
+  browserOrigin?: string;
 }
 
 /** Every request of the spec the TPP (or the PSU's browser, for the SCA link) makes. */

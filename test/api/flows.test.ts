@@ -2,7 +2,6 @@
 // every flow at each of its institutions meets every expectation in its behaviour and is refused in
 // the other; a wrong expectation is reported and fails the run; the headless command lists the
 // library and exits non-zero on an unmet step.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import type { FlowFile } from '../../main/flows/format';
 import { readLibrary } from '../../main/flows/library';
 import { FlowRunner, runFlow, type FlowRun } from '../../main/flows/runner';
 import { describeStep } from '../../main/flows/report';
+import { flowCommand } from '../support/flow-command';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
 const library = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows'));
@@ -127,17 +127,6 @@ describe('an unmet expectation', () => {
     await expect(run(flow, 'atlantis')).rejects.toThrow(/not at atlantis/);
   });
 });
-
-/** The command as a user runs it; few spawns, each costs seconds. */
-function flowCommand(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/flow.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 describe('npm run flow', () => {
   it('--list prints the library names, one per line', async () => {

@@ -5,7 +5,8 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '..
 import { journeyIdOf, TppClient, type CreatedConsent } from '../../main/tpp/client';
 import { BankControl } from '../../main/tpp/control';
 import { basicAuthorization, type TppCredentials } from '../../main/tpp/credentials';
-import { loadTppCredentials } from '../../main/tpp/data-folder';
+import { dataFolderTransport, loadTppCredentials } from '../../main/tpp/data-folder';
+import type { BankTransport } from '../../main/tpp/transport';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { sendHttp } from '../../main/tpp/http';
@@ -30,10 +31,10 @@ export interface TestBank {
 
 export { TEST_NOW };
 
-/** A TPP client on the simulator's clock, so its tokens expire when the bank's do. */
-export const tppClientFor = (url: string, credentials: TppCredentials, control = new BankControl(url)): TppClient<any> =>
+/** A TPP client on the simulator's clock, so its tokens expire when the bank's do; under --tls with the transport's QWAC. */
+export const tppClientFor = (to: string | BankTransport, credentials: TppCredentials, control = new BankControl(to)): TppClient<any> =>
   new TppClient<any>({
-    origin: url,
+    ...(typeof to === 'string' ? { origin: to } : to),
     credentials,
     now: () => control.now(),
     otherTppKey: async () => {
@@ -63,13 +64,15 @@ export async function startTestBank(options: Partial<SimulatorOptions> = {}): Pr
   const dataDir = options.dataDir ?? newDataFolder();
   const sim = await startSimulator({ port: 0, host: '127.0.0.1', mode: 'simulation', tls: false, now: TEST_NOW, ...options, dataDir });
   const client = loadTppCredentials(dataDir);
-  const control = new BankControl(sim.url);
+  // Under --tls the demo TPP's QWAC and the data folder's CA, as the app's own flow runs have them.
+  const transport = dataFolderTransport(sim.url, dataDir);
+  const control = new BankControl(transport);
   return {
     sim,
     url: sim.url,
     dataDir,
     client,
-    tpp: tppClientFor(sim.url, client, control),
+    tpp: tppClientFor(transport, client, control),
     control,
     stop: async () => {
       await sim.close();

@@ -64,8 +64,9 @@ describe('request building', () => {
   it('each request gets its own X-Request-ID', () => {
     expect(paymentStatus(access, 'p', 'x').headers['x-request-id']).not.toBe(paymentStatus(access, 'p', 'x').headers['x-request-id']);
   });
-  it('the SCA link is opened on the simulator origin by its path', () => {
-    expect(openScaLink('http://127.0.0.1:4646/sca/j-1?x=1')).toMatchObject({ method: 'GET', path: '/sca/j-1?x=1', institution: null });
+  it('the SCA link is opened where it points (the PSU pages\' origin under --tls), by the PSU\'s browser', () => {
+    expect(openScaLink('https://127.0.0.1:4700/sca/j-1?x=1')).toMatchObject({ method: 'GET', path: '/sca/j-1?x=1', institution: null, browserOrigin: 'https://127.0.0.1:4700' });
+    expect(openScaLink('/sca/j-1').browserOrigin).toBeUndefined();
   });
   it('TPP-Redirect-URI gets a state, keeping the rest of the URI', () => {
     expect(redirectWithState('https://tpp.example/cb?a=1', 'st')).toBe('https://tpp.example/cb?a=1&state=st');

@@ -1,6 +1,6 @@
 // `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--base URL] [--data DIR]`
 // (DESIGN.md "Commands"): runs one flow of the library headless; exit 0 only if every step met its expectation.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,9 @@ import { resourcesDir } from '../../resources-dir';
 import { startSimulator } from '../../simulator';
 import { BankControl } from '../../tpp/control';
 import type { TppCredentials } from '../../tpp/credentials';
-import { loadTppCredentials } from '../../tpp/data-folder';
+import { dataFolderTransport, loadTppCredentials } from '../../tpp/data-folder';
+import { plainTransport, type BankTransport } from '../../tpp/transport';
+import { defaultDataDir } from '../data-dir';
 
 const USAGE = `Usage: npm run flow -- --list
        npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--base URL [--data DIR]]
@@ -20,7 +22,9 @@ const USAGE = `Usage: npm run flow -- --list
   (simulation or sandbox), and stopped at the end.
   --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
   With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered
-  for the run; a flow whose behaviour is not the simulator's mode is refused (POST /simulator/v1/mode switches it).`;
+  for the run; a flow whose behaviour is not the simulator's mode is refused (POST /simulator/v1/mode switches it).
+  An https:// base (a simulator started with --tls) is reached with the QWAC and CA of --data DIR (default: the
+  per-user data folder serve and web use).`;
 
 const EXIT_UNMET = 1;
 const EXIT_USAGE = 2;
@@ -50,10 +54,11 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const flow = findFlow(positionals[0] as string, libraryDir);
-  const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : { origin: values.base.replace(/\/$/, ''), credentials: await runningBankTpp(values.base, values.data), stop: async () => undefined };
+  const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : await runningBank(values.base, values.data);
   try {
     const run = await runFlow(flow, {
-      origin: bank.origin,
+      origin: bank.transport.origin,
+      tls: bank.transport.tls,
       credentials: bank.credentials,
       institution: values.institution,
       psuIds,
@@ -75,7 +80,7 @@ function chosenPsus(pairs: string[]): Record<string, string> | null {
 }
 
 interface FlowBank {
-  origin: string;
+  transport: BankTransport;
   credentials: TppCredentials;
   stop(): Promise<void>;
 }
@@ -85,7 +90,7 @@ async function startOwnSimulator(mode: FlowBehaviour): Promise<FlowBank> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
   const simulator = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode, tls: false });
   return {
-    origin: simulator.url,
+    transport: plainTransport(simulator.url),
     credentials: loadTppCredentials(dataDir),
     stop: async () => {
       await simulator.close();
@@ -94,10 +99,22 @@ async function startOwnSimulator(mode: FlowBehaviour): Promise<FlowBank> {
   };
 }
 
-/** The TPP of the running simulator's data folder when given, else one registered for this run (all roles). */
-async function runningBankTpp(base: string, dataDir: string | undefined): Promise<TppCredentials> {
-  if (dataDir !== undefined) return loadTppCredentials(dataDir);
-  return new BankControl(base.replace(/\/$/, '')).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
+/**
+ * A simulator already running. Under --tls (an https base) the bank asks every connection for a QWAC,
+ * so the run is the demo TPP of the simulator's data folder, with its QWAC and CA; over plain HTTP
+ * it is the demo TPP of --data DIR when given, else one registered for this run (all roles).
+ */
+async function runningBank(base: string, dataDir: string | undefined): Promise<FlowBank> {
+  const origin = base.replace(/\/$/, '');
+  const stop = async (): Promise<void> => undefined;
+  if (origin.startsWith('https:')) {
+    const dir = dataDir ?? defaultDataDir();
+    if (!existsSync(join(dir, 'pki', 'ca.crt.pem'))) throw new Error(`${origin} is HTTPS: the simulator's data folder is needed for its CA and the demo TPP's QWAC, and ${dir} has none; pass --data DIR`);
+    return { transport: dataFolderTransport(origin, dir), credentials: loadTppCredentials(dir), stop };
+  }
+  const transport = plainTransport(origin);
+  const credentials = dataDir !== undefined ? loadTppCredentials(dataDir) : await new BankControl(transport).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
+  return { transport, credentials, stop };
 }
 
 try {

@@ -60,5 +60,7 @@ export const deleteConsent = (access: PsuAccess): PreparedRequest =>
  */
 export const openScaLink = (scaRedirect: string): PreparedRequest => {
   const url = new URL(scaRedirect, 'http://origin.invalid');
-  return prepared('sca-open', null, 'GET', `${url.pathname}${url.search}`, { accept: 'text/html' });
+  const request = prepared('sca-open', null, 'GET', `${url.pathname}${url.search}`, { accept: 'text/html' });
+  // The browser opens the link where it points: under --tls the PSU pages' origin, not the API's.
+  return URL.canParse(scaRedirect) ? { ...request, browserOrigin: url.origin } : request;
 };

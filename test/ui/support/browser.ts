@@ -10,7 +10,7 @@ import type { RunningSimulator } from '../../../main/simulator';
 import { startSimulator } from '../../../main/simulator';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../../main/pki/browser-bundle';
 import { BankControl } from '../../../main/tpp/control';
-import { loadTppCredentials } from '../../../main/tpp/data-folder';
+import { dataFolderTransport, loadTppCredentials } from '../../../main/tpp/data-folder';
 import type { TestBank } from '../../support/simulator';
 import { newDataFolder, TEST_NOW, tppClientFor } from '../../support/simulator';
 
@@ -70,8 +70,9 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
       rmSync(dataDir, { recursive: true, force: true });
     };
     const client = loadTppCredentials(dataDir);
-    const control = new BankControl(url);
-    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, tpp: tppClientFor(url, client, control), control, stop }, stop };
+    const transport = dataFolderTransport(url, dataDir);
+    const control = new BankControl(transport);
+    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, tpp: tppClientFor(transport, client, control), control, stop }, stop };
   } catch (err) {
     await browser?.close().catch(() => undefined);
     await sim.close();
