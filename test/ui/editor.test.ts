@@ -70,6 +70,10 @@ describe('the payment editor', () => {
     await page.locator('.monaco-editor .view-lines').click();
     await page.keyboard.insertText('<Document/>');
     await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>');
+    // Digits are text here, not the shell's screen keys.
+    await page.keyboard.type('12345');
+    await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>12345');
+    expect(await page.getByTestId('editor-screen').isVisible()).toBe(true);
     // The bank's validator answered from its worker: not a pain.001 namespace.
     await expect.poll(() => status(page).textContent(), WAIT).toMatch(/^\d+ problems?$/);
     expect((await problems(page)).map(([, rule]) => rule)).toContain('namespace');

@@ -2,13 +2,16 @@ import { useEffect } from 'react';
 import type { ScreenId } from '../state/shell';
 import { SCREENS } from '../state/shell';
 
-/** Typing in a field must not switch screens. */
+/**
+ * Typing in a field must not switch screens. Monaco takes keys through Chromium's EditContext on
+ * a plain div (role textbox), which is neither an input nor contenteditable.
+ */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="textbox"], .monaco-editor') !== null;
 }
 
-/** 1, 2, 3, 4 switch screens from anywhere but a text field. */
+/** The screens' number keys switch screens from anywhere but a text field. */
 export function useScreenKeys(onChoose: (screen: ScreenId) => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
