@@ -68,6 +68,8 @@ describe('templates filled from the dataset', () => {
     });
     const tree = parsePain001(filled);
     expect(tree.ok).toBe(true);
+    expect(bulk).toContain('<!--');
+    expect(filled).not.toContain('<!--');
     expect(filled).toContain('<IBAN>DE89370400440532013000</IBAN>');
     const names = [...filled.matchAll(/<Cdtr>\s*<Nm>([^<]*)<\/Nm>/g)].map((m) => m[1]);
     expect(names).toEqual(['Katrin Schaefer', 'Gentse &amp; Co', 'Katrin Schaefer', 'Gentse &amp; Co'].slice(0, names.length));

@@ -1,7 +1,8 @@
 /**
  * A template of the institution filled from the dataset: the debtor account one the chosen PSU may
  * create payments from, the institution's BIC as the debtor agent, and the creditors taken in turn
- * from chosen payees of the VoP registry (name and IBAN). Everything else is kept as written.
+ * from chosen payees of the VoP registry (name and IBAN), dropping the comments about the template's
+ * own creditors. Everything else is kept as written.
  * Pure: text in, text out.
  */
 import { escapeXml } from '../../../../../main/domain/iso20022/xml-text';
@@ -25,6 +26,8 @@ export function fillTemplate(template: string, fill: TemplateFill): string {
   else if (debtor?.bban !== undefined) text = inBlock(text, 'DbtrAcct', (b) => b.replace(/(<Othr>\s*<Id>)[^<]*(<\/Id>)/, `$1${escapeXml(debtor.bban ?? '')}$2`));
   if (fill.bic !== '') text = inBlock(text, 'DbtrAgt', (b) => b.replace(/<BIC>[^<]*<\/BIC>/, `<BIC>${escapeXml(fill.bic)}</BIC>`));
   if (fill.payees.length === 0) return text;
+  // The template's comments describe its own creditors and the VoP result they give: untrue once they are replaced.
+  text = text.replace(/[ \t]*<!--[\s\S]*?-->[ \t]*\r?\n?/g, '');
   let n = 0;
   return text.replace(/<CdtTrfTxInf>[\s\S]*?<\/CdtTrfTxInf>/g, (tx) => {
     const payee = fill.payees[n++ % fill.payees.length];
