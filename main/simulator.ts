@@ -156,6 +156,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       closed = true;
       clearInterval(settleTimer);
       await Promise.all([app.close(), psuPages?.close()]);
+      // The exchanges answered last are still queued (services/exchange-log.ts): written before the store closes.
+      services.exchangeLog.flush();
       db.close();
     },
   };
