@@ -7,6 +7,7 @@ import { createRepositories, indexDataset, transactor, type BankContext, type Si
 import { loadDataset } from './services/dataset-loader';
 import { SimulatorEvents } from './services/events';
 import { createServices } from './services';
+import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
 import { ensureDataFolderPki } from './pki/data-folder';
@@ -50,7 +51,6 @@ export interface RunningSimulator {
 }
 
 const CLOCK_OFFSET_KEY = 'clock.offsetMs';
-const SETTLE_INTERVAL_MS = 1000;
 
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
@@ -140,8 +140,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
   origin = psuPagesUrl ?? url;
 
-  const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
-  settleTimer.unref();
+  const lifecycleTimer = new LifecycleTimer(ctx, services.lifecycle);
+  lifecycleTimer.start();
 
   let closed = false;
   return {
@@ -154,7 +154,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     close: async () => {
       if (closed) return;
       closed = true;
-      clearInterval(settleTimer);
+      lifecycleTimer.stop();
       await Promise.all([app.close(), psuPages?.close()]);
       // The exchanges answered last are still queued (services/exchange-log.ts): written before the store closes.
       services.exchangeLog.flush();
