@@ -10,7 +10,8 @@ import { createServices } from './services';
 import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
-import { ensureDataFolderPki } from './pki/data-folder';
+import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
+import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
@@ -64,6 +65,8 @@ function version(): string {
  * Electron's main process and the tests. No Electron here.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  // A fresh data folder's keys, made on other cores while this one loads the dataset and opens the store.
+  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
   const repos = createRepositories(db);
@@ -98,6 +101,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     repos,
   };
 
+  await keyPairs;
   const pki = ensureDataFolderPki(options.dataDir, clock.now());
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
