@@ -10,6 +10,7 @@ import { createServices } from './services';
 import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
+import { startCheckpointer } from './store/checkpointer';
 import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
 import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
@@ -69,6 +70,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
+  const checkpointer = startCheckpointer(db, options.sqliteBinding);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 
@@ -138,6 +140,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     if (psuPages) psuPagesUrl = `https://${hostForUrl}:${await listen(psuPages, 0)}`;
   } catch (err) {
     await app.close();
+    await checkpointer.stop();
     db.close();
     throw err;
   }
@@ -162,6 +165,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       await Promise.all([app.close(), psuPages?.close()]);
       // The exchanges answered last are still queued (services/exchange-log.ts): written before the store closes.
       services.exchangeLog.flush();
+      await checkpointer.stop();
       db.close();
     },
   };
