@@ -52,6 +52,8 @@ export function startCheckpointer(db: Db, nativeBinding?: string): Checkpointer 
       new Promise<void>((resolve) => {
         stopping = true;
         if (exited) return resolve();
+        // Held now, or a process with nothing else left to do would end while close() still waits.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       }),
