@@ -19,6 +19,7 @@ const SHIPPED = [
   '509696b7e580556a23dc1bb00ff8b24546fb71e5622ab6617de9692e0c1875f2', // 006 payee verification
   '068d12b3e400ec944adf34ef7815869ee29ef473a4901f84e94d6114f19928ab', // 007 VoP settlement
   'c09c5e6be4e47a079994daf60696fdf64e265e06777038d856bfcde09ed9ce97', // 008 service blocks
+  '1ec4c9b37386d8a9be35a56d459588bf4f106bdd7a745d610b8472a51163bf71', // 009 authorisations by payment
 ];
 
 const dirs: string[] = [];
