@@ -1,205 +1,225 @@
 /**
- * `npm run bench`: throughput and latency of the simulator's main operations over real HTTP on
- * loopback, and the process's memory. Bounded in count; prints a Markdown table for the README.
+ * `npm run bench`: the simulator started as `npm run serve` starts it, driven over loopback by autocannon in
+ * a process of its own (10 connections), beside a bare Node http server answering a fixed 200 (the ceiling)
+ * measured in the same run; start-up times, the 10,000-transaction bulk, and memory after 100,000 payments.
+ * Prints Markdown for the README. `-- --soak [--soak-seconds N]` runs soak.ts instead.
+ * `-- --payments N` creates N payments for the memory figure instead of 100,000 (a quicker run).
  */
-import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../main/simulator';
-import { sepaBulk } from '../main/tpp/bulk';
-import { TppClient } from '../main/tpp/client';
-import { BankControl } from '../main/tpp/control';
-import { signingKeyOf } from '../main/tpp/credentials';
-import { loadTppCredentials } from '../main/tpp/data-folder';
-import { psuSession } from '../main/tpp/journeys';
-import { prepared } from '../main/tpp/requests/request';
-import { signPrepared } from '../main/tpp/sign';
-import type { PreparedRequest, TppResponse } from '../main/tpp/types';
-import { verifySignedRequest } from '../main/domain/signing/verify';
-import { CertificateCache } from '../main/pki/certificate-cache';
-import { ensureDataFolderPki } from '../main/pki/data-folder';
-import { signingCertificateInspector } from '../main/services/signatures';
-import { controlClient } from '../shared/control-client';
-import { editorContext } from '../renderer/src/screens/editor/language/context';
-import { bulkFromTemplate } from '../renderer/src/screens/editor/language/generate-bulk';
-import { diagnose } from '../renderer/src/screens/editor/language/validation';
+import { Fixtures, INSTITUTION, SEPA, SEPA_SINGLE_FILE } from './fixtures';
+import { bulkPayment, signatureRows } from './in-process';
+import type { LoadResult, LoadSpec, Scenario } from './load-spec';
+import { bulkLines, fmt, httpTable, inProcessTable, machine, median, mib, targetLines, type HttpRow, type Target } from './report';
+import { removeLoadSpecs, rssBytes, runLoad, startCeiling, startServe } from './processes';
+import { soak } from './soak';
+import { editorMarkerRows } from './editor-markers';
 
-interface Row {
-  operation: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
+const CONNECTIONS = 10;
+const SECONDS = 5;
+const STARTS = 3;
 
-const CONCURRENCY = 8;
-const fmt = (n: number, d = 1): string => (Number.isNaN(n) ? '–' : n.toFixed(d));
+const flag = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const newFolder = (): string => mkdtempSync(join(tmpdir(), 'wb-bench-'));
+const folders: string[] = [];
+const folder = (): string => {
+  const dir = newFolder();
+  folders.push(dir);
+  return dir;
+};
 
-async function measure(operation: string, total: number, one: (i: number) => Promise<void>): Promise<Row> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { operation, requests: total, perSecond: total / elapsed, p50: at(0.5), p99: at(0.99) };
-}
+const load = (url: string, scenario: Scenario, extra: Partial<LoadSpec> = {}): Promise<LoadResult> =>
+  runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, scenario, ...extra });
 
-function expectStatus(res: TppResponse, status: number): unknown {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
-  return res.body;
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-'));
-const sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode: 'simulation', tls: false });
-const credentials = loadTppCredentials(dataDir);
-const tpp = new TppClient({ origin: sim.url, credentials });
-const control = new BankControl(sim.url);
-const cleanup = (): void => rmSync(dataDir, { recursive: true, force: true });
-const rssBefore = process.memoryUsage().rss;
-
-const createConsent = async (): Promise<string> => (await tpp.startConsent('frankfurt', 'FRA-CREATOR')).consentId;
-
-const rows: Row[] = [];
-rows.push(await measure('POST /token (client_credentials)', 2000, async () => void (await tpp.tppToken('frankfurt', { renew: true }))));
-const created: string[] = [];
-rows.push(await measure('POST /consents', 2000, async () => void created.push(await createConsent())));
-rows.push(
-  await measure('GET /consents/{id}/status', 4000, async (i) => {
-    expectStatus(await tpp.consentStatus('frankfurt', created[i % created.length] as string), 200);
-  }),
-);
-rows.push(
-  await measure('consent + SCA open + approve (3 requests)', 500, async () => {
-    const consent = await tpp.startConsent('frankfurt', 'FRA-CREATOR');
-    await tpp.openScaLink(consent.scaRedirect);
-    expectStatus(await control.decideSca(consent.journeyId), 200);
-  }),
-);
-rows.push(...(await signatureRows()));
-const bulkRows = await bulkPayment(10_000);
-const editorRows = await editorMarkerRows([1_000, 10_000]);
-const rssAfter = process.memoryUsage().rss;
-await sim.close();
-cleanup();
-
-/** Validating and storing a large bulk pain.001 over HTTP, then producing its pain.002. */
-async function bulkPayment(count: number): Promise<string[]> {
-  const session = await psuSession(tpp, control, 'frankfurt', 'FRA-CLERK');
-  const xml = Buffer.from(sepaBulk(count));
-  const sent = await tpp.createPayment(session, 'pain.001-sepa-credit-transfers', xml);
-  const { paymentId } = expectStatus(sent, 201) as { paymentId: string };
-  const status = await tpp.paymentStatus(session, 'pain.001-sepa-credit-transfers', paymentId);
-  if (status.status !== 200) throw new Error(`expected 200, got ${status.status}: ${status.text}`);
-  return [
-    `| POST a ${count.toLocaleString('en')}-transaction SEPA bulk (${(xml.length / 2 ** 20).toFixed(1)} MiB): verify signature, validate, store | ${fmt(sent.durationMs, 0)} ms |`,
-    `| GET its pain.002 (${(status.text.length / 2 ** 20).toFixed(1)} MiB, ${count.toLocaleString('en')} TxInfAndSts) | ${fmt(status.durationMs, 0)} ms |`,
-  ];
-}
-
-/**
- * The payment editor's marker latency: from the text to the markers (validation and placing each
- * issue at its line), the code its worker runs, here in Node. The context comes from the workbench
- * contract as the editor builds it; each bulk is timed valid and with one wrong IBAN check digit
- * near its end; the median of 5 runs after one warm-up.
- */
-async function editorMarkerRows(counts: number[]): Promise<string[]> {
-  const api = controlClient(sim.url);
-  const [info, psus, templates] = await Promise.all([api.getInfo(), api.listPsus(), api.listTemplates('frankfurt')]);
-  const product = 'pain.001-sepa-credit-transfers';
-  const context = editorContext({ institution: 'frankfurt', product, templates, psus, psuId: 'FRA-CREATOR', now: info.now });
-  const template = templates.find((t) => t.product === product && t.kind === 'bulk')?.pain001;
-  if (template === undefined) throw new Error('no SEPA bulk template at Frankfurt');
-  const median = (text: string, problems: number): number => {
-    const times: number[] = [];
-    for (let run = 0; run < 6; run++) {
-      const started = performance.now();
-      const found = diagnose(text, context).diagnostics.length;
-      if (found !== problems) throw new Error(`expected ${problems} markers, got ${found}`);
-      if (run > 0) times.push(performance.now() - started);
-    }
-    return times.sort((a, b) => a - b)[2] ?? Number.NaN;
-  };
-  return counts.flatMap((count) => {
-    const valid = bulkFromTemplate(template, count);
-    const at = valid.lastIndexOf('<IBAN>FR76');
-    const broken = `${valid.slice(0, at)}<IBAN>FR77${valid.slice(at + 10)}`;
-    const size = `${(valid.length / 2 ** 20).toFixed(1)} MiB`;
-    return [
-      `| editor markers: ${count.toLocaleString('en')}-transaction bulk (${size}), valid | ${fmt(median(valid, 0), 0)} ms |`,
-      `| editor markers: ${count.toLocaleString('en')}-transaction bulk (${size}), one wrong IBAN check digit | ${fmt(median(broken, 1), 0)} ms |`,
-    ];
-  });
-}
-
-/**
- * Signed-request verification in the verifier itself and over HTTP, beside node:crypto's raw RSA verify.
- * Every verification gets a request of its own (its own X-Request-ID, so its own signature), signed
- * outside the timed part: only what the bank does per request is timed, the certificate cache included.
- */
-async function signatureRows(): Promise<Row[]> {
-  const key = signingKeyOf(credentials);
-  const trust = ensureDataFolderPki(dataDir, new Date()).trust;
-  const cache = new CertificateCache();
-  const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`);
-  // A payment initiation as the TPP signs it, with TPP-Redirect-URI so all four profile headers are signed.
-  const signedRequest = (): PreparedRequest => {
-    const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/cb' };
-    return signPrepared(prepared('payment-create', 'frankfurt', 'POST', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', headers, body), { own: key });
-  };
-  const now = new Date();
-  const inProcessRow = (operation: string, total: number, elapsedMs: number): Row =>
-    ({ operation, requests: total, perSecond: total / (elapsedMs / 1000), p50: elapsedMs / total, p99: Number.NaN });
-
-  const signed = signedRequest();
-  const rawKey = createPublicKey(key.certificatePem);
-  const rawSignature = Buffer.from(/signature="([^"]+)"/.exec(signed.headers.signature ?? '')?.[1] ?? '', 'base64');
-  const rawData = Buffer.from(signed.signingString ?? '', 'latin1');
-  let started = performance.now();
-  for (let i = 0; i < 5000; i++) if (!verify('sha256', rawData, rawKey, rawSignature)) throw new Error('raw verify failed');
-  const raw = inProcessRow('node:crypto RSA-SHA256 verify alone', 5000, performance.now() - started);
-
-  // Signed in batches, so the requests waiting for their turn stay few and do not weigh on the memory figure.
-  let elapsedMs = 0;
-  for (let batch = 0; batch < 10; batch++) {
-    const requests = Array.from({ length: 500 }, () => signedRequest().headers);
-    started = performance.now();
-    for (const headers of requests) {
-      const d = verifySignedRequest({ operation: 'payment-initiation', headers, body, inspectCertificate: signingCertificateInspector(trust, cache, now) });
-      if (!d.verdict.valid) throw new Error(JSON.stringify(d.verdict));
-    }
-    elapsedMs += performance.now() - started;
+/** Start-up to the ready line: on fresh folders (PKI, schema, dataset), then again on the last of them. */
+async function startUps(): Promise<{ fresh: number[]; existing: number[]; dataDir: string }> {
+  const fresh: number[] = [];
+  let dataDir = '';
+  for (let i = 0; i < STARTS; i++) {
+    dataDir = folder();
+    const s = await startServe(dataDir);
+    fresh.push(s.readyMs);
+    await s.stop();
   }
-  const full = inProcessRow('signed-request verification (all checks, in process)', 5000, elapsedMs);
-
-  const requests = Array.from({ length: 2000 }, () => signedRequest().headers);
-  const http = await measure('POST /sandbox/v1/signature/validation (HTTP)', requests.length, async (i) => {
-    const res = await tpp.validateSignature('frankfurt', requests[i] as Record<string, string>, body, undefined, ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
-    const result = expectStatus(res, 200) as { valid: boolean };
-    if (!result.valid) throw new Error('validation failed');
-  });
-  return [raw, full, http];
+  const existing: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const s = await startServe(dataDir);
+    existing.push(s.readyMs);
+    await s.stop();
+  }
+  return { fresh, existing, dataDir };
 }
 
-console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; client and simulator in one process, ${CONCURRENCY} concurrent requests over loopback HTTP.\n`);
-console.log('| operation | requests | per second | p50 ms (mean for in-process loops) | p99 ms |');
-console.log('|---|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.operation} | ${r.requests} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} |`);
-console.log('\n| bulk payment | time |');
-console.log('|---|---:|');
-for (const line of bulkRows) console.log(line);
-console.log('\n| payment editor: text to markers (its worker\'s code, in Node) | time |');
-console.log('|---|---:|');
-for (const line of editorRows) console.log(line);
-console.log(`\nResident memory: ${fmt(rssBefore / 2 ** 20)} MiB after start, ${fmt(rssAfter / 2 ** 20)} MiB after ${rows.reduce((s, r) => s + r.requests, 0)} operations (exchange log included).`);
+// autocannon runs whole seconds.
+const CEILING_SECONDS = 1;
+/** A timed row runs in this many slices, each right after a slice of the ceiling (A B A B ...). */
+const SLICES = 5;
+const ceilingScenario: Scenario = { kind: 'fixed', method: 'GET', path: '/' };
+
+/** Slices of one measurement as one: rates over the summed time, the median p50, the worst p99. */
+function combined(slices: readonly LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number): number => slices.reduce((n, r) => n + f(r), 0);
+  const statuses: Record<string, number> = {};
+  for (const r of slices) for (const [s, n] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  return {
+    requests: sum((r) => r.requests),
+    seconds: sum((r) => r.seconds),
+    perSecond: sum((r) => r.requests) / sum((r) => r.seconds),
+    p50: median(slices.map((r) => r.p50)),
+    p99: Math.max(...slices.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+    statuses,
+    createdPaymentIds: slices.flatMap((r) => r.createdPaymentIds),
+  };
+}
+
+async function bench(): Promise<void> {
+  const paymentsForMemory = Number(flag('--payments') ?? 100_000);
+  const starts = await startUps();
+  const ceilingServer = await startCeiling();
+  await load(ceilingServer.url, ceilingScenario, { seconds: 1 });
+
+  const sim = await startServe(starts.dataDir);
+  const pid = sim.child.pid;
+  const f = new Fixtures(sim.url, starts.dataDir);
+  const rows: (HttpRow & { ok: readonly number[] })[] = [];
+  const ceilingSlice = (): Promise<LoadResult> => load(ceilingServer.url, ceilingScenario, { seconds: CEILING_SECONDS });
+  // The machine is shared and its speed swings within seconds: a timed row alternates with the ceiling, slice by
+  // slice, and its ratio is to the ceiling of those same moments.
+  const row = async (operation: string, scenario: Scenario, extra: Partial<LoadSpec> = {}, ok: readonly number[] = [200]): Promise<void> => {
+    const ceilings: LoadResult[] = [];
+    const slices: LoadResult[] = [];
+    for (let i = 0; i < SLICES; i++) {
+      ceilings.push(await ceilingSlice());
+      slices.push(await load(sim.url, scenario, { seconds: SECONDS / SLICES, ...extra }));
+    }
+    rows.push({ operation, result: combined(slices), ok, ceiling: combined(ceilings).perSecond });
+  };
+  // A fixed count (each request signed once) cannot be sliced: the ceiling before and after it.
+  const countedRow = async (operation: string, measure: () => Promise<LoadResult>, ok: readonly number[] = [201]): Promise<LoadResult> => {
+    const before = await ceilingSlice();
+    const result = await measure();
+    const after = await ceilingSlice();
+    rows.push({ operation, result, ok, ceiling: combined([before, after]).perSecond });
+    return result;
+  };
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const rssAfterStart = rssBytes(pid);
+    const info: Scenario = { kind: 'fixed', method: 'GET', path: '/simulator/v1/info' };
+    const unknown: Scenario = { kind: 'fixed', method: 'GET', path: `/${INSTITUTION}/berlingroup/v1/nothing-here`, headers: { 'x-request-id': 'a3b1f5c2-1d4e-4f6a-8b9c-0d1e2f3a4b5c' } };
+    const consents = await f.consentStatus(200);
+    // Warm-up: the first seconds of a process are the JIT's.
+    await load(sim.url, info, { seconds: 1 });
+    await load(sim.url, consents, { seconds: 2 });
+
+    await row('GET /simulator/v1/info (control API)', info);
+    await row('GET an unknown bank route (404)', unknown, {}, [404]);
+    await row('POST /token (client_credentials)', { kind: 'token', institution: INSTITUTION }, { dataDir: starts.dataDir });
+    await row('GET /consents/{id}/status', consents);
+    await row('GET /payments/{product}/{id}/status (pain.002)', await f.paymentStatus(50));
+    const signedCount = Number(flag('--signed') ?? 3000);
+    await load(sim.url, await f.paymentCreate(300), { amount: 300, dataDir: starts.dataDir });
+    const creations = await f.paymentCreate(signedCount);
+    const created = await countedRow('POST /payments/{product} (signed, each request its own signature)', () =>
+      load(sim.url, creations, { amount: signedCount, dataDir: starts.dataDir, collectPaymentIds: true }),
+    );
+    const authorisations = await f.authorisationStart(created.createdPaymentIds);
+    await countedRow('POST /payments/{product}/{id}/authorisations (signed)', () => load(sim.url, authorisations, { amount: created.createdPaymentIds.length, dataDir: starts.dataDir }));
+    await countedRow('a bare Node server answering the same signed POSTs /payments (what the load generator and Node\'s HTTP parsing allow)', () => signedAtCeiling(ceilingServer.url, starts.dataDir, signedCount), [200]);
+
+    // Memory after 100,000 payments: made through the real signed route, 10 connections in parallel. Before the
+    // bulk, whose one-off peak the allocator keeps for a while (its figure is printed apart).
+    const madeSoFar = 300 + signedCount + 50 + 1;
+    const toMake = Math.max(0, paymentsForMemory - madeSoFar);
+    const mass = toMake === 0 ? null : await load(sim.url, await f.paymentCreate(2000), { amount: toMake, dataDir: starts.dataDir });
+    const rssAfterPayments = rssBytes(pid);
+
+    const bulk = await bulkPayment(f, 10_000);
+    const rssAfterBulk = rssBytes(pid);
+    const signatures = signatureRows(starts.dataDir);
+    const editor = await editorMarkerRows(sim.url, [1_000, 10_000]);
+
+    print({ starts, rows, bulk, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass });
+  } finally {
+    await Promise.all([sim.stop(), ceilingServer.stop()]);
+  }
+}
+
+interface Results {
+  starts: { fresh: number[]; existing: number[] };
+  rows: (HttpRow & { ok: readonly number[] })[];
+  bulk: Awaited<ReturnType<typeof bulkPayment>>;
+  signatures: ReturnType<typeof signatureRows>;
+  editor: string[];
+  rssAfterStart: number;
+  rssAfterPayments: number;
+  rssAfterBulk: number;
+  paymentsForMemory: number;
+  mass: LoadResult | null;
+}
+
+/** The signed POSTs (4–5 KB each) against the bare server: the most any server could answer of them here. */
+function signedAtCeiling(url: string, dataDir: string, count: number): Promise<LoadResult> {
+  const access = { institution: INSTITUTION, psuId: 'FRA-CREATOR', consentId: 'none', accessToken: 'none' };
+  return load(url, { kind: 'payment-create', access, product: SEPA, pain001File: SEPA_SINGLE_FILE, pool: count }, { amount: count, dataDir });
+}
+
+function print(r: Results): void {
+  const ratio = (prefix: string): number => {
+    const found = r.rows.find((x) => x.operation.startsWith(prefix));
+    return found ? found.result.perSecond / found.ceiling : 0;
+  };
+  const startExisting = median(r.starts.existing);
+  const startFresh = median(r.starts.fresh);
+  const clean = r.rows.filter((x) => !x.operation.startsWith('a bare')).every(({ result, ok }) => result.errors === 0 && Object.keys(result.statuses).every((s) => ok.includes(Number(s))));
+  const targets: Target[] = [
+    { what: 'GET payment status (pain.002)', goal: '≥ 0.50× ceiling', measured: `${fmt(ratio('GET /payments'), 2)}×`, met: ratio('GET /payments') >= 0.5 },
+    { what: 'GET consent status', goal: '≥ 0.50× ceiling', measured: `${fmt(ratio('GET /consents'), 2)}×`, met: ratio('GET /consents') >= 0.5 },
+    { what: 'signed POST /payments', goal: '≥ 0.25× ceiling', measured: `${fmt(ratio('POST /payments/{product} '), 2)}×`, met: ratio('POST /payments/{product} ') >= 0.25 },
+    { what: 'start-up, existing data folder', goal: '< 1 s', measured: `${fmt(startExisting)} ms`, met: startExisting < 1000 },
+    { what: 'start-up, fresh data folder', goal: '< 2 s', measured: `${fmt(startFresh)} ms`, met: startFresh < 2000 },
+    { what: '10,000-transaction bulk', goal: '< 500 ms', measured: `${fmt(r.bulk.createMs)} ms`, met: r.bulk.createMs < 500 },
+    { what: `RSS after ${fmt(r.paymentsForMemory)} payments`, goal: '< 200 MiB', measured: mib(r.rssAfterPayments), met: r.rssAfterPayments < 200 * 2 ** 20 },
+  ];
+  const lines = [
+    `Machine: ${machine()}. Load: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s a row (signed rows: a fixed count, each request signed beforehand in the load process).`,
+    `Ceiling: a bare Node http server answering GET with a fixed 200. The machine is shared and its speed swings within seconds, so each timed row runs in ${SLICES} slices of ${fmt(SECONDS / SLICES, 2)} s, each right after ${CEILING_SECONDS} s of the ceiling, and its ratio is to the ceiling of those same moments (the signed rows, a fixed count, to the ceiling just before and after).`,
+    '',
+    ...httpTable(r.rows),
+    '',
+    '| start-up (process start to the ready line, median of 3) | ms |',
+    '|---|---:|',
+    `| existing data folder | ${fmt(startExisting)} (${r.starts.existing.map((x) => fmt(x)).join(', ')}) |`,
+    `| fresh data folder (PKI generated, schema, dataset) | ${fmt(startFresh)} (${r.starts.fresh.map((x) => fmt(x)).join(', ')}) |`,
+    '',
+    '| bulk payment | time |',
+    '|---|---:|',
+    ...bulkLines(r.bulk),
+    '',
+    ...inProcessTable(r.signatures),
+    '',
+    ...r.editor,
+    '',
+    `Resident memory of the simulator process: ${mib(r.rssAfterStart)} after start, ${mib(r.rssAfterPayments)} after ${fmt(r.paymentsForMemory)} payments` +
+      (r.mass ? ` (the last ${fmt(r.mass.requests)} created through the signed HTTP route at ${fmt(r.mass.perSecond)} req/s, from a pool of 2,000 requests each signed once${r.mass.errors ? `, ${r.mass.errors} errors` : ''}, statuses ${JSON.stringify(r.mass.statuses)})` : '') +
+      `, every exchange logged; ${mib(r.rssAfterBulk)} after the 10,000-transaction bulk that followed.`,
+    '',
+    ...targetLines(targets),
+    '',
+    clean ? 'Every response had the expected status.' : 'Some responses had another status than expected: see the rows marked.',
+  ];
+  console.log(lines.join('\n'));
+}
+
+try {
+  if (process.argv.includes('--soak')) await soak(Number(flag('--soak-seconds') ?? 600), folder);
+  else await bench();
+} finally {
+  removeLoadSpecs();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+}

@@ -7,9 +7,12 @@ import { createRepositories, indexDataset, transactor, type BankContext, type Si
 import { loadDataset } from './services/dataset-loader';
 import { SimulatorEvents } from './services/events';
 import { createServices } from './services';
+import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
-import { ensureDataFolderPki } from './pki/data-folder';
+import { startCheckpointer } from './store/checkpointer';
+import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
+import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
@@ -54,7 +57,6 @@ export interface RunningSimulator {
 }
 
 const CLOCK_OFFSET_KEY = 'clock.offsetMs';
-const SETTLE_INTERVAL_MS = 1000;
 
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
@@ -68,8 +70,11 @@ function version(): string {
  * Electron's main process and the tests. No Electron here.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  // A fresh data folder's keys, made on other cores while this one loads the dataset and opens the store.
+  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
+  const checkpointer = startCheckpointer(db, options.sqliteBinding);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 
@@ -102,6 +107,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     repos,
   };
 
+  await keyPairs;
   const pki = ensureDataFolderPki(options.dataDir, clock.now());
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
@@ -150,6 +156,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     if (psuPages) psuPagesUrl = `https://${hostForUrl}:${await listen(psuPages, 0)}`;
   } catch (err) {
     await app.close();
+    await checkpointer.stop();
     db.close();
     throw err;
   }
@@ -157,8 +164,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   flowTransport = dataFolderTransport(url, options.dataDir);
   origin = psuPagesUrl ?? url;
 
-  const settleTimer = setInterval(() => services.lifecycle.settle(), SETTLE_INTERVAL_MS);
-  settleTimer.unref();
+  const lifecycleTimer = new LifecycleTimer(ctx, services.lifecycle);
+  lifecycleTimer.start();
 
   let closed = false;
   return {
@@ -171,9 +178,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     close: async () => {
       if (closed) return;
       closed = true;
-      clearInterval(settleTimer);
+      lifecycleTimer.stop();
       flowRuns.close();
       await Promise.all([app.close(), psuPages?.close()]);
+      // The exchanges answered last are still queued (services/exchange-log.ts): written before the store closes.
+      services.exchangeLog.flush();
+      await checkpointer.stop();
       db.close();
     },
   };

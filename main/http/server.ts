@@ -93,7 +93,10 @@ export function buildPsuPagesServer(services: Services, tls: { key: string; cert
 /** No client certificate asked for. (Typed as optional: Fastify's types would take a literal `https` for HTTP/2.) */
 const psuPagesHttps = (tls: { key: string; cert: string }): { https?: HttpsServerOptions } => ({ https: { key: tls.key, cert: tls.cert, requestCert: false } });
 
-/** The log, the time-driven moves before each request, and the one mapping of errors to Berlin Group bodies. */
+/**
+ * The log, the echoed X-Request-ID and the one mapping of errors to Berlin Group bodies. Time-driven moves
+ * are not settled here but by the lifecycle timer at their due moment (services/lifecycle-timer.ts).
+ */
 function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   recordExchanges(app, services);
 
@@ -101,7 +104,6 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
     if (!isBankTraffic(request.url)) return;
     const requestId = request.headers['x-request-id'];
     if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
-    services.lifecycle.settle();
   });
   // After the body is read, so a refused request still shows its body in the Inspector.
   app.addHook('preHandler', async (request) => {

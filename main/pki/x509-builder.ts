@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 
 /** What every certificate this simulator issues has in common: RSA 2048 keys, random serials, SHA-256 signatures. */
@@ -22,12 +23,31 @@ export interface NameAttribute {
   printable?: boolean;
 }
 
-export function rsaKeyPair(): { publicKeyPem: string; privateKeyPem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
+interface KeyPairPem {
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+
+const RSA_PEM = { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } } as const;
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** Key pairs made ahead by prepareKeyPairs, taken first by rsaKeyPair. */
+const prepared: KeyPairPem[] = [];
+
+/**
+ * Makes `count` key pairs side by side on libuv's thread pool, for rsaKeyPair to take: a fresh data folder
+ * needs several, each costs a core for a good part of a second, and the machine has more than one core.
+ */
+export async function prepareKeyPairs(count: number): Promise<void> {
+  const made = await Promise.all(Array.from({ length: count }, () => generateKeyPairAsync('rsa', RSA_PEM)));
+  prepared.push(...made.map(({ publicKey, privateKey }) => ({ publicKeyPem: publicKey, privateKeyPem: privateKey })));
+}
+
+export function rsaKeyPair(): KeyPairPem {
+  const ready = prepared.shift();
+  if (ready) return ready;
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', RSA_PEM);
+  return { publicKeyPem: publicKey, privateKeyPem: privateKey };
 }
 
 /**
@@ -57,7 +77,17 @@ export function newCertificate(publicKeyPem: string, validFrom: Date, validTo: D
   return cert;
 }
 
+/**
+ * Signs as forge's cert.sign(key, sha256) does (the same TBSCertificate, OIDs and PKCS#1 v1.5 signature), but
+ * with node:crypto's RSA instead of forge's, which in JavaScript costs tens of milliseconds a certificate.
+ */
 export function signWith(cert: forge.pki.Certificate, issuerPrivateKeyPem: string): string {
-  cert.sign(forge.pki.privateKeyFromPem(issuerPrivateKeyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  const withSigningInfo = cert as forge.pki.Certificate & { siginfo: { algorithmOid: string }; tbsCertificate: forge.asn1.Asn1 };
+  withSigningInfo.md = forge.md.sha256.create();
+  withSigningInfo.signatureOid = withSigningInfo.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption as string;
+  // getTBSCertificate is forge's own (x509.js), missing from its type declarations.
+  withSigningInfo.tbsCertificate = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
+  const tbs = Buffer.from(forge.asn1.toDer(withSigningInfo.tbsCertificate).getBytes(), 'binary');
+  withSigningInfo.signature = sign('sha256', tbs, issuerPrivateKeyPem).toString('binary');
   return forge.pki.certificateToPem(cert);
 }

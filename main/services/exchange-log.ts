@@ -4,6 +4,12 @@ import { LOG_MAX_EXCHANGES, type BankContext } from './context';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
 const PRUNE_EVERY = 100;
+/**
+ * How long an answered exchange may wait in memory before it is written (the Inspector's live event
+ * goes out at once, and every read of the log flushes first). Bounds what a SIGKILL can lose of the log:
+ * the exchanges of the last FLUSH_AFTER_MS, at most ExchangeRepository.MAX_PENDING of them.
+ */
+export const FLUSH_AFTER_MS = 100;
 const MAX_PAGE = 10_000;
 
 /**
@@ -16,17 +22,31 @@ export const RESOURCE_ID = /^[A-Za-z0-9._~-]{1,100}$/;
 /** The traffic log (DESIGN.md: bounded to the newest 10,000 exchanges), announced as it grows. */
 export class ExchangeLog {
   private sincePrune = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly ctx: BankContext) {}
 
+  /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
   record(exchange: NewExchange): ExchangeRecord {
     const record = this.ctx.repos.exchanges.insert(exchange);
-    if (++this.sincePrune >= PRUNE_EVERY) {
-      this.sincePrune = 0;
-      this.ctx.repos.exchanges.prune(LOG_MAX_EXCHANGES);
+    this.sincePrune++;
+    if (this.flushTimer === null) {
+      this.flushTimer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+      this.flushTimer.unref();
     }
     this.ctx.events.emitEvent({ type: 'exchange', exchange: record });
     return record;
+  }
+
+  /** Writes what is queued (also on shutdown), pruning to the log's bound now and then. */
+  flush(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.ctx.repos.exchanges.flush();
+    if (this.sincePrune >= PRUNE_EVERY) {
+      this.sincePrune = 0;
+      this.ctx.repos.exchanges.prune(LOG_MAX_EXCHANGES);
+    }
   }
 
   /** The resource an SCA journey authorises, for tagging the exchanges of its page. */

@@ -1,3 +1,4 @@
+import { earliest } from '../domain/time/earliest';
 import { journeyDeadline, timeoutReason } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import type { ScaService } from './sca';
@@ -6,8 +7,9 @@ import type { PaymentProcessingService } from './payment-processing';
 /**
  * Writes the time-driven moves that are due at the clock's now (consent expiry, SCA timeout, payment
  * expiry and processing, VoP results reaching their time limit), so
- * the store and the events agree with what the rules already report. Runs before each request and
- * on a timer; reads also apply the rules themselves, so a late settle never shows a stale status.
+ * the store and the events agree with what the rules already report. Runs on a timer armed for the next
+ * due moment (lifecycle-timer.ts) and whenever the clock is moved, not before each request: reads and
+ * actions apply the rules themselves, so a settle a few milliseconds late never shows a stale status.
  */
 export class LifecycleService {
   constructor(
@@ -15,6 +17,12 @@ export class LifecycleService {
     private readonly sca: ScaService,
     private readonly payments: PaymentProcessingService,
   ) {}
+
+  /** The next moment (epoch ms, simulated time) something falls due, or null when nothing waits on time. */
+  nextDue(now: Date): number | null {
+    const { consents, journeys, payments } = this.ctx.repos;
+    return earliest([consents.nextExpiry(), journeys.nextDeadline(), payments.nextVopSettlement(), this.payments.nextDue(now)]);
+  }
 
   settle(): void {
     const now = this.ctx.clock.now();

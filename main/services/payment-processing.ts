@@ -1,3 +1,4 @@
+import { earliest } from '../domain/time/earliest';
 import { BankError, formatError } from '../domain/errors';
 import { localDateTime } from '../domain/iso20022/pain001/local-time';
 import type { ParsedPayment } from '../domain/iso20022/pain001/types';
@@ -37,6 +38,22 @@ export class PaymentProcessingService {
       }
       for (const payment of processing) this.processByRules(payment, now);
     });
+  }
+
+  /**
+   * The next moment (epoch ms) a payment moves by itself: the oldest PATC's expiry, or a PDNG whose execution
+   * date has come reaching its processing delay. A PDNG still waiting for its execution date has no moment
+   * here: the date turning over is caught by the lifecycle timer's longest wait.
+   */
+  nextDue(now: Date): number | null {
+    const { payments } = this.ctx.repos;
+    const oldestPatc = payments.oldestPatc();
+    const processing = payments.pending().map((payment) => {
+      const institution = this.ctx.dataset.institutions.find((i) => i.id === payment.institution);
+      if (!institution || payment.executionDate > localDateTime(now, institution.calendar.timeZone).date) return null;
+      return payment.statusChangedAt.getTime() + (processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0);
+    });
+    return earliest([oldestPatc === null ? null : patcExpiry(new Date(oldestPatc)).getTime(), ...processing]);
   }
 
   /** Its execution date has come in the institution's zone and the product's processing delay has passed. */

@@ -13,6 +13,7 @@ export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
   ctx.transact(() => {
     clearBankState(ctx.db);
+    ctx.repos.serviceBlocks.forget();
     for (const preset of ctx.dataset.sandbox.consents) {
       const psu = ctx.psus.get(preset.psuId);
       if (!psu) continue;

@@ -20,6 +20,7 @@ const SHIPPED = [
   '068d12b3e400ec944adf34ef7815869ee29ef473a4901f84e94d6114f19928ab', // 007 VoP settlement
   'c09c5e6be4e47a079994daf60696fdf64e265e06777038d856bfcde09ed9ce97', // 008 service blocks
   'd5aaf4249e99942bd5de6006b5cf025ede617608a6649bcb5b8953d0e6468c1b', // 009 flow runs
+  '1ec4c9b37386d8a9be35a56d459588bf4f106bdd7a745d610b8472a51163bf71', // 010 authorisations by payment
 ];
 
 const dirs: string[] = [];

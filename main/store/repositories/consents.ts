@@ -39,6 +39,7 @@ export class ConsentRepository {
   private readonly byIdStmt;
   private readonly setStatusStmt;
   private readonly dueToExpireStmt;
+  private readonly nextExpiryStmt;
   private readonly listStmt;
 
   constructor(db: Db) {
@@ -49,6 +50,7 @@ export class ConsentRepository {
     this.byIdStmt = db.prepare<[string], ConsentRow>('SELECT * FROM consents WHERE consent_id = ?');
     this.setStatusStmt = db.prepare('UPDATE consents SET status = ?, status_changed_at = ? WHERE consent_id = ?');
     this.dueToExpireStmt = db.prepare<[number], ConsentRow>("SELECT * FROM consents WHERE status = 'valid' AND expires_at <= ?");
+    this.nextExpiryStmt = db.prepare<[], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid'");
     this.listStmt = db.prepare<[number], ConsentRow>('SELECT * FROM consents ORDER BY created_at DESC LIMIT ?');
   }
 
@@ -80,6 +82,11 @@ export class ConsentRepository {
   }
 
   /** Valid consents whose exclusive end has been reached. */
+  /** When the next valid consent expires (epoch ms), or null: the lifecycle timer's next moment. */
+  nextExpiry(): number | null {
+    return this.nextExpiryStmt.get()?.at ?? null;
+  }
+
   dueToExpire(now: Date): Consent[] {
     return this.dueToExpireStmt.all(now.getTime()).map(toConsent);
   }

@@ -80,7 +80,9 @@ export class OAuthRepository {
   private readonly useTokenStmt;
   private readonly revokeFamilyStmt;
 
-  constructor(db: Db) {
+  private readonly clients = new Map<string, TppClient>();
+
+  constructor(private readonly db: Db) {
     this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, key_id, created_at)
       VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @key_id, @created_at)
       ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
@@ -98,6 +100,7 @@ export class OAuthRepository {
   }
 
   saveClient(c: TppClient, at: Date): void {
+    this.clients.delete(c.clientId);
     this.upsertClientStmt.run({
       client_id: c.clientId,
       client_secret_sha256: c.clientSecretSha256,
@@ -110,10 +113,17 @@ export class OAuthRepository {
     });
   }
 
+  /**
+   * Asked on every request under a token (the TPP's roles), so kept in memory once read: clients are only
+   * ever written through saveClient (and survive a reset). Rows read inside a transaction are not kept,
+   * since a rollback could still take them back.
+   */
   findClient(clientId: string): TppClient | undefined {
+    const known = this.clients.get(clientId);
+    if (known) return { ...known, roles: [...known.roles] };
     const r = this.clientStmt.get(clientId);
     if (!r) return undefined;
-    return {
+    const client: TppClient = {
       clientId: r.client_id,
       clientSecretSha256: r.client_secret_sha256,
       tppId: r.tpp_id,
@@ -122,6 +132,8 @@ export class OAuthRepository {
       redirectUri: r.redirect_uri,
       keyId: r.key_id,
     };
+    if (!this.db.inTransaction) this.clients.set(clientId, { ...client, roles: [...client.roles] });
+    return client;
   }
 
   insertCode(c: AuthorisationCode): void {

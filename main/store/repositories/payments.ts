@@ -140,6 +140,9 @@ export class PaymentRepository {
   private readonly finishAttemptStmt;
   private readonly dueToExpireStmt;
   private readonly dueForProcessingStmt;
+  private readonly oldestPatcStmt;
+  private readonly nextVopSettlementStmt;
+  private readonly pendingStmt;
   private readonly listStmt;
   private readonly listedAuthorisationsStmt;
   private readonly setVopSettlesAtStmt;
@@ -175,6 +178,9 @@ export class PaymentRepository {
     this.finishAttemptStmt = db.prepare("UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started'");
     this.dueToExpireStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PATC' AND created_at <= ?`);
     this.dueForProcessingStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG' AND execution_date <= ?`);
+    this.oldestPatcStmt = db.prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM payments WHERE status = 'PATC'");
+    this.nextVopSettlementStmt = db.prepare<[], { at: number | null }>('SELECT min(vop_settles_at) AS at FROM payments WHERE vop_settles_at IS NOT NULL');
+    this.pendingStmt = db.prepare<[], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG'`);
     this.setVopSettlesAtStmt = db.prepare('UPDATE payments SET vop_settles_at = ? WHERE payment_id = ?');
     this.vopSettledStmt = db.prepare<[number], { payment_id: string; institution: string; status: string }>(
       'SELECT payment_id, institution, status FROM payments WHERE vop_settles_at IS NOT NULL AND vop_settles_at <= ?',
@@ -301,6 +307,21 @@ export class PaymentRepository {
   /** PATC payments created at or before `createdBefore`. */
   dueToExpire(createdBefore: Date): Payment[] {
     return this.dueToExpireStmt.all(createdBefore.getTime()).map((r) => this.toPayment(r));
+  }
+
+  /** When the oldest PATC payment was created (epoch ms), or null: its 90-day expiry is the next of its kind. */
+  oldestPatc(): number | null {
+    return this.oldestPatcStmt.get()?.at ?? null;
+  }
+
+  /** When the next VoP result reaches its time limit (epoch ms), or null. */
+  nextVopSettlement(): number | null {
+    return this.nextVopSettlementStmt.get()?.at ?? null;
+  }
+
+  /** Every PDNG payment: waiting for its execution date or its processing delay. */
+  pending(): Payment[] {
+    return this.pendingStmt.all().map((r) => this.toPayment(r));
   }
 
   /** PDNG payments whose execution date has come (ISO date, compared as text). */

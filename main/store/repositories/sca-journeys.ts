@@ -1,3 +1,4 @@
+import { earliest } from '../../domain/time/earliest';
 import type { InstitutionId } from '../../domain/dataset/types';
 import { SCA_TIMEOUT_MS, UNOPENED_AUTHORISATION_TIMEOUT_MS, type ScaJourney, type ScaJourneyKind, type ScaJourneyStatus } from '../../domain/sca/journey';
 import type { Db } from '../database';
@@ -36,6 +37,8 @@ export class ScaJourneyRepository {
   private readonly openStmt;
   private readonly finishStmt;
   private readonly timedOutStmt;
+  private readonly nextOpenedStmt;
+  private readonly nextUnopenedStmt;
   private readonly listStmt;
 
   constructor(db: Db) {
@@ -48,6 +51,8 @@ export class ScaJourneyRepository {
       "SELECT * FROM sca_journeys WHERE (status = 'opened' AND opened_at <= ?) OR (status = 'started' AND kind <> 'consent' AND created_at <= ?)",
     );
     this.listStmt = db.prepare<[], JourneyRow>('SELECT * FROM sca_journeys ORDER BY created_at DESC, rowid DESC');
+    this.nextOpenedStmt = db.prepare<[], { at: number | null }>("SELECT min(opened_at) AS at FROM sca_journeys WHERE status = 'opened'");
+    this.nextUnopenedStmt = db.prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'");
   }
 
   insert(j: ScaJourney): void {
@@ -71,6 +76,13 @@ export class ScaJourneyRepository {
   /** Opened journeys whose approval window has passed at `now`. */
   timedOut(now: Date): ScaJourney[] {
     return this.timedOutStmt.all(now.getTime() - SCA_TIMEOUT_MS, now.getTime() - UNOPENED_AUTHORISATION_TIMEOUT_MS).map(toJourney);
+  }
+
+  /** The earliest deadline of a journey that can still time out (epoch ms), or null: the lifecycle timer's next moment. */
+  nextDeadline(): number | null {
+    const opened = this.nextOpenedStmt.get()?.at ?? null;
+    const unopened = this.nextUnopenedStmt.get()?.at ?? null;
+    return earliest([opened === null ? null : opened + SCA_TIMEOUT_MS, unopened === null ? null : unopened + UNOPENED_AUTHORISATION_TIMEOUT_MS]);
   }
 
   list(): ScaJourney[] {

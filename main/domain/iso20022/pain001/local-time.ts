@@ -31,8 +31,16 @@ export interface LocalDateTime {
   time: string;
 }
 
+/** The last answer per zone: Intl's formatToParts costs tens of microseconds, and most calls fall in the same second. */
+const lastAnswers = new Map<string, { second: number; answer: LocalDateTime }>();
+
 export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastAnswers.get(timeZone);
+  if (last?.second === second) return { ...last.answer };
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  const answer = { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  lastAnswers.set(timeZone, { second, answer });
+  return { ...answer };
 }

@@ -1,0 +1,92 @@
+/**
+ * The processes of the bench: the simulator started as `npm run serve` starts it, the bare Node server that
+ * sets the ceiling, and the load generator (load.ts), each in a process of its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { LoadResult, LoadSpec } from './load-spec';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  /** From spawning the process to its ready line. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns and waits for the line that names the URL; stop() sends SIGTERM and waits for the exit. */
+function startProcess(command: string, args: readonly string[], ready: RegExp): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = ready.exec(out)?.[1];
+      if (url) resolve({ child, url, readyMs: performance.now() - started, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready: ${err || out}`)));
+  });
+}
+
+/** The command of package.json's `serve` script, run directly (npm's own start-up is not the simulator's). */
+function serveCommand(): { command: string; args: string[] } {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const [first = 'node', ...rest] = script.split(/\s+/).filter(Boolean);
+  const bin = join(ROOT, 'node_modules', '.bin', first);
+  return { command: first === 'node' ? process.execPath : existsSync(bin) ? bin : first, args: rest };
+}
+
+export function startServe(dataDir: string): Promise<Started> {
+  const { command, args } = serveCommand();
+  return startProcess(command, [...args, '--port', '0', '--data', dataDir], /PSD2 Workbench listening on (\S+)/);
+}
+
+/** The ceiling: Node's own http server answering a fixed 200, nothing else. */
+export function startCeiling(): Promise<Started> {
+  const code = `require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); })
+    .listen(0, '127.0.0.1', function () { console.log('ceiling on http://127.0.0.1:' + this.address().port); });`;
+  return startProcess(process.execPath, ['-e', code], /ceiling on (\S+)/);
+}
+
+/** Resident memory of the process that serves: the largest in the tree under `pid` (tsx's launcher, if any, is not counted). Linux only. */
+export function rssBytes(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}`)) return Number.NaN;
+  const own = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 'NaN') * 1024;
+  const childrenFile = `/proc/${pid}/task/${pid}/children`;
+  const children = existsSync(childrenFile) ? readFileSync(childrenFile, 'utf8').split(/\s+/).filter(Boolean).map(Number) : [];
+  return Math.max(own, ...children.map(rssBytes));
+}
+
+const specDir = mkdtempSync(join(tmpdir(), 'wb-bench-load-'));
+let specs = 0;
+
+/** Runs load.ts in its own process and returns its result. */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const file = join(specDir, `spec-${++specs}.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'load.ts'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = out.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`the load process failed (${code}): ${out.slice(0, 500)}`);
+  return JSON.parse(line) as LoadResult;
+}
+
+export const removeLoadSpecs = (): void => rmSync(specDir, { recursive: true, force: true });

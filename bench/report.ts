@@ -1,0 +1,62 @@
+/** The bench's Markdown: the machine, one table of HTTP rows against the ceiling, the other figures, the targets. */
+import { cpus } from 'node:os';
+import type { InProcessRow, BulkTimes } from './in-process';
+import type { LoadResult } from './load-spec';
+
+export interface HttpRow {
+  operation: string;
+  result: LoadResult;
+  /** The ceiling's req/s, measured just before. */
+  ceiling: number;
+}
+
+export interface Target {
+  what: string;
+  goal: string;
+  measured: string;
+  met: boolean;
+}
+
+const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–');
+export const mib = (bytes: number): string => `${fmt(bytes / 2 ** 20)} MiB`;
+
+export const machine = (): string => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
+
+/** Anything but the expected statuses, and connection errors, shown beside the row rather than hidden. */
+function problems(result: LoadResult, ok: readonly number[]): string {
+  const wrong = Object.entries(result.statuses).filter(([status]) => !ok.includes(Number(status)));
+  const parts = wrong.map(([status, n]) => `${n}× ${status}`);
+  if (result.errors > 0) parts.push(`${result.errors} errors`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+export function httpTable(rows: readonly (HttpRow & { ok: readonly number[] })[]): string[] {
+  return [
+    '| operation | requests | req/s | p50 ms | p99 ms | ceiling req/s | × ceiling |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(({ operation, result, ok, ceiling }) =>
+      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} |`),
+  ];
+}
+
+export function inProcessTable(rows: readonly InProcessRow[]): string[] {
+  return ['| in one process | count | per second | mean ms |', '|---|---:|---:|---:|', ...rows.map((r) => `| ${r.operation} | ${fmt(r.count)} | ${fmt(r.perSecond)} | ${fmt(r.meanMs, 3)} |`)];
+}
+
+export function bulkLines(b: BulkTimes): string[] {
+  return [
+    `| POST a ${fmt(b.transactions)}-transaction SEPA bulk (${fmt(b.mib, 1)} MiB): verify signature, validate, store | ${fmt(b.createMs)} ms |`,
+    `| GET its pain.002 (${fmt(b.statusMib, 1)} MiB, ${fmt(b.transactions)} TxInfAndSts) | ${fmt(b.statusMs)} ms |`,
+  ];
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+export function targetLines(targets: readonly Target[]): string[] {
+  return ['| target | goal | measured | met |', '|---|---|---:|:---:|', ...targets.map((t) => `| ${t.what} | ${t.goal} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`)];
+}
+
+export { fmt };
