@@ -19,6 +19,8 @@ import { FlowRuns } from './flows/flow-runs';
 import { dataFolderTransport, loadTppCredentials } from './tpp/data-folder';
 import { plainTransport, type BankTransport } from './tpp/transport';
 import type { TppCredentials } from './tpp/credentials';
+import { TppClient } from './tpp/client';
+import { resendAsTpp } from './tpp/resend';
 
 export interface SimulatorOptions {
   port: number;
@@ -125,6 +127,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
   });
+  // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
+  let resendClient: TppClient | null = null;
+  const resender = (choices: Parameters<typeof resendAsTpp>[1]): Promise<unknown> => {
+    resendClient ??= new TppClient({ ...flowTransport, credentials: (demoTpp ??= loadTppCredentials(options.dataDir)), now: async () => clock.now() });
+    return resendAsTpp(resendClient, choices);
+  };
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
   const app = buildServer(services, {
@@ -133,6 +141,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     uiRoot: options.uiRoot,
     tls,
     flowRuns,
+    resender,
   });
 
   const psuPages = tls ? buildPsuPagesServer(services, tls) : null;
