@@ -21,6 +21,7 @@ import { plainTransport, type BankTransport } from './tpp/transport';
 import type { TppCredentials } from './tpp/credentials';
 import { TppClient } from './tpp/client';
 import { resendAsTpp } from './tpp/resend';
+import type { ExchangeResender } from './http/routes/inspector-tools';
 
 export interface SimulatorOptions {
   port: number;
@@ -129,9 +130,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   });
   // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
   let resendClient: TppClient | null = null;
-  const resender = (choices: Parameters<typeof resendAsTpp>[1]): Promise<unknown> => {
+  const resender: ExchangeResender = ({ url: path, ...choices }) => {
     resendClient ??= new TppClient({ ...flowTransport, credentials: (demoTpp ??= loadTppCredentials(options.dataDir)), now: async () => clock.now() });
-    return resendAsTpp(resendClient, choices);
+    return resendAsTpp(resendClient, { ...choices, path });
   };
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);

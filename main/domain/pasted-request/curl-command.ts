@@ -23,7 +23,7 @@ export function parseCurl(text: string): ParsedPaste {
   const headers: PastedRequest['headers'] = {};
   const data: string[] = [];
   let i = 1;
-  const valueOf = (option: string): string | null => {
+  const next = (): string | null => {
     const value = words[i + 1];
     i += 2;
     return value ?? null;
@@ -38,7 +38,7 @@ export function parseCurl(text: string): ParsedPaste {
         i += 1;
         return attached.value;
       }
-      return valueOf(option);
+      return next();
     };
     if (option === '-X' || option === '--request') {
       const m = value();

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { BankError, formatError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { ExchangeRecord } from '../../store/repositories/exchanges';
-import type { ResendChoices } from '../../tpp/resend';
+import type { ResendOptions } from '../../../preload/api/workbench-api';
 import { jsonBody } from '../body';
 import { toExchange, toPastedDiagnosis } from '../contract';
 
-/** Sends the choices as the built-in TPP (main/tpp/resend.ts); its errors are the user's to fix. */
-export type ExchangeResender = (choices: ResendChoices) => Promise<unknown>;
+/** Sends the choices as the built-in TPP (the host wires main/tpp/resend.ts); its errors are the user's to fix. */
+export type ExchangeResender = (choices: ResendOptions) => Promise<unknown>;
 
 /** How long the route waits for the bank to log the request it resent (logged once the answer is out). */
 const LOG_WAIT_MS = 3_000;
@@ -30,17 +30,17 @@ export function inspectorToolRoutes(control: FastifyInstance, services: Services
       throw formatError(error instanceof Error ? error.message : String(error));
     }
     const sent = await loggedAfter(services, before, choices);
-    if (sent === null) throw BankError.of('RESOURCE_UNKNOWN', `the bank logged no ${choices.method} ${choices.path} after exchange ${before}: only requests to the bank's routes are logged`, 404);
+    if (sent === null) throw BankError.of('RESOURCE_UNKNOWN', `the bank logged no ${choices.method} ${choices.url} after exchange ${before}: only requests to the bank's routes are logged`, 404);
     return toExchange(sent);
   });
 }
 
-async function loggedAfter(services: Services, after: number, choices: ResendChoices): Promise<ExchangeRecord | null> {
+async function loggedAfter(services: Services, after: number, choices: ResendOptions): Promise<ExchangeRecord | null> {
   const deadline = Date.now() + LOG_WAIT_MS;
   for (;;) {
     const found = services.exchangeLog
       .list(50, undefined)
-      .filter((e) => e.id > after && e.request.method === choices.method.toUpperCase() && e.request.url === choices.path)
+      .filter((e) => e.id > after && e.request.method === choices.method.toUpperCase() && e.request.url === choices.url)
       .at(-1);
     if (found !== undefined || Date.now() > deadline) return found ?? null;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -49,7 +49,7 @@ async function loggedAfter(services: Services, after: number, choices: ResendCho
 
 const CHOICES = ['keep', 'resign'] as const;
 
-function resendChoices(input: unknown): ResendChoices {
+function resendChoices(input: unknown): ResendOptions {
   const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const { method, url, headers, signature, newRequestId, freshToken } = body;
   if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw formatError('method must be an HTTP method such as POST');
@@ -60,5 +60,5 @@ function resendChoices(input: unknown): ResendChoices {
   if (body.body !== null && typeof body.body !== 'string') throw formatError('body must be the exact body text, or null without one');
   if (!CHOICES.includes(signature as (typeof CHOICES)[number])) throw formatError('signature must be keep (send Digest and Signature as given) or resign (the demo TPP signs again)');
   if (typeof newRequestId !== 'boolean' || typeof freshToken !== 'boolean') throw formatError('newRequestId and freshToken must be true or false');
-  return { method: method.toUpperCase(), path: url, headers: headers as Record<string, string>, body: body.body, signature: signature as ResendChoices['signature'], newRequestId, freshToken };
+  return { method: method.toUpperCase(), url, headers: headers as Record<string, string>, body: body.body, signature: signature as ResendOptions['signature'], newRequestId, freshToken };
 }

@@ -13,7 +13,7 @@ export interface CurlInput {
 const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'accept-encoding']);
 
 /** Bytes a terminal or a paste would not keep as they are inside plain quotes: CR, tab, the other C0 controls and DEL (LF is kept). */
-const CONTROL_RE = /[\x00-\x09\x0b-\x1f\x7f]/;
+const isControl = (code: number): boolean => code < 0x20 || code === 0x7f;
 const ANSI_C_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\r': '\\r', '\n': '\\n', '\t': '\\t' };
 
 /**
@@ -22,13 +22,15 @@ const ANSI_C_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\
  * written as an escape (\r, \t, \xHH), so the copy replays exactly what was sent.
  */
 export function shellQuote(value: string): string {
-  if (CONTROL_RE.test(value)) return ansiCQuote(value);
+  if ([...value].some((c) => c !== '\n' && isControl(c.charCodeAt(0)))) return ansiCQuote(value);
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** bash's $'...': backslash, quote and control bytes escaped, everything else (UTF-8 included) as it is. */
 export function ansiCQuote(value: string): string {
-  const escaped = value.replace(/[\\'\x00-\x1f\x7f]/g, (c) => ANSI_C_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const escaped = [...value]
+    .map((c) => ANSI_C_ESCAPES[c] ?? (isControl(c.charCodeAt(0)) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c))
+    .join('');
   return `$'${escaped}'`;
 }
 
