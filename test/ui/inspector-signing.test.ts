@@ -125,7 +125,7 @@ describe('Inspector signing tools', () => {
     await open(sent.id);
     await ui.page.getByRole('button', { name: 'Copy as cURL' }).click();
     await ui.page.getByText('Copied to the clipboard.').waitFor({ timeout: 15_000 });
-    const command = await ui.page.evaluate(() => navigator.clipboard.readText());
+    const command = (await ui.page.evaluate('navigator.clipboard.readText()')) as string;
     expect(command).toBe(await ui.page.getByTestId('curl-command').inputValue());
     expect(command).toContain("--data-binary $'");
     const { stdout } = await run('bash', ['-c', `${command} --output /dev/null --write-out '%{http_code}'`]);
