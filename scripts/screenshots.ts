@@ -50,6 +50,7 @@ async function signingShots(page: Page, suffix: string, failing: { id: number; r
   await page.locator(`[data-testid="exchange-row"][data-id="${failing.id}"]`).click();
   await page.getByRole('tab', { name: /Signature/ }).click();
   await page.getByTestId('rule-legend').locator('summary').click();
+  await page.locator('.inspector-detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
   await shoot(page, `inspector-signature-failing${suffix}`);
   await page.getByRole('button', { name: 'Diagnose a request' }).click();
   await page.getByTestId('diagnose-text').fill(failing.raw);

@@ -1,5 +1,10 @@
 import type { SigningRule } from '../../../../preload/api/workbench-api';
 
+/** A check's or verdict's text without the closing "(rule N)" that the rule reference beside it already names. */
+export function withoutRule(text: string, rule: number | null): string {
+  return rule === null ? text : text.replace(new RegExp(`\\s*\\(rule ${rule}\\)$`), '');
+}
+
 /** "rule 5", its spec sentence one hover away (the diagnosis carries the host's one table of them). */
 export function RuleRef({ rule, rules }: { rule: number; rules: readonly SigningRule[] }) {
   const text = rules.find((r) => r.rule === rule)?.text;

@@ -1,6 +1,6 @@
 import type { SignatureCheck, SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { CertificateView } from './CertificateView';
-import { RuleLegend, RuleRef } from './RuleLegend';
+import { RuleLegend, RuleRef, withoutRule } from './RuleLegend';
 import { SigningStringView } from './SigningStringView';
 import { VerdictLine } from './VerdictLine';
 import './inspector-tools.css';
@@ -8,11 +8,6 @@ import './inspector-tools.css';
 /** The failing checks first, each group in the order the bank made them. */
 function failingFirst(checks: readonly SignatureCheck[]): SignatureCheck[] {
   return [...checks.filter((c) => !c.passed), ...checks.filter((c) => c.passed)];
-}
-
-/** The check's text without a closing "(rule N)" that the rule column already names. */
-function withoutRule(check: SignatureCheck): string {
-  return check.rule === null ? check.text : check.text.replace(new RegExp(`\\s*\\(rule ${check.rule}\\)$`), '');
 }
 
 /** The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). */
@@ -32,7 +27,7 @@ export function SignatureView({ signature }: { signature: SignatureDiagnosis }) 
               {c.passed ? '✓' : '✗'}
             </span>
             <span className="check-rule">{c.rule !== null && <RuleRef rule={c.rule} rules={rules} />}</span>
-            <span>{withoutRule(c)}</span>
+            <span>{withoutRule(c.text, c.rule)}</span>
           </li>
         ))}
       </ol>
