@@ -22,6 +22,9 @@ import { FlowRuns } from './flows/flow-runs';
 import { dataFolderTransport, loadTppCredentials } from './tpp/data-folder';
 import { plainTransport, type BankTransport } from './tpp/transport';
 import type { TppCredentials } from './tpp/credentials';
+import { TppClient } from './tpp/client';
+import { resendAsTpp } from './tpp/resend';
+import type { ExchangeResender } from './http/routes/inspector-tools';
 
 export interface SimulatorOptions {
   port: number;
@@ -131,6 +134,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
   });
+  // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
+  let resendClient: TppClient | null = null;
+  const resender: ExchangeResender = ({ url: path, ...choices }) => {
+    resendClient ??= new TppClient({ ...flowTransport, credentials: (demoTpp ??= loadTppCredentials(options.dataDir)), now: async () => clock.now() });
+    return resendAsTpp(resendClient, { ...choices, path });
+  };
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
   const app = buildServer(services, {
@@ -139,6 +148,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     uiRoot: options.uiRoot,
     tls,
     flowRuns,
+    resender,
   });
 
   const psuPages = tls ? buildPsuPagesServer(services, tls) : null;

@@ -53,6 +53,8 @@ const workbench: WorkbenchApi = {
   importRun: (file) => invoke('importRun', file),
   exportRunHar: (runId) => invoke('exportRunHar', runId),
   getExchange: (id) => invoke('getExchange', id),
+  resendExchange: (id, options) => invoke('resendExchange', id, options),
+  diagnoseRequest: (kind, text) => invoke('diagnoseRequest', kind, text),
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).
     const onEvents = (_event: IpcRendererEvent, events: WorkbenchEvent[]): void => listener(events);

@@ -8,6 +8,7 @@ import { PROJECT_ROOT, startUi } from '../test/ui/support/browser';
 import { authorisePayment, psuSession } from '../main/tpp/journeys';
 import { prepared } from '../main/tpp/requests/request';
 import { readTemplate } from '../main/tpp/templates';
+import { createPayment } from '../main/tpp/requests/payments';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const SIZES = [
@@ -28,6 +29,35 @@ async function payments(bank: TestBank): Promise<{ settled: string }> {
   const waiting = (await bank.tpp.createPayment(creator, SEPA, closeMatch)).body.paymentId as string;
   await bank.tpp.startAuthorisation(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
   return { settled: done };
+}
+
+/**
+ * A payment the bank refuses on its Digest: signed over the pretty-printed pain.001, sent minified.
+ * Returns its exchange and the request as raw HTTP, to paste into "Diagnose a request".
+ */
+async function failingPayment(bank: TestBank): Promise<{ id: number; raw: string }> {
+  const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  const signed = await bank.tpp.sign(createPayment(creator, SEPA, readTemplate('sepa-single.xml'), bank.tpp.psu));
+  const body = String(signed.body).replace(/>\s+</g, '><').trim();
+  await bank.tpp.send({ ...signed, body });
+  const [logged] = (await (await fetch(`${bank.url}/simulator/v1/exchanges?limit=1`)).json()) as { id: number }[];
+  const headers = Object.entries(signed.headers).map(([name, value]) => `${name}: ${value}`);
+  return { id: logged?.id ?? 0, raw: `POST ${signed.path} HTTP/1.1\n${headers.join('\n')}\n\n${body}` };
+}
+
+/** The Signature tab of that payment with the rules' legend open, then the same request pasted into "Diagnose a request". */
+async function signingShots(page: Page, suffix: string, failing: { id: number; raw: string }): Promise<void> {
+  await page.locator(`[data-testid="exchange-row"][data-id="${failing.id}"]`).click();
+  await page.getByRole('tab', { name: /Signature/ }).click();
+  await page.getByTestId('rule-legend').locator('summary').click();
+  await page.locator('.inspector-detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
+  await shoot(page, `inspector-signature-failing${suffix}`);
+  await page.getByRole('button', { name: 'Diagnose a request' }).click();
+  await page.getByTestId('diagnose-text').fill(failing.raw);
+  await page.getByTestId('diagnose-panel').getByRole('button', { name: 'Diagnose', exact: true }).click();
+  await page.getByTestId('diagnose-result').waitFor();
+  await shoot(page, `inspector-diagnose${suffix}`);
+  await page.getByTestId('diagnose-panel').getByRole('button', { name: 'Close' }).click();
 }
 
 async function traffic(bank: TestBank): Promise<{ settled: string }> {
@@ -109,6 +139,7 @@ async function main(): Promise<void> {
   const ui = await startUi();
   try {
     const { settled } = await traffic(ui.bank);
+    const refused = await failingPayment(ui.bank);
     for (const size of SIZES) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await ui.browser.newContext({ viewport: size, colorScheme });
@@ -120,6 +151,7 @@ async function main(): Promise<void> {
         await failing.click();
         await page.getByRole('tab', { name: /Signature/ }).click();
         await shoot(page, `inspector${suffix}`);
+        await signingShots(page, suffix, refused);
         await page.keyboard.press('3');
         await page.getByTestId('phone-screen').waitFor();
         // The traffic above left a payment waiting for FRA-APPROVER-B's approval.

@@ -10,6 +10,7 @@ import type {
   FlowRunState,
   FlowSummary,
   OutgoingRequest,
+  PastedDiagnosis,
   Pain001TemplateSummary,
   PaymentSummary,
   PsuSummary,
@@ -118,6 +119,8 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     importRun: (file) => json<FlowRunState>('POST', '/runs/import', { file }),
     exportRunHar: (runId) => text('GET', `${run(runId)}/har`),
     getExchange: (id) => json<Exchange>('GET', `/exchanges/${id}`),
+    resendExchange: (id, options) => json<Exchange>('POST', `/exchanges/${id}/resend`, options),
+    diagnoseRequest: (kind, text) => json<PastedDiagnosis>('POST', '/diagnose', { kind, text }),
   };
 }
 

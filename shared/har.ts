@@ -136,6 +136,8 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
     // The simulator measures only the whole exchange, so it is all "wait".
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },
     comment: `simulated time ${exchange.simulatedAt}`,
+    ...(exchange.signature !== null ? { _signature: exchange.signature } : {}),
+    _simulatedAt: exchange.simulatedAt,
   };
 }
 

@@ -7,6 +7,8 @@ import type { SigningBasket } from '../domain/basket/basket';
 import type { InstitutionId } from '../domain/dataset/types';
 import { accountReference } from '../domain/consent/access';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
+import { rulesCited } from '../domain/signing/rules';
+import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents';
 import type { SimulatorMode } from '../services/context';
@@ -25,8 +27,17 @@ import type { FlowRunRecord, FlowRunSummary, RunExchange, RunStep } from '../flo
 /** The engine's behaviours are exactly the contract's. */
 const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
 
-/** The stored diagnosis is the domain's; this proves it has the shape the Inspector renders. */
-const diagnosis = (d: SignatureDiagnosis): Contract.SignatureDiagnosis => d;
+/**
+ * The stored diagnosis is the domain's; this proves it has the shape the Inspector renders. One logged
+ * before the legend existed gets it here, from the same table (rules.ts).
+ */
+const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): Contract.SignatureDiagnosis => ('rules' in d ? d : { ...d, rules: rulesCited(d.checks) });
+
+/** A pasted request as read, with the bank's diagnosis of it. */
+export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis }): Contract.PastedDiagnosis {
+  const { method, target, headers, body } = p.request;
+  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis) };
+}
 
 export function toInfo(info: { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date }, version: string): Contract.SimulatorInfo {
   return { version, mode: mode(info.mode), institutions: [...info.institutions], now: info.now.toISOString() };

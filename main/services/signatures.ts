@@ -7,6 +7,7 @@ import type { CertificateCache } from '../pki/certificate-cache';
 import { inspectCertificate, type CertificateInspection } from '../pki/inspection';
 import type { TrustStore } from '../pki/trust-store';
 import type { BankContext } from './context';
+import { PASTE_KINDS, parsePasted, type PasteKind, type PastedRequest } from '../domain/pasted-request';
 
 export interface SignedRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -44,6 +45,26 @@ export class SignatureService {
       ...(request.requestTarget ? { requestTarget: request.requestTarget } : {}),
       ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
     });
+  }
+
+  /**
+   * POST /simulator/v1/diagnose: the bank's diagnosis of a pasted request (raw HTTP, cURL or a HAR
+   * entry) for the operation its method and path name, as the route would make it; nothing is sent.
+   * A pasted request comes over no connection, so its QSEAL is not compared with a caller's identity.
+   */
+  diagnosePasted(input: unknown): { request: PastedRequest; operation: SignedOperation; diagnosis: SignatureDiagnosis } {
+    const { kind, text } = pastedInput(input);
+    const parsed = parsePasted(kind, text, (method, target) => signedOperationFor(method, target) !== null);
+    if (!parsed.ok) throw formatError(parsed.problem);
+    const { request } = parsed;
+    const operation = signedOperationFor(request.method, request.target);
+    if (operation === null) {
+      throw formatError(
+        `${request.method} ${request.target} is not a signed operation; the bank verifies signatures on POST /payments/{product}, POST .../authorisations, POST /signing-baskets, DELETE /payments/{product}/{paymentId}, POST /funds-confirmations and POST /register`,
+      );
+    }
+    const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } });
+    return { request, operation, diagnosis };
   }
 
   /** The first failing check decides the response; nothing may change state before this passes. */
@@ -134,4 +155,14 @@ function profileWarnings(target: { method: string; path: string }, names: readon
     if (value(name) !== undefined && !names.includes(name)) warnings.push(`${name} is sent, so it must be signed for ${operation} (rule 1)`);
   }
   return warnings;
+}
+
+const MAX_PASTE_CHARS = 2_000_000;
+
+function pastedInput(input: unknown): { kind: PasteKind; text: string } {
+  const body = (typeof input === 'object' && input !== null ? input : {}) as { kind?: unknown; text?: unknown };
+  if (!PASTE_KINDS.includes(body.kind as PasteKind)) throw formatError(`kind must be one of ${PASTE_KINDS.join(', ')}: what was pasted, a raw HTTP request, a cURL command or a HAR entry`);
+  if (typeof body.text !== 'string' || body.text.trim() === '') throw formatError('text must be the pasted request, not empty');
+  if (body.text.length > MAX_PASTE_CHARS) throw formatError(`text is longer than ${MAX_PASTE_CHARS} characters`);
+  return { kind: body.kind as PasteKind, text: body.text };
 }

@@ -23,10 +23,18 @@ export interface SignatureCheck {
   text: string;
 }
 
+/** A rule of the spec's signing profile ("Application-layer signing", Rules) in the spec's words. */
+export interface SigningRule {
+  rule: number;
+  text: string;
+}
+
 /** The bank's verdict on a signed request (`signature` of an exchange). */
 export interface SignatureDiagnosis {
   operation: string;
   checks: SignatureCheck[];
+  /** Each rule the checks cite, once, in number order, with the spec's sentence: the legend. */
+  rules: SigningRule[];
   verdict: { valid: true } | { valid: false; code: string; status: number; text: string; checkId: string };
   digest: { sent: string | null; computed: string };
   headersParameter: string[] | null;
@@ -225,6 +233,32 @@ export interface SentResponse {
   headers: Record<string, string>;
   body: string;
   durationMs: number;
+}
+
+/** What a pasted request is: a raw HTTP request, a cURL command, or a HAR 1.2 entry (or log). */
+export type PastedRequestKind = 'http' | 'curl' | 'har';
+
+/** The bank's diagnosis of a pasted request, made without sending it (`POST /simulator/v1/diagnose`). */
+export interface PastedDiagnosis {
+  /** The request as read from the paste; `url` is its path and query, `body` its bytes as UTF-8 text. */
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body: string | null; bodySize: number };
+  signature: SignatureDiagnosis;
+}
+
+/** The Inspector's explicit choices when it sends an exchange again as the built-in TPP. */
+export interface ResendOptions {
+  method: string;
+  /** Path and query on the simulator. */
+  url: string;
+  headers: Record<string, string>;
+  /** The exact body to send (the original string when not edited); null without one. */
+  body: string | null;
+  /** keep: the Digest, Signature and certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is. */
+  signature: 'keep' | 'resign';
+  /** A new X-Request-ID in place of the one given. */
+  newRequestId: boolean;
+  /** A new access token from the bank (the TPP's, or the PSU's for the request's consent). */
+  freshToken: boolean;
 }
 
 /** Who acts in a flow step, and the lifelines of the sequence diagram (DESIGN.md "Screens" 1). */
@@ -490,6 +524,10 @@ export interface WorkbenchApi {
   exportRunHar(runId: string): Promise<string>;
   /** One exchange of the traffic log, for the Inspector opened from a diagram arrow. */
   getExchange(id: number): Promise<Exchange>;
+  /** Sends an exchange again as the built-in TPP with the choices given; answers the new exchange, with its diagnosis. */
+  resendExchange(id: number, options: ResendOptions): Promise<Exchange>;
+  /** The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank. */
+  diagnoseRequest(kind: PastedRequestKind, text: string): Promise<PastedDiagnosis>;
   /** Batched host events; returns the unsubscribe function. */
   subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
 }

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { buildCurl, shellQuote } from '../../renderer/src/lib/curl';
+import { parseCurl } from '../../main/domain/pasted-request/curl-command';
+import { ansiCQuote, buildCurl, shellQuote } from '../../renderer/src/lib/curl';
 
 const run = promisify(execFile);
 
@@ -36,5 +37,32 @@ describe('copy as cURL', () => {
     const args = stdout.split('\0').slice(0, -1);
     expect(args).toContain(`x-evil: '; echo pwned; '`);
     expect(args[args.indexOf('--data-binary') + 1]).toBe(body);
+  });
+
+  it('keeps plain single quotes where no control byte needs escaping (LF and UTF-8 included)', () => {
+    expect(shellQuote('a\nb €')).toBe("'a\nb €'");
+  });
+
+  it("writes a value with CR, tab or another control byte in ANSI-C quoting $'...'", () => {
+    expect(shellQuote('a\r\nb')).toBe("$'a\\r\\nb'");
+    expect(shellQuote("it's\t\\x\x01\x7f")).toBe("$'it\\'s\\t\\\\x\\x01\\x7f'");
+    expect(ansiCQuote('€')).toBe("$'€'");
+    const cmd = buildCurl({ method: 'POST', url: '/p', headers: {}, body: '<a>\r\n</a>' }, 'http://h');
+    expect(cmd).toContain("--data-binary $'<a>\\r\\n</a>'");
+  });
+
+  it('replays CRLF and every control byte exactly through bash', async () => {
+    const body = `<?xml version="1.0"?>\r\n<a b='1'>\t€\x01\x1b\x7f\\x41</a>\r\n`;
+    const cmd = buildCurl({ method: 'POST', url: '/p', headers: { 'x-note': "it's\tthere" }, body }, 'http://h');
+    const { stdout } = await run('bash', ['-c', `curl() { printf '%s\\0' "$@"; }; ${cmd}`]);
+    const args = stdout.split('\0').slice(0, -1);
+    expect(args[args.indexOf('--data-binary') + 1]).toBe(body);
+    expect(args).toContain("x-note: it's\tthere");
+  });
+
+  it('reads back its own command with the diagnosis parser, byte for byte', () => {
+    const body = 'line\r\nnext\n€';
+    const parsed = parseCurl(buildCurl({ method: 'POST', url: '/x/v1/payments/p?q=1', headers: { 'PSU-ID': "o'neil", digest: 'SHA-256=x' }, body }, 'http://127.0.0.1:1'));
+    expect(parsed).toEqual({ ok: true, request: { method: 'POST', target: '/x/v1/payments/p?q=1', headers: { 'psu-id': "o'neil", digest: 'SHA-256=x' }, body: Buffer.from(body) } });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isPaddedBase64 } from './base64';
+import { xmlForms } from './xml-forms';
 
 /**
  * The Digest header of a signed request (spec "Application-layer signing", rules 5-7):
@@ -175,6 +176,14 @@ function variants(body: Buffer): Variant[] {
       text: 'the Digest was computed over the JSON pretty-printed with 2 spaces, not over the bytes sent (rule 6)',
       rule: 6,
     },
+    // The XML cases, as precisely as the JSON ones: each way a serialiser rewrites the document.
+    ...(isUtf8
+      ? xmlForms(text).map((form) => ({
+          bytes: () => Buffer.from(form.text, 'utf8'),
+          text: `the Digest was computed over the XML ${form.change}, not over the bytes sent: the body was re-serialised after hashing (rule 6)`,
+          rule: 6 as const,
+        }))
+      : []),
     {
       bytes: () => (text.charCodeAt(0) === 0xfeff ? body.subarray(3) : null),
       text: 'the body starts with a UTF-8 byte-order mark that was not hashed (rule 6)',

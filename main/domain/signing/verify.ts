@@ -5,6 +5,7 @@ import { decodeCertificateHeader, type CertificateForm } from './certificate-hea
 import { computeDigest, digestMismatchCause, parseDigestHeader } from './digest';
 import { keyIdProblem } from './key-id';
 import { loadPublicKey } from './rsa-key';
+import { rulesCited, type SigningRule } from './rules';
 import { PROFILE_HEADERS, SIGNING_PROFILES, isProfileHeader, type SignedOperation } from './profiles';
 import { parseSignatureHeader, type SignatureParams } from './signature-header';
 import { buildSigningString, signingStringBytes, type SigningString } from './signing-string';
@@ -84,6 +85,8 @@ export interface SignatureDiagnosis {
   operation: SignedOperation;
   /** Every check made, in order, passed or failed. */
   checks: SignatureCheck[];
+  /** Each rule the checks cite, once, with the spec's sentence (rules.ts): the Inspector's legend. */
+  rules: SigningRule[];
   verdict: SignatureVerdict;
   digest: { sent: string | null; computed: string };
   headersParameter: string[] | null;
@@ -324,6 +327,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   return {
     operation,
     checks,
+    rules: rulesCited(checks),
     verdict: failed && code ? { valid: false, code, status: BERLIN_GROUP_STATUS[code], text: failed.text, checkId: failed.id } : { valid: true },
     digest: { sent: digestRaw ?? null, computed },
     headersParameter: params?.headers ?? null,

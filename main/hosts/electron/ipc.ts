@@ -98,6 +98,11 @@ function bool(value: unknown, what: string): boolean {
   return value;
 }
 
+function pastedText(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2_000_000) throw new ArgumentError('the pasted request must be text of at most 2,000,000 characters');
+  return value;
+}
+
 function exportedFile(value: unknown): string {
   if (typeof value !== 'string' || value.length > 20_000_000) throw new ArgumentError('the run file must be text of at most 20 MB');
   return value;
@@ -149,6 +154,8 @@ const HANDLERS: Handlers = {
   importRun: (api, [f]) => api.importRun(exportedFile(f)),
   exportRunHar: (api, [r]) => api.exportRunHar(id(r, 'runId')),
   getExchange: (api, [x]) => api.getExchange(exchangeId(x)),
+  resendExchange: (api, [x, o]) => api.resendExchange(exchangeId(x), object(o, 'the resend choices')),
+  diagnoseRequest: (api, [k, t]) => api.diagnoseRequest(oneOf(k, ['http', 'curl', 'har'] as const, 'kind'), pastedText(t)),
 };
 
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {

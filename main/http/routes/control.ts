@@ -7,6 +7,7 @@ import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPay
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import type { FlowRuns } from '../../flows/flow-runs';
 import { flowRunRoutes } from './flow-runs';
+import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
 
 export interface ControlOptions {
   version: string;
@@ -14,6 +15,8 @@ export interface ControlOptions {
   requiredToken: string | null;
   /** The Flows screen's runs; absent where no flow runs are hosted. */
   flowRuns?: FlowRuns | undefined;
+  /** The built-in TPP that sends an exchange again for the Inspector; absent: no resend route. */
+  resender?: ExchangeResender | undefined;
 }
 
 /** The control API (`/simulator/v1`): the PSU's app, the bank's operator and automation. Each route calls one service. */
@@ -95,6 +98,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get((request.params as { exchangeId?: unknown }).exchangeId)));
 
       if (options.flowRuns) flowRunRoutes(control, options.flowRuns, options.version);
+      inspectorToolRoutes(control, services, options.resender);
 
       control.get('/events', (request, reply) => streamEvents(request, reply, services));
     },

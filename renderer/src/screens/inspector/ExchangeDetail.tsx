@@ -2,7 +2,7 @@ import type { Exchange } from '../../../../preload/api/workbench-api';
 import { buildCurl } from '../../lib/curl';
 import { useCurlView } from '../../state/curl-view';
 import type { DetailTab } from '../../state/inspector';
-import { exportExchangeAsHar } from '../../state/inspector-export';
+import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
 import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
@@ -28,6 +28,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
     { id: 'resend', label: 'Edit and resend' },
   ];
   const shown = tab === 'signature' && !exchange.signature ? 'request' : tab;
+  const exportNotice = useExportNotice((s) => s.notice);
 
   return (
     <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
@@ -53,6 +54,14 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
             Edit and resend
           </button>
         </div>
+        {exportNotice && (
+          <p className="note export-notice" role="status" data-testid="export-notice">
+            {exportNotice}{' '}
+            <button type="button" className="small" onClick={useExportNotice.getState().clear}>
+              OK
+            </button>
+          </p>
+        )}
       </header>
       {curlShown && <CurlView command={buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">

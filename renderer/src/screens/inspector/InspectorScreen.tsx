@@ -7,6 +7,8 @@ import { bankApiBase, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeList } from './ExchangeList';
+import { DiagnosePanel } from './DiagnosePanel';
+import { useDiagnose } from '../../state/diagnose';
 import './inspector.css';
 
 /** Screen 3: every exchange with the simulator, from the built-in TPP and from outside clients. */
@@ -23,6 +25,8 @@ export function InspectorScreen() {
   const rows = filterRows(state.rows, state.filter);
   const selected = state.rows.find((r) => r.summary.id === state.selectedId);
   const baseUrl = bankApiBase(state.simulatorUrl, info?.institutions);
+  const diagnoseOver = useDiagnose((s) => s.openOver);
+  const diagnosing = diagnoseOver !== undefined && diagnoseOver === state.selectedId;
 
   return (
     <SplitPane
@@ -45,6 +49,9 @@ export function InspectorScreen() {
           />
           <button type="button" onClick={exportListedAsHar} disabled={rows.length === 0} title="Export the exchanges listed as a HAR file">
             HAR
+          </button>
+          <button type="button" onClick={() => useDiagnose.getState().open(state.selectedId)} aria-pressed={diagnosing} title="Paste a raw HTTP request, a cURL command or a HAR entry and read the bank's diagnosis">
+            Diagnose a request
           </button>
         </div>
         {state.error && (
@@ -69,7 +76,9 @@ export function InspectorScreen() {
         </div>
       </div>
       <div className="inspector-detail-pane" ref={detailRef} tabIndex={-1}>
-        {selected?.full ? (
+        {diagnosing ? (
+          <DiagnosePanel />
+        ) : selected?.full ? (
           <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
           <div className="empty-state">

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { workbench } from '../../api';
-import type { Exchange, SentResponse } from '../../../../preload/api/workbench-api';
-import { BodyView } from './BodyView';
-import { httpStatusClass } from '../../widgets/http-status';
+import type { Exchange, FlowRequest } from '../../../../preload/api/workbench-api';
+import { useInspector } from '../../state/inspector';
+import { bodyEdited, bodyToSend, draftOf, lineEndingOf, type LineEnding, type RequestDraft } from '../../state/request-draft';
+import './inspector-tools.css';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Recomputed by the HTTP client for the edited request. */
 const DROPPED = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+const ENDING_WORDS = { CRLF: 'CRLF (\\r\\n)', LF: 'LF (\\n)', mixed: 'mixed', none: 'no' } as const;
 
-function headersToText(headers: Exchange['request']['headers']): string {
+function headersToText(headers: Record<string, string>): string {
   return Object.entries(headers)
-    .filter(([name]) => !DROPPED.has(name.toLowerCase()))
-    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`))
+    .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
 }
 
@@ -27,22 +28,53 @@ function textToHeaders(text: string): Record<string, string> {
   return headers;
 }
 
-/** Edit and resend as the built-in TPP: the new exchange shows up in the list like any other. */
+/** The logged request as the draft helpers of the Flows screen read it (the one byte-exact editor logic). */
+function asFlowRequest(exchange: Exchange): FlowRequest {
+  const headers = Object.fromEntries(
+    Object.entries(exchange.request.headers)
+      .filter(([name]) => !DROPPED.has(name.toLowerCase()))
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
+  return { method: exchange.method, url: exchange.url, headers, body: exchange.request.body, operation: '', signed: exchange.signature !== null, signedHeaders: null, signingString: null, faults: [] };
+}
+
+/**
+ * Send again as the built-in TPP, with explicit choices: the signature kept as is or signed again with
+ * the demo TPP's QSEAL, a new X-Request-ID, a fresh token. The body goes byte for byte as logged until
+ * it is edited (a textarea shows CRLF as LF); the answer opens as its own exchange with its diagnosis.
+ */
 export function ResendPanel({ exchange }: { exchange: Exchange }) {
-  const [method, setMethod] = useState(exchange.method);
-  const [url, setUrl] = useState(exchange.url);
-  const [headers, setHeaders] = useState(() => headersToText(exchange.request.headers));
-  const [body, setBody] = useState(exchange.request.body ?? '');
+  const [original] = useState(() => asFlowRequest(exchange));
+  const [draft, setDraft] = useState<RequestDraft>(() => draftOf(original));
+  const [headers, setHeaders] = useState(() => headersToText(original.headers));
+  const [signature, setSignature] = useState<'keep' | 'resign'>('keep');
+  const [newRequestId, setNewRequestId] = useState(false);
+  const [freshToken, setFreshToken] = useState(false);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<SentResponse | { error: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const edit = (part: Partial<RequestDraft>): void => setDraft((d) => ({ ...d, ...part }));
+  const originalEnding = original.body === null ? 'none' : lineEndingOf(original.body);
+  const edited = bodyEdited(original, draft);
+  const truncated = exchange.request.truncated;
 
   const send = async (): Promise<void> => {
     setSending(true);
+    setError(null);
     try {
-      setResult(await workbench.sendRequest({ method, url, headers: textToHeaders(headers), body: body === '' ? null : body }));
+      const sent = await workbench.resendExchange(exchange.id, {
+        method: draft.method,
+        url: draft.url,
+        headers: textToHeaders(headers),
+        body: bodyToSend(original, draft),
+        signature,
+        newRequestId,
+        freshToken,
+      });
+      const inspector = useInspector.getState();
+      inspector.show(sent);
+      inspector.setTab(sent.signature ? 'signature' : 'response');
     } catch (err) {
-      setResult({ error: err instanceof Error ? err.message : String(err) });
-    } finally {
+      setError(err instanceof Error ? err.message : String(err));
       setSending(false);
     }
   };
@@ -50,37 +82,64 @@ export function ResendPanel({ exchange }: { exchange: Exchange }) {
   return (
     <div className="resend" data-testid="resend">
       <div className="resend-line">
-        <select value={method} onChange={(e) => setMethod(e.target.value)} aria-label="Method">
+        <select value={draft.method} onChange={(e) => edit({ method: e.target.value })} aria-label="Method">
           {METHODS.map((m) => (
             <option key={m}>{m}</option>
           ))}
         </select>
-        <input className="wire-plain" value={url} onChange={(e) => setUrl(e.target.value)} aria-label="Path" spellCheck={false} />
-        <button type="button" className="primary" onClick={() => void send()} disabled={sending || !url.startsWith('/')}>
+        <input className="wire-plain" value={draft.url} onChange={(e) => edit({ url: e.target.value })} aria-label="Path" spellCheck={false} />
+        <button type="button" className="primary" onClick={() => void send()} disabled={sending || !draft.url.startsWith('/') || truncated}>
           {sending ? 'Sending…' : 'Send'}
         </button>
       </div>
+      <fieldset className="resend-choices" data-testid="resend-choices">
+        <legend>Send as the built-in TPP</legend>
+        <label>
+          <input type="radio" name="resend-signature" checked={signature === 'keep'} onChange={() => setSignature('keep')} />
+          Keep the signature as is (Digest, Signature and certificate sent as they stand)
+        </label>
+        <label>
+          <input type="radio" name="resend-signature" checked={signature === 'resign'} onChange={() => setSignature('resign')} disabled={!original.signed} />
+          Re-sign with the demo TPP’s QSEAL {original.signed ? '(over the request as sent now)' : '(this request is not signed)'}
+        </label>
+        <label>
+          <input type="checkbox" checked={newRequestId} onChange={(e) => setNewRequestId(e.target.checked)} />
+          New X-Request-ID
+        </label>
+        <label>
+          <input type="checkbox" checked={freshToken} onChange={(e) => setFreshToken(e.target.checked)} />
+          Fresh token from the bank (the TPP’s, or the PSU’s for the consent)
+        </label>
+      </fieldset>
       <label className="field">
         <span>Headers (one per line)</span>
         <textarea className="wire-block" value={headers} onChange={(e) => setHeaders(e.target.value)} rows={8} spellCheck={false} />
       </label>
-      <label className="field">
-        <span>Body</span>
-        <textarea className="wire-block" value={body} onChange={(e) => setBody(e.target.value)} rows={8} spellCheck={false} />
-      </label>
-      <p className="muted small-text">A signed request keeps its old Digest and Signature: change the body and the bank will say so.</p>
-      {result && 'error' in result && (
-        <p className="note" role="alert">
-          {result.error}
-        </p>
+      {draft.bodyText !== null && (
+        <>
+          <label className="field">
+            <span>Body</span>
+            <textarea className="wire-block" value={draft.bodyText} onChange={(e) => edit({ bodyText: e.target.value })} rows={8} spellCheck={false} data-testid="resend-body" />
+          </label>
+          <fieldset className="line-endings">
+            <legend>Line endings</legend>
+            {(['CRLF', 'LF'] as LineEnding[]).map((ending) => (
+              <label key={ending}>
+                <input type="radio" name="resend-line-ending" checked={draft.lineEnding === ending} onChange={() => edit({ lineEnding: ending })} />
+                {ENDING_WORDS[ending]}
+              </label>
+            ))}
+            <span className="muted small-text" data-testid="resend-body-state">
+              The logged body has {ENDING_WORDS[originalEnding]} line endings. {edited ? 'Edited: sent with the line endings chosen here.' : 'Unedited: sent byte for byte as logged.'}
+            </span>
+          </fieldset>
+        </>
       )}
-      {result && !('error' in result) && (
-        <section className="resend-result" data-testid="resend-result">
-          <h3>
-            Response <span className={httpStatusClass(result.status)}>{result.status}</span> <span className="muted">{result.durationMs} ms</span>
-          </h3>
-          <BodyView body={result.body} contentType={result.headers['content-type']} bodySize={result.body.length} truncatedByLog={false} />
-        </section>
+      {truncated && <p className="note">The traffic log kept this body truncated, so it cannot be sent again as it was.</p>}
+      {error && (
+        <p className="note" role="alert">
+          {error}
+        </p>
       )}
     </div>
   );

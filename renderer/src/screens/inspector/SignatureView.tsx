@@ -1,11 +1,19 @@
-import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import type { SignatureCheck, SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { CertificateView } from './CertificateView';
+import { RuleLegend, RuleRef, withoutRule } from './RuleLegend';
 import { SigningStringView } from './SigningStringView';
 import { VerdictLine } from './VerdictLine';
+import './inspector-tools.css';
+
+/** The failing checks first, each group in the order the bank made them. */
+function failingFirst(checks: readonly SignatureCheck[]): SignatureCheck[] {
+  return [...checks.filter((c) => !c.passed), ...checks.filter((c) => c.passed)];
+}
 
 /** The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). */
 export function SignatureView({ signature }: { signature: SignatureDiagnosis }) {
   const digestMatches = signature.digest.sent === signature.digest.computed;
+  const rules = signature.rules;
 
   return (
     <div className="signature-view" data-testid="signature-view">
@@ -13,16 +21,17 @@ export function SignatureView({ signature }: { signature: SignatureDiagnosis }) 
 
       <h3>Checks</h3>
       <ol className="checks">
-        {signature.checks.map((c) => (
+        {failingFirst(signature.checks).map((c) => (
           <li key={c.id} className={c.passed ? 'check-passed' : 'check-failed'} data-check={c.id}>
             <span className="check-mark" aria-label={c.passed ? 'passed' : 'failed'}>
               {c.passed ? '✓' : '✗'}
             </span>
-            <span className="check-rule">{c.rule !== null ? `rule ${c.rule}` : ''}</span>
-            <span>{c.text}</span>
+            <span className="check-rule">{c.rule !== null && <RuleRef rule={c.rule} rules={rules} />}</span>
+            <span>{withoutRule(c.text, c.rule)}</span>
           </li>
         ))}
       </ol>
+      <RuleLegend rules={rules} />
 
       <h3>Digest</h3>
       <table className="headers-table">

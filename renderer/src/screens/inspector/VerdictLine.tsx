@@ -1,4 +1,5 @@
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import { RuleRef, withoutRule } from './RuleLegend';
 import { SignatureVerdict } from './SignatureVerdict';
 
 /** The bank's verdict in one line: valid, or the status, the text and the check that failed with its rule. */
@@ -13,12 +14,17 @@ export function VerdictLine({ signature }: { signature: SignatureDiagnosis }) {
           'Every check passed.'
         ) : (
           <>
-            HTTP {v.status}: {v.text}
+            HTTP {v.status}: {withoutRule(v.text, failing?.rule ?? null)}
             {failing && (
               <>
                 {' '}
                 (check <code className="wire-plain">{failing.id}</code>
-                {failing.rule !== null ? `, rule ${failing.rule}` : ''})
+                {failing.rule !== null && (
+                  <>
+                    , <RuleRef rule={failing.rule} rules={signature.rules} />
+                  </>
+                )}
+                )
               </>
             )}
           </>
