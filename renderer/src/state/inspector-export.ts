@@ -2,13 +2,12 @@
 import type { Exchange } from '../../../preload/api/workbench-api';
 import { downloadText } from '../lib/download';
 import { exchangesToHar } from '../lib/har';
-import { filterRows, useInspector } from './inspector';
+import { useInspector } from './inspector';
 import { useShell } from './shell';
 
-/** The exchanges the list shows under the current filter whose full record has arrived. */
+/** The exchanges the list shows (the host has applied the search) whose full record has arrived. */
 export function listedExchanges(): Exchange[] {
-  const { rows, filter } = useInspector.getState();
-  return filterRows(rows, filter).flatMap((r) => (r.full ? [r.full] : []));
+  return useInspector.getState().rows.flatMap((r) => (r.full ? [r.full] : []));
 }
 
 export function exportListedAsHar(): void {
