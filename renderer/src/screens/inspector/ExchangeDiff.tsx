@@ -155,8 +155,12 @@ function pairSection(title: string, pairs: AlignedPair[]): Section {
                   {p.name}
                   {p.kind !== 'same' && <span className="diff-tag">{PAIR_LABELS[p.kind]}</span>}
                 </th>
-                <td className="diff-cell diff-left">{cell(p.left, words?.left)}</td>
-                <td className="diff-cell diff-right">{cell(p.right, words?.right)}</td>
+                <td className="diff-cell diff-left" title={p.kind === 'same' ? (p.left ?? undefined) : undefined}>
+                  {cell(p.left, words?.left)}
+                </td>
+                <td className="diff-cell diff-right" title={p.kind === 'same' ? (p.right ?? undefined) : undefined}>
+                  {cell(p.right, words?.right)}
+                </td>
               </tr>
             );
           })}
