@@ -96,27 +96,30 @@ function readable(m: ExchangeMessage): string {
 
 const ROW_MARKS: Record<DiffRow['kind'], string> = { same: '', changed: '≠', removed: 'only left', added: 'only right' };
 
-function rowsSection(title: string, rows: DiffRow[]): Section {
-  const differences = rows.filter((r) => r.kind !== 'same').length;
+/** A section of rows (one per line, header or signing-string line) of which those not `same` are differences. */
+function tableSection<R extends { kind: string }>(title: string, items: R[], tableClass: string, empty: string, row: (item: R, i: number) => ReactNode): Section {
+  const differences = items.filter((r) => r.kind !== 'same').length;
   const content =
-    rows.length === 0 ? (
-      <p className="muted">Neither has one.</p>
+    items.length === 0 ? (
+      <p className="muted">{empty}</p>
     ) : (
-      <table className="diff-table diff-lines">
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i} className={`diff-${row.kind}`} data-diff={row.kind}>
-              <th className="diff-name diff-gutter" aria-label={row.kind === 'same' ? undefined : row.kind}>
-                {ROW_MARKS[row.kind]}
-              </th>
-              <td className="diff-cell diff-left">{row.left ? <Parts parts={row.left} /> : null}</td>
-              <td className="diff-cell diff-right">{row.right ? <Parts parts={row.right} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
+      <table className={`diff-table ${tableClass}`}>
+        <tbody>{items.map(row)}</tbody>
       </table>
     );
   return { title, differences, content };
+}
+
+function rowsSection(title: string, rows: DiffRow[]): Section {
+  return tableSection(title, rows, 'diff-lines', 'Neither has one.', (row, i) => (
+    <tr key={i} className={`diff-${row.kind}`} data-diff={row.kind}>
+      <th className="diff-name diff-gutter" aria-label={row.kind === 'same' ? undefined : row.kind}>
+        {ROW_MARKS[row.kind]}
+      </th>
+      <td className="diff-cell diff-left">{row.left ? <Parts parts={row.left} /> : null}</td>
+      <td className="diff-cell diff-right">{row.right ? <Parts parts={row.right} /> : null}</td>
+    </tr>
+  ));
 }
 
 function Parts({ parts }: { parts: WordPart[] }) {
@@ -138,34 +141,23 @@ function Parts({ parts }: { parts: WordPart[] }) {
 const PAIR_LABELS: Record<AlignedPair['kind'], string> = { same: '', changed: 'differs', 'left-only': 'only left', 'right-only': 'only right' };
 
 function pairSection(title: string, pairs: AlignedPair[]): Section {
-  const differences = pairs.filter((p) => p.kind !== 'same').length;
-  const content =
-    pairs.length === 0 ? (
-      <p className="muted">Neither has any.</p>
-    ) : (
-      <table className="diff-table diff-pairs">
-        <tbody>
-          {pairs.map((p, i) => {
-            const words = p.kind === 'changed' ? diffWords(p.left ?? '', p.right ?? '') : null;
-            const cell = (value: string | null, parts: WordPart[] | undefined): ReactNode =>
-              value === null ? <span className="diff-absent">absent</span> : parts ? <Parts parts={parts} /> : <VisibleText value={value} />;
-            return (
-              <tr key={`${p.name}-${i}`} className={`diff-${p.kind}`} data-diff={p.kind}>
-                <th className="wire-plain diff-name">
-                  {p.name}
-                  {p.kind !== 'same' && <span className="diff-tag">{PAIR_LABELS[p.kind]}</span>}
-                </th>
-                <td className="diff-cell diff-left" title={p.kind === 'same' ? (p.left ?? undefined) : undefined}>
-                  {cell(p.left, words?.left)}
-                </td>
-                <td className="diff-cell diff-right" title={p.kind === 'same' ? (p.right ?? undefined) : undefined}>
-                  {cell(p.right, words?.right)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+  return tableSection(title, pairs, 'diff-pairs', 'Neither has any.', (p, i) => {
+    const words = p.kind === 'changed' ? diffWords(p.left ?? '', p.right ?? '') : null;
+    const cell = (value: string | null, parts: WordPart[] | undefined): ReactNode =>
+      value === null ? <span className="diff-absent">absent</span> : parts ? <Parts parts={parts} /> : <VisibleText value={value} />;
+    return (
+      <tr key={`${p.name}-${i}`} className={`diff-${p.kind}`} data-diff={p.kind}>
+        <th className="wire-plain diff-name">
+          {p.name}
+          {p.kind !== 'same' && <span className="diff-tag">{PAIR_LABELS[p.kind]}</span>}
+        </th>
+        <td className="diff-cell diff-left" title={p.kind === 'same' ? (p.left ?? undefined) : undefined}>
+          {cell(p.left, words?.left)}
+        </td>
+        <td className="diff-cell diff-right" title={p.kind === 'same' ? (p.right ?? undefined) : undefined}>
+          {cell(p.right, words?.right)}
+        </td>
+      </tr>
     );
-  return { title, differences, content };
+  });
 }
