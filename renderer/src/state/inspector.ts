@@ -38,6 +38,12 @@ interface InspectorState {
   total: number | null;
   kept: number | null;
   loadingOlder: boolean;
+  /** The oldest exchange of the pages fetched so far: the next page is older than it. */
+  cursor: number | null;
+  /** The last page fetched was full: there may be older matches. */
+  hasOlder: boolean;
+  /** The rows are the answer of a search that narrows (words or chips), not the log's newest. */
+  narrowed: boolean;
   /** The two exchanges picked for the diff (at most two, the later pick last). */
   compareIds: number[];
   /** The detail pane shows the diff of the two picked. */
@@ -138,6 +144,9 @@ export const useInspector = create<InspectorState>()((set, get) => {
     total: null,
     kept: null,
     loadingOlder: false,
+    cursor: null,
+    hasOlder: false,
+    narrowed: false,
     compareIds: [],
     comparing: false,
     compared: [],
@@ -160,6 +169,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
       clearTimeout(refreshTimer);
       const seq = ++searchSeq;
       try {
+        const narrowed = searching(get());
         const page = await workbench.searchExchanges(queryOf(get()));
         if (seq !== searchSeq) return;
         set((s) => {
@@ -167,8 +177,19 @@ export const useInspector = create<InspectorState>()((set, get) => {
           // exchange: without a search, keep the rows the page does not have, each in its place.
           const fresh = rowsOf(page);
           const known = new Set(fresh.map((r) => r.summary.id));
-          const kept = searching(s) ? [] : s.rows.filter((r) => !known.has(r.summary.id) && r.summary.id > (fresh.at(-1)?.summary.id ?? 0));
-          return { rows: [...kept, ...fresh].sort(newestFirst), total: page.total + kept.length, kept: page.kept + kept.length, loaded: true, error: null };
+          // Rows of an earlier narrowed search are not kept: they are not what the log's newest page lacks.
+          const extra = narrowed || s.narrowed ? [] : s.rows.filter((r) => !known.has(r.summary.id));
+          const newer = extra.filter((r) => r.summary.id > (fresh[0]?.summary.id ?? 0)).length;
+          return {
+            rows: [...extra, ...fresh].sort(newestFirst),
+            total: page.total + newer,
+            kept: page.kept + newer,
+            cursor: fresh.at(-1)?.summary.id ?? null,
+            hasOlder: fresh.length === PAGE_SIZE,
+            narrowed,
+            loaded: true,
+            error: null,
+          };
         });
         void fillMissing();
       } catch (err) {
@@ -178,16 +199,21 @@ export const useInspector = create<InspectorState>()((set, get) => {
 
     async loadOlder() {
       const s = get();
-      const last = s.rows.at(-1);
-      if (s.loadingOlder || last === undefined || (s.total !== null && s.rows.length >= s.total)) return;
+      if (s.loadingOlder || !s.hasOlder || s.cursor === null) return;
       const seq = searchSeq;
       set({ loadingOlder: true });
       try {
-        const page = await workbench.searchExchanges(queryOf(s, last.summary.id));
+        const page = await workbench.searchExchanges(queryOf(s, s.cursor));
         if (seq !== searchSeq) return;
         set((now) => {
           const known = new Set(now.rows.map((r) => r.summary.id));
-          return { rows: [...now.rows, ...rowsOf(page).filter((r) => !known.has(r.summary.id))], total: Math.max(page.total, now.rows.length), kept: page.kept };
+          const older = rowsOf(page);
+          return {
+            rows: [...now.rows, ...older.filter((r) => !known.has(r.summary.id))].sort(newestFirst),
+            kept: page.kept,
+            cursor: older.at(-1)?.summary.id ?? now.cursor,
+            hasOlder: older.length === PAGE_SIZE,
+          };
         });
       } catch (err) {
         set({ error: errorText(err) });

@@ -59,7 +59,7 @@ export function InspectorScreen() {
             onOpen={() => detailRef.current?.focus()}
             picked={state.compareIds}
             onPick={state.togglePick}
-            hasOlder={state.total !== null && rows.length < state.total}
+            hasOlder={state.hasOlder}
             loadingOlder={state.loadingOlder}
             onOlder={() => void state.loadOlder()}
           />
