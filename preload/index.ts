@@ -16,6 +16,7 @@ const workbench: WorkbenchApi = {
   getInfo: () => invoke('getInfo'),
   simulatorUrl: () => invoke('simulatorUrl'),
   listExchanges: (limit, resourceId) => invoke('listExchanges', limit, resourceId),
+  searchExchanges: (query) => invoke('searchExchanges', query),
   listJourneys: () => invoke('listJourneys'),
   listConsents: () => invoke('listConsents'),
   listPayments: () => invoke('listPayments'),

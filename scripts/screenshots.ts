@@ -77,6 +77,8 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
   const body = '<Document>Müller Straße</Document>\n';
   const target = prepared('payment-create', 'frankfurt', 'POST', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' }, body);
   const signed = await tpp.sign(target);
+  // The same request signed correctly: the diff of the two shows what broke the signature.
+  await tpp.validateSignature('frankfurt', { ...signed.headers, 'content-type': 'application/xml' }, body, `post ${target.path}`);
   await tpp.validateSignature('frankfurt', { ...signed.headers, 'psu-id': 'FRA-APPROVER ', 'content-type': 'application/xml' }, body, `post ${target.path}`);
   return payments(bank);
 }
@@ -95,6 +97,17 @@ async function flowMidRun(page: Page): Promise<void> {
   await page.locator('[data-testid="inline-phone"][data-psu="FRA-CREATOR"] [data-awaited="true"] [data-testid="approve"]').click();
   await page.locator('[data-testid="inline-phone"][data-psu="FRA-APPROVER-A"] [data-awaited="true"] [data-testid="approve"]').waitFor();
   await page.getByTestId('waiting-psu').scrollIntoViewIfNeeded();
+}
+
+/** The Inspector's diff: the rejected signature validation against the same request signed correctly. */
+async function diffShot(page: Page, suffix: string): Promise<void> {
+  const validations = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' });
+  await validations.filter({ has: page.locator('[data-status="valid"]') }).first().locator('.exchange-pick').check();
+  await validations.filter({ has: page.locator('[data-status="rejected"]') }).first().locator('.exchange-pick').check();
+  await page.getByRole('button', { name: /^Compare/ }).click();
+  await page.getByTestId('exchange-diff').waitFor();
+  await shoot(page, `inspector-diff${suffix}`);
+  await page.getByTestId('exchange-diff').getByRole('button', { name: 'Close' }).click();
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -146,12 +159,13 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         await page.goto(`${ui.url}/`);
         const suffix = colorScheme === 'dark' ? '-dark' : '';
-        const failing = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' });
+        const failing = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' }).filter({ has: page.locator('[data-status="rejected"]') });
         await failing.locator('[data-status="rejected"]').waitFor();
         await failing.click();
         await page.getByRole('tab', { name: /Signature/ }).click();
         await shoot(page, `inspector${suffix}`);
         await signingShots(page, suffix, refused);
+        await diffShot(page, suffix);
         await page.keyboard.press('3');
         await page.getByTestId('phone-screen').waitFor();
         // The traffic above left a payment waiting for FRA-APPROVER-B's approval.

@@ -5,6 +5,8 @@ import type {
   BasketSummary,
   ConsentSummary,
   Exchange,
+  ExchangePage,
+  ExchangeQuery,
   FlowOperationSummary,
   FlowRunListItem,
   FlowRunState,
@@ -60,6 +62,18 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
+  /** A search of the traffic log: the array body, the counts from the X-Total-Count and X-Kept-Count headers. */
+  async function search(query: ExchangeQuery): Promise<ExchangePage> {
+    await ready;
+    const path = `/exchanges?${exchangeSearchParams(query).toString()}`;
+    const res = await fetch(`${control}${path}`, { headers: { accept: 'application/json' } });
+    const text = await res.text();
+    if (!res.ok) throw new ControlApiError(res.status, `GET /simulator/v1${path}: ${res.status} ${errorText(text)}`);
+    const exchanges = JSON.parse(text) as Exchange[];
+    const count = (name: string): number => Number(res.headers.get(name) ?? exchanges.length);
+    return { exchanges, total: count('x-total-count'), kept: count('x-kept-count') };
+  }
+
   /** A file the host writes out as it is (an exported run, a HAR). */
   async function text(method: 'GET', path: string): Promise<string> {
     await ready;
@@ -76,6 +90,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
       if (resourceId !== undefined) query.set('resource', resourceId);
       return json<Exchange[]>('GET', `/exchanges?${query.toString()}`);
     },
+    searchExchanges: (query) => search(query),
     listJourneys: () => json<ScaJourney[]>('GET', '/sca'),
     listConsents: () => json<ConsentSummary[]>('GET', '/consents'),
     listPayments: () => json<PaymentSummary[]>('GET', '/payments'),
@@ -122,6 +137,21 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     resendExchange: (id, options) => json<Exchange>('POST', `/exchanges/${id}/resend`, options),
     diagnoseRequest: (kind, text) => json<PastedDiagnosis>('POST', '/diagnose', { kind, text }),
   };
+}
+
+/** The query string of a search, the lists comma-separated. */
+export function exchangeSearchParams(query: ExchangeQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q !== undefined && query.q.trim() !== '') params.set('q', query.q.trim());
+  if (query.status !== undefined && query.status.length > 0) params.set('status', query.status.join(','));
+  if (query.signature !== undefined && query.signature.length > 0) params.set('signature', query.signature.join(','));
+  for (const name of ['tpp', 'institution', 'resource'] as const) {
+    const value = query[name];
+    if (value !== undefined) params.set(name, value);
+  }
+  if (query.before !== undefined) params.set('before', String(query.before));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  return params;
 }
 
 async function send(baseUrl: string, request: OutgoingRequest): Promise<SentResponse> {

@@ -44,7 +44,10 @@ export function toInfo(info: { mode: SimulatorMode; institutions: readonly Insti
 }
 
 function message(m: { headers: Contract.ExchangeMessage['headers'] } & LoggedBody): Contract.ExchangeMessage {
-  return { headers: m.headers, body: m.body === null ? null : m.body.toString('utf8'), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
+  const body = m.body === null ? null : m.body.toString('utf8');
+  // Bytes that are not UTF-8 do not survive as text: then the exact bytes go along too.
+  const exact = m.body === null || body === null || Buffer.from(body, 'utf8').equals(m.body);
+  return { headers: m.headers, body, ...(exact ? {} : { bodyBase64: m.body?.toString('base64') ?? '' }), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
 }
 
 type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];

@@ -60,7 +60,10 @@ export interface SignatureDiagnosis {
 
 export interface ExchangeMessage {
   headers: Record<string, string | string[]>;
+  /** The logged bytes decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD: then see bodyBase64). */
   body: string | null;
+  /** The logged bytes exactly, present only when `body` does not encode back to them (not UTF-8, or cut mid-character). */
+  bodyBase64?: string;
   bodySize: number;
   truncated: boolean;
 }
@@ -80,6 +83,31 @@ export interface Exchange {
   request: ExchangeMessage;
   response: ExchangeMessage & { status: number };
   signature: SignatureDiagnosis | null;
+}
+
+/** A search of the whole traffic log (`GET /simulator/v1/exchanges` with its query parameters); every field given narrows. */
+export interface ExchangeQuery {
+  /** Words that must each occur (ASCII case-insensitively) in the method, URL, status, TPP, institution, headers, bodies or signature diagnosis; at most 200 characters. */
+  q?: string;
+  /** Status classes (`4xx`) or statuses (`401`), any of which may match. */
+  status?: string[];
+  /** The signature verdict: valid, invalid, or none (unsigned); any of which may match. */
+  signature?: ('valid' | 'invalid' | 'none')[];
+  tpp?: string;
+  institution?: string;
+  /** A consent, payment or basket id. */
+  resource?: string;
+  /** Only exchanges older than this id: the next page. */
+  before?: number;
+  /** 1-10,000; default 100. */
+  limit?: number;
+}
+
+/** A page of a search: newest first; `total` matches in all (whatever the page), `kept` exchanges in the log. */
+export interface ExchangePage {
+  exchanges: Exchange[];
+  total: number;
+  kept: number;
 }
 
 export type JourneyStatus = 'started' | 'opened' | 'finalised' | 'failed';
@@ -464,6 +492,8 @@ export interface WorkbenchApi {
   simulatorUrl(): Promise<string>;
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
   listExchanges(limit: number, resourceId?: string): Promise<Exchange[]>;
+  /** Searches the whole traffic log, newest first, with the count of every match. */
+  searchExchanges(query: ExchangeQuery): Promise<ExchangePage>;
   listJourneys(): Promise<ScaJourney[]>;
   listConsents(): Promise<ConsentSummary[]>;
   listPayments(): Promise<PaymentSummary[]>;

@@ -33,3 +33,34 @@ describe('IPC listExchanges', () => {
     }
   });
 });
+
+const searchChannel: WorkbenchChannel = 'workbench:searchExchanges';
+const searchExchanges = (...args: unknown[]) => (handlers.get(searchChannel) as Handler)(ownPage, ...args);
+
+describe('IPC searchExchanges', () => {
+  it('passes the query to the control API and answers the page with its counts', async () => {
+    const { consentId } = await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
+    const page = (await searchExchanges({ q: consentId, status: ['2xx'], limit: 5 })) as { exchanges: { resourceId: string }[]; total: number; kept: number };
+    expect(page.exchanges.map((e) => e.resourceId)).toEqual([consentId]);
+    expect(page.total).toBe(1);
+    expect(page.kept).toBeGreaterThan(1);
+  });
+
+  it('refuses a query of the wrong shape before it leaves the main process', async () => {
+    const bad: [unknown, string][] = [
+      [null, 'the exchange query must be an object'],
+      [['q'], 'the exchange query must be an object'],
+      [{ sql: 'x' }, 'the exchange query has no field sql'],
+      [{ q: 42 }, 'q must be a string of at most 200 characters'],
+      [{ q: 'x'.repeat(201) }, 'q must be a string of at most 200 characters'],
+      [{ status: '4xx' }, 'status must be a list of short strings'],
+      [{ before: 0 }, 'before must be a positive whole number'],
+      [{ limit: 1.5 }, 'limit must be a positive whole number'],
+    ];
+    for (const [query, message] of bad) await expect(searchExchanges(query)).rejects.toThrow(message);
+  });
+
+  it('lets the control API refuse a bad value, naming it', async () => {
+    await expect(searchExchanges({ status: ['6xx'] })).rejects.toThrow(/400 FORMAT_ERROR: status must be/);
+  });
+});

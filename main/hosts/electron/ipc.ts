@@ -1,6 +1,6 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
-import type { OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
+import type { ExchangeQuery, OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
 import type { ControlClient } from '../../../shared/control-client';
 import { controlClient } from '../../../shared/control-client';
 import { createEventBatcher } from '../../../shared/event-batcher';
@@ -66,6 +66,25 @@ function exchangeId(value: unknown): number {
   return value;
 }
 
+const QUERY_FIELDS = new Set(['q', 'status', 'signature', 'tpp', 'institution', 'resource', 'before', 'limit']);
+
+/** A search of the log: known fields of the right types; the control API checks their values (400 naming the bad one). */
+function exchangeQuery(value: unknown): ExchangeQuery {
+  const query = object<Record<string, unknown>>(value, 'the exchange query');
+  for (const [name, v] of Object.entries(query)) {
+    if (!QUERY_FIELDS.has(name)) throw new ArgumentError(`the exchange query has no field ${name}`);
+    if (v === undefined) continue;
+    if (name === 'status' || name === 'signature') {
+      if (!Array.isArray(v) || v.length > 10 || v.some((item) => typeof item !== 'string' || item.length > 10)) throw new ArgumentError(`${name} must be a list of short strings`);
+    } else if (name === 'before' || name === 'limit') {
+      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new ArgumentError(`${name} must be a positive whole number`);
+    } else if (typeof v !== 'string' || v.length > 200) {
+      throw new ArgumentError(`${name} must be a string of at most 200 characters`);
+    }
+  }
+  return query as ExchangeQuery;
+}
+
 function perSecond(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) throw new ArgumentError('perSecond must be a whole number from 0 to 100000');
   return value;
@@ -117,6 +136,7 @@ const HANDLERS: Handlers = {
   getInfo: (api) => api.getInfo(),
   simulatorUrl: async (_api, _args, url) => url,
   listExchanges: (api, [n, r]) => api.listExchanges(limit(n), r === undefined ? undefined : id(r, 'resourceId')),
+  searchExchanges: (api, [q]) => api.searchExchanges(exchangeQuery(q)),
   listJourneys: (api) => api.listJourneys(),
   listConsents: (api) => api.listConsents(),
   listPayments: (api) => api.listPayments(),

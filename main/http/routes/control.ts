@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
+import type { ExchangeQueryInput } from '../../services/exchange-log';
 import { jsonBody } from '../body';
 import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
@@ -91,9 +92,10 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return { reset: true, now: services.clock.now().toISOString() };
       });
 
-      control.get('/exchanges', async (request) => {
-        const { limit, resource } = request.query as { limit?: unknown; resource?: unknown };
-        return services.exchangeLog.list(limit, resource).map(toExchange);
+      // The body stays the array it always was; the counts travel in headers (X-Total-Count: every match, X-Kept-Count: the whole log).
+      control.get('/exchanges', async (request, reply) => {
+        const page = services.exchangeLog.search(request.query as ExchangeQueryInput);
+        return reply.header('x-total-count', String(page.total)).header('x-kept-count', String(page.kept)).send(page.records.map(toExchange));
       });
       control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get((request.params as { exchangeId?: unknown }).exchangeId)));
 

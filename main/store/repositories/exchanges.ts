@@ -1,4 +1,5 @@
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
 
 type Headers = Record<string, string | string[]>;
@@ -63,6 +64,42 @@ interface ExchangeRow {
   signature: string | null;
 }
 
+/** What a search of the log asks for; every field narrows (all of them must hold). */
+export interface ExchangeFilter {
+  /** Words that must each occur (ASCII case-insensitive) in the method, URL, status, TPP, institution, headers, bodies or signature diagnosis. */
+  words: readonly string[];
+  /** Status ranges, either of which may hold: [200, 299] for 2xx, [401, 401] for 401. */
+  statuses: readonly (readonly [number, number])[];
+  /** The signature verdict: valid, invalid, or none (an unsigned request); any of those given. */
+  verdicts: readonly ('valid' | 'invalid' | 'none')[];
+  tppId?: string | undefined;
+  institution?: string | undefined;
+  resourceId?: string | undefined;
+  /** Only exchanges older than this id (paging). */
+  beforeId?: number | undefined;
+  limit: number;
+}
+
+/** A page of a search: the newest matches older than `beforeId`, how many match in all, how many the log keeps. */
+export interface ExchangeSearchPage {
+  records: ExchangeRecord[];
+  total: number;
+  kept: number;
+}
+
+/** The text a word is looked for in: everything a user reads of an exchange, bodies cast from their bytes. */
+const SEARCHED_TEXT = `(method || ' ' || url || ' ' || status || ' ' || ifnull(tpp_id, '') || ' ' || ifnull(institution, '') || ' ' || request_headers || ' ' || response_headers
+  || ' ' || ifnull(CAST(request_body AS TEXT), '') || ' ' || ifnull(CAST(response_body AS TEXT), '') || ' ' || ifnull(signature, ''))`;
+
+const VERDICT_SQL = {
+  valid: `(signature IS NOT NULL AND json_extract(signature, '$.verdict.valid') = 1)`,
+  invalid: `(signature IS NOT NULL AND json_extract(signature, '$.verdict.valid') = 0)`,
+  none: `signature IS NULL`,
+} as const;
+
+/** A LIKE pattern matching the word literally anywhere (with ESCAPE '\\'). */
+const containing = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * The traffic log: bounded in count and in stored body size; never the resources themselves.
  *
@@ -85,9 +122,12 @@ export class ExchangeRepository {
   private readonly writeBatch: (batch: readonly ExchangeRecord[]) => void;
   private pending: ExchangeRecord[] = [];
   private lastId: number;
+  private readonly countStmt;
+  /** Search statements by their SQL: a filter's shape (which fields, how many words) picks one; values are bound. */
+  private readonly searches = new Map<string, { page: Statement; count: Statement }>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly maxBodyBytes: number,
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
@@ -105,6 +145,7 @@ export class ExchangeRepository {
     this.writeBatch = db.transaction((batch: readonly ExchangeRecord[]) => {
       for (const e of batch) this.write(e);
     });
+    this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM exchanges');
   }
 
   /** Queues the exchange and answers it as it will be stored (its id included). */
@@ -154,7 +195,53 @@ export class ExchangeRepository {
     return rows.map((r) => this.toRecord(r));
   }
 
+  /** Newest first: the page of matches older than `beforeId`, with the count of every match (whatever the page). */
+  search(f: ExchangeFilter): ExchangeSearchPage {
+    this.flush();
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    for (const word of f.words) {
+      where.push(`${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`);
+      params.push(containing(word));
+    }
+    if (f.statuses.length > 0) {
+      where.push(`(${f.statuses.map(() => 'status BETWEEN ? AND ?').join(' OR ')})`);
+      for (const [low, high] of f.statuses) params.push(low, high);
+    }
+    if (f.verdicts.length > 0) where.push(`(${f.verdicts.map((v) => VERDICT_SQL[v]).join(' OR ')})`);
+    const equal = (column: string, value: string | undefined): void => {
+      if (value === undefined) return;
+      where.push(`${column} = ?`);
+      params.push(value);
+    };
+    equal('tpp_id', f.tppId);
+    equal('institution', f.institution);
+    equal('resource_id', f.resourceId);
+    const matching = where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`;
+    const paged = f.beforeId === undefined ? matching : `${matching === '' ? 'WHERE' : `${matching} AND`} id < ?`;
+    const statements = this.statementsFor(matching, paged);
+    const records = (statements.page.all(...params, ...(f.beforeId === undefined ? [] : [f.beforeId]), f.limit) as ExchangeRow[]).map((r) => this.toRecord(r));
+    const total = (statements.count.get(...params) as { n: number }).n;
+    const kept = matching === '' ? total : (this.countStmt.get()?.n ?? 0);
+    return { records, total, kept };
+  }
+
+  private statementsFor(matching: string, paged: string): { page: Statement; count: Statement } {
+    const key = `${paged}\n${matching}`;
+    let statements = this.searches.get(key);
+    if (statements === undefined) {
+      statements = {
+        page: this.db.prepare(`SELECT * FROM exchanges ${paged} ORDER BY id DESC LIMIT ?`),
+        count: this.db.prepare(`SELECT count(*) AS n FROM exchanges ${matching}`),
+      };
+      // Shapes are few (fields given, number of words up to the service's bound); the cap is a safeguard.
+      if (this.searches.size < 256) this.searches.set(key, statements);
+    }
+    return statements;
+  }
+
   find(id: number): ExchangeRecord | undefined {
+    this.flush();
     const row = this.findStmt.get(id);
     return row && this.toRecord(row);
   }

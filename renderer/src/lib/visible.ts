@@ -4,7 +4,7 @@
 export interface VisiblePart {
   text: string;
   /** 'plain' is shown as is; the others are marked. */
-  kind: 'plain' | 'space' | 'cr' | 'tab' | 'non-ascii';
+  kind: 'plain' | 'space' | 'cr' | 'lf' | 'tab' | 'non-ascii';
   title?: string;
 }
 
@@ -35,4 +35,19 @@ export function visibleParts(value: string): VisiblePart[] {
   flush();
   if (trailing > 0) parts.push({ text: '·'.repeat(trailing), kind: 'space', title: `${trailing} trailing space${trailing > 1 ? 's' : ''}` });
   return parts;
+}
+
+/**
+ * A body as sent, line by line: each line's parts with its CR and LF shown as marks (the LF
+ * ends every line but the last), so line endings and trailing spaces before them are visible.
+ */
+export function visibleLines(text: string): VisiblePart[][] {
+  const lines = text.split('\n');
+  return lines.map((line, i) => {
+    const cr = line.endsWith('\r');
+    const parts = visibleParts(cr ? line.slice(0, -1) : line);
+    if (cr) parts.push({ text: '␍', kind: 'cr', title: 'carriage return (CR)' });
+    if (i < lines.length - 1) parts.push({ text: '␊', kind: 'lf', title: 'line feed (LF)' });
+    return parts;
+  });
 }

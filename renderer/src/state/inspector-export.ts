@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { Exchange } from '../../../preload/api/workbench-api';
 import { downloadText } from '../lib/download';
 import { exchangesToHar } from '../lib/har';
-import { filterRows, useInspector } from './inspector';
+import { useInspector } from './inspector';
 import { useShell } from './shell';
 
 /** The confirmation of the last export: the file's name and what it holds. */
@@ -12,10 +12,9 @@ export const useExportNotice = create<{ notice: string | null; clear(): void }>(
   clear: () => set({ notice: null }),
 }));
 
-/** The exchanges the list shows under the current filter whose full record has arrived. */
+/** The exchanges the list shows (the host has applied the search) whose full record has arrived. */
 export function listedExchanges(): Exchange[] {
-  const { rows, filter } = useInspector.getState();
-  return filterRows(rows, filter).flatMap((r) => (r.full ? [r.full] : []));
+  return useInspector.getState().rows.flatMap((r) => (r.full ? [r.full] : []));
 }
 
 export function exportListedAsHar(): void {

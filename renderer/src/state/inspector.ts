@@ -1,7 +1,7 @@
 // The Inspector's state: the traffic log as the host reports it, newest first.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type { Exchange, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import type { Exchange, ExchangePage, ExchangeQuery, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
 type ExchangeSummary = Extract<WorkbenchEvent, { type: 'exchange' }>['exchange'];
 
@@ -13,7 +13,16 @@ export interface InspectorRow {
 
 export type DetailTab = 'request' | 'response' | 'signature' | 'resend';
 
-const INITIAL_PAGE = 200;
+/** Rows asked for at a time: the first page of a search, and each older page as the list scrolls. */
+export const PAGE_SIZE = 200;
+/** The filter's text is searched this long after the last key. */
+const SEARCH_DELAY_MS = 250;
+/** With a search on, new traffic re-runs it at most this often. */
+const REFRESH_DELAY_MS = 1_000;
+
+export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+export type Verdict = NonNullable<ExchangeQuery['signature']>[number];
+export const VERDICTS: readonly Verdict[] = ['valid', 'invalid', 'none'];
 // Keeps the window responsive however long the app stays open; the host keeps more.
 const MAX_ROWS = 2_000;
 
@@ -22,12 +31,40 @@ interface InspectorState {
   loaded: boolean;
   error: string | null;
   filter: string;
+  /** Status classes the list is narrowed to (any of them); none: every status. */
+  statuses: string[];
+  verdicts: Verdict[];
+  /** How many exchanges match the search in all, and how many the log keeps; null until known. */
+  total: number | null;
+  kept: number | null;
+  loadingOlder: boolean;
+  /** The oldest exchange of the pages fetched so far: the next page is older than it. */
+  cursor: number | null;
+  /** The last page fetched was full: there may be older matches. */
+  hasOlder: boolean;
+  /** The rows are the answer of a search that narrows (words or chips), not the log's newest. */
+  narrowed: boolean;
+  /** The two exchanges picked for the diff (at most two, the later pick last). */
+  compareIds: number[];
+  /** The detail pane shows the diff of the two picked. */
+  comparing: boolean;
+  /** The records of the two picked, as the diff shows them. */
+  compared: Exchange[];
   selectedId: number | null;
   tab: DetailTab;
   simulatorUrl: string;
   load(): Promise<void>;
   onEvents(events: readonly WorkbenchEvent[]): void;
   setFilter(filter: string): void;
+  toggleStatus(statusClass: string): void;
+  toggleVerdict(verdict: Verdict): void;
+  /** Runs the search now (the first page). */
+  search(): Promise<void>;
+  /** Appends the page older than the last row (scrolling down). */
+  loadOlder(): Promise<void>;
+  togglePick(id: number): void;
+  /** Shows the diff of the two picked exchanges (fetching their records when needed), or hides it. */
+  setComparing(on: boolean): Promise<void>;
   select(id: number | null): void;
   /** Selects an exchange found elsewhere (the Bank), adding it when the list does not hold it. */
   show(exchange: Exchange): void;
@@ -52,7 +89,25 @@ const errorText = (err: unknown): string => (err instanceof Error ? err.message 
 
 let fetching = false;
 let fetchAgain = false;
+/** Answers of an older search are dropped: only the latest one's counts and rows are shown. */
+let searchSeq = 0;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Whether anything narrows the list (then new traffic cannot simply be put on top). */
+const searching = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>): boolean => s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0;
+
+export const queryOf = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>, before?: number): ExchangeQuery => ({
+  q: s.filter.trim().slice(0, 200),
+  status: s.statuses,
+  signature: s.verdicts,
+  limit: PAGE_SIZE,
+  ...(before === undefined ? {} : { before }),
+});
+
+const rowsOf = (page: ExchangePage): InspectorRow[] => page.exchanges.map((full) => ({ summary: summarise(full), full }));
+
+const toggled = <T>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 export const useInspector = create<InspectorState>()((set, get) => {
   /** Fetches the full records of rows that only have their summary (one request for a burst). */
   async function fillMissing(): Promise<void> {
@@ -84,45 +139,147 @@ export const useInspector = create<InspectorState>()((set, get) => {
     loaded: false,
     error: null,
     filter: '',
+    statuses: [],
+    verdicts: [],
+    total: null,
+    kept: null,
+    loadingOlder: false,
+    cursor: null,
+    hasOlder: false,
+    narrowed: false,
+    compareIds: [],
+    comparing: false,
+    compared: [],
     selectedId: null,
     tab: 'request',
     simulatorUrl: '',
 
     async load() {
       try {
-        const [records, simulatorUrl] = await Promise.all([workbench.listExchanges(INITIAL_PAGE), workbench.simulatorUrl()]);
-        set((s) => {
-          // Events may have arrived while the page loaded, and the Bank may have shown an older
-          // exchange: keep the rows the page does not have, each in its place.
-          const known = new Set(records.map((r) => r.id));
-          const kept = s.rows.filter((r) => !known.has(r.summary.id));
-          const rows = [...kept, ...records.map((full) => ({ summary: summarise(full), full }))].sort(newestFirst);
-          return { rows, loaded: true, error: null, simulatorUrl };
-        });
-        void fillMissing();
+        const simulatorUrl = await workbench.simulatorUrl();
+        set({ simulatorUrl });
+        await get().search();
       } catch (err) {
         set({ error: errorText(err), loaded: true });
       }
     },
 
+    async search() {
+      clearTimeout(searchTimer);
+      clearTimeout(refreshTimer);
+      const seq = ++searchSeq;
+      try {
+        const narrowed = searching(get());
+        const page = await workbench.searchExchanges(queryOf(get()));
+        if (seq !== searchSeq) return;
+        set((s) => {
+          // Events may have arrived while the page loaded, and the Bank may have shown an older
+          // exchange: without a search, keep the rows the page does not have, each in its place.
+          const fresh = rowsOf(page);
+          const known = new Set(fresh.map((r) => r.summary.id));
+          // Rows of an earlier narrowed search are not kept: they are not what the log's newest page lacks.
+          const extra = narrowed || s.narrowed ? [] : s.rows.filter((r) => !known.has(r.summary.id));
+          const newer = extra.filter((r) => r.summary.id > (fresh[0]?.summary.id ?? 0)).length;
+          return {
+            rows: [...extra, ...fresh].sort(newestFirst),
+            total: page.total + newer,
+            kept: page.kept + newer,
+            cursor: fresh.at(-1)?.summary.id ?? null,
+            hasOlder: fresh.length === PAGE_SIZE,
+            narrowed,
+            loaded: true,
+            error: null,
+          };
+        });
+        void fillMissing();
+      } catch (err) {
+        if (seq === searchSeq) set({ error: errorText(err), loaded: true });
+      }
+    },
+
+    async loadOlder() {
+      const s = get();
+      if (s.loadingOlder || !s.hasOlder || s.cursor === null) return;
+      const seq = searchSeq;
+      set({ loadingOlder: true });
+      try {
+        const page = await workbench.searchExchanges(queryOf(s, s.cursor));
+        if (seq !== searchSeq) return;
+        set((now) => {
+          const known = new Set(now.rows.map((r) => r.summary.id));
+          const older = rowsOf(page);
+          return {
+            rows: [...now.rows, ...older.filter((r) => !known.has(r.summary.id))].sort(newestFirst),
+            kept: page.kept,
+            cursor: older.at(-1)?.summary.id ?? now.cursor,
+            hasOlder: older.length === PAGE_SIZE,
+          };
+        });
+      } catch (err) {
+        set({ error: errorText(err) });
+      } finally {
+        set({ loadingOlder: false });
+      }
+    },
+
     onEvents(events) {
       if (events.some((e) => e.type === 'reset')) {
-        set({ rows: [], selectedId: null });
+        set({ rows: [], selectedId: null, compareIds: [], comparing: false });
         void get().load();
         return;
       }
       const added = events.flatMap((e) => (e.type === 'exchange' ? [e.exchange] : []));
       if (added.length === 0) return;
+      if (searching(get())) {
+        // Whether new traffic matches is the host's to say: ask again, once the burst is over.
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void get().search(), REFRESH_DELAY_MS);
+        return;
+      }
       set((s) => {
         const known = new Set(s.rows.map((r) => r.summary.id));
         const fresh = added.filter((a) => !known.has(a.id)).sort((a, b) => b.id - a.id);
-        return { rows: [...fresh.map((summary) => ({ summary, full: null })), ...s.rows].slice(0, MAX_ROWS) };
+        const more = (n: number | null): number | null => (n === null ? null : n + fresh.length);
+        return { rows: [...fresh.map((summary) => ({ summary, full: null })), ...s.rows].slice(0, Math.max(MAX_ROWS, s.rows.length)), total: more(s.total), kept: more(s.kept) };
       });
       void fillMissing();
     },
 
-    setFilter: (filter) => set({ filter }),
-    select: (id) => set((s) => ({ selectedId: id, tab: id === s.selectedId ? s.tab : s.tab === 'resend' ? 'request' : s.tab })),
+    setFilter(filter) {
+      set({ filter });
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => void get().search(), SEARCH_DELAY_MS);
+    },
+    toggleStatus(statusClass) {
+      set((s) => ({ statuses: toggled(s.statuses, statusClass) }));
+      void get().search();
+    },
+    toggleVerdict(verdict) {
+      set((s) => ({ verdicts: toggled(s.verdicts, verdict) }));
+      void get().search();
+    },
+    togglePick(id) {
+      set((s) => {
+        const compareIds = s.compareIds.includes(id) ? s.compareIds.filter((x) => x !== id) : [...s.compareIds, id].slice(-2);
+        return { compareIds, comparing: s.comparing && compareIds.length === 2 };
+      });
+    },
+    async setComparing(on) {
+      if (!on) {
+        set({ comparing: false });
+        return;
+      }
+      const ids = get().compareIds;
+      if (ids.length !== 2) return;
+      try {
+        // In the order ticked: the first pick on the left. Kept apart from the rows, which a new search replaces.
+        const compared = await Promise.all(ids.map((id) => get().rows.find((r) => r.summary.id === id)?.full ?? workbench.getExchange(id)));
+        set({ compared, comparing: true });
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
+    select: (id) => set((s) => ({ selectedId: id, comparing: false, tab: id === s.selectedId ? s.tab : s.tab === 'resend' ? 'request' : s.tab })),
     show(exchange) {
       set((s) => {
         const row = { summary: summarise(exchange), full: exchange };
@@ -135,14 +292,3 @@ export const useInspector = create<InspectorState>()((set, get) => {
   };
 });
 
-/** Rows whose method, path, status, TPP, institution or signature verdict contain every word of the filter. */
-export function filterRows(rows: readonly InspectorRow[], filter: string): InspectorRow[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...rows];
-  return rows.filter((row) => {
-    const s = row.summary;
-    const verdict = row.full?.signature ? (row.full.signature.verdict.valid ? 'valid' : row.full.signature.verdict.code) : '';
-    const haystack = `${s.method} ${s.url} ${s.status} ${s.tppId ?? ''} ${s.institution ?? ''} ${verdict}`.toLowerCase();
-    return words.every((w) => haystack.includes(w));
-  });
-}

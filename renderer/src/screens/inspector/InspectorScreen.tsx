@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { workbench } from '../../api';
-import { FOCUS_TARGETS } from '../../shell/focus-targets';
-import { filterRows, useInspector } from '../../state/inspector';
-import { exportListedAsHar } from '../../state/inspector-export';
+import { useInspector } from '../../state/inspector';
 import { bankApiBase, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
+import { ExchangeDiff } from './ExchangeDiff';
 import { ExchangeList } from './ExchangeList';
 import { DiagnosePanel } from './DiagnosePanel';
 import { useDiagnose } from '../../state/diagnose';
+import { InspectorToolbar } from './InspectorToolbar';
 import './inspector.css';
 
 /** Screen 3: every exchange with the simulator, from the built-in TPP and from outside clients. */
@@ -22,7 +22,9 @@ export function InspectorScreen() {
     return workbench.subscribe((events) => useInspector.getState().onEvents(events));
   }, []);
 
-  const rows = filterRows(state.rows, state.filter);
+  const rows = state.rows;
+  const searching = state.filter.trim() !== '' || state.statuses.length > 0 || state.verdicts.length > 0;
+  const [left, right] = state.compared;
   const selected = state.rows.find((r) => r.summary.id === state.selectedId);
   const baseUrl = bankApiBase(state.simulatorUrl, info?.institutions);
   const diagnoseOver = useDiagnose((s) => s.openOver);
@@ -38,28 +40,13 @@ export function InspectorScreen() {
       minEndPx={380}
     >
       <div className="inspector-list-pane">
-        <div className="inspector-toolbar">
-          <input
-            id={FOCUS_TARGETS.inspectorFilter}
-            type="search"
-            placeholder="Filter: method, path, status, TPP, institution, verdict"
-            value={state.filter}
-            onChange={(e) => state.setFilter(e.target.value)}
-            aria-label="Filter exchanges"
-          />
-          <button type="button" onClick={exportListedAsHar} disabled={rows.length === 0} title="Export the exchanges listed as a HAR file">
-            HAR
-          </button>
-          <button type="button" onClick={() => useDiagnose.getState().open(state.selectedId)} aria-pressed={diagnosing} title="Paste a raw HTTP request, a cURL command or a HAR entry and read the bank's diagnosis">
-            Diagnose a request
-          </button>
-        </div>
+        <InspectorToolbar />
         {state.error && (
           <p className="note" role="alert">
             {state.error}
           </p>
         )}
-        {state.loaded && state.rows.length === 0 ? (
+        {state.loaded && rows.length === 0 && !searching ? (
           <div className="empty-state" data-testid="inspector-empty">
             <p>
               Start a flow in Flows (key 1), or point your TPP at <code className="wire">{baseUrl}</code>.
@@ -67,17 +54,29 @@ export function InspectorScreen() {
             <p className="muted small-text">Every request to the simulator shows up here as it happens.</p>
           </div>
         ) : rows.length === 0 && state.loaded ? (
-          <p className="muted pad">No exchange matches “{state.filter}”.</p>
+          <p className="muted pad">No exchange in the log matches{state.filter.trim() ? ` “${state.filter.trim()}”` : ''}{state.statuses.length + state.verdicts.length > 0 ? ' with the chips chosen' : ''}.</p>
         ) : (
-          <ExchangeList rows={rows} selectedId={state.selectedId} onSelect={state.select} onOpen={() => detailRef.current?.focus()} />
+          <ExchangeList
+            rows={rows}
+            selectedId={state.selectedId}
+            onSelect={state.select}
+            onOpen={() => detailRef.current?.focus()}
+            picked={state.compareIds}
+            onPick={state.togglePick}
+            hasOlder={state.hasOlder}
+            loadingOlder={state.loadingOlder}
+            onOlder={() => void state.loadOlder()}
+          />
         )}
-        <div className="inspector-count muted">
-          {rows.length} of {state.rows.length} exchanges
+        <div className="inspector-count muted" data-testid="inspector-count">
+          {countText(rows.length, state.total, state.kept, searching)}
         </div>
       </div>
       <div className="inspector-detail-pane" ref={detailRef} tabIndex={-1}>
         {diagnosing ? (
           <DiagnosePanel />
+        ) : state.comparing && left && right ? (
+          <ExchangeDiff left={left} right={right} onClose={() => void state.setComparing(false)} />
         ) : selected?.full ? (
           <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
@@ -88,4 +87,13 @@ export function InspectorScreen() {
       </div>
     </SplitPane>
   );
+}
+
+const n = (value: number): string => value.toLocaleString('en');
+
+/** "showing 200 of 3,412 matching, 10,000 kept": true counts from the host. */
+function countText(shown: number, total: number | null, kept: number | null, searching: boolean): string {
+  if (total === null || kept === null) return `showing ${n(shown)}`;
+  if (!searching) return `showing ${n(shown)} of ${n(kept)} kept`;
+  return `showing ${n(shown)} of ${n(total)} matching, ${n(kept)} kept`;
 }

@@ -20,7 +20,7 @@ export function MessageView({ message, firstLine }: { message: ExchangeMessage; 
         </tbody>
       </table>
       <h3>Body</h3>
-      <BodyView body={message.body} contentType={headerValue(message.headers, 'content-type')} bodySize={message.bodySize} truncatedByLog={message.truncated} />
+      <BodyView body={message.body} contentType={headerValue(message.headers, 'content-type')} bodyBase64={message.bodyBase64} bodySize={message.bodySize} truncatedByLog={message.truncated} />
     </div>
   );
 }

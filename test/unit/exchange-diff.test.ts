@@ -1,0 +1,97 @@
+// The Inspector's diff of two exchanges: lines by LCS, words within changed lines, name-aligned pairs.
+import { describe, expect, it } from 'vitest';
+import { alignPairs, diffLines, diffSequences, diffWords, headerPairs } from '../../renderer/src/lib/diff';
+
+const apply = (a: string[], b: string[]): { kept: string[]; rebuilt: string[] } => {
+  const ops = diffSequences(a, b);
+  return {
+    kept: ops.flatMap((op) => (op.kind === 'same' ? [a[op.a] ?? ''] : [])),
+    rebuilt: ops.flatMap((op) => (op.kind === 'same' ? [a[op.a] ?? ''] : op.kind === 'added' ? [b[op.b] ?? ''] : [])),
+  };
+};
+
+describe('diffSequences', () => {
+  it('keeps a longest common subsequence and rebuilds the right side', () => {
+    const a = 'ABCABBA'.split('');
+    const b = 'CBABAC'.split('');
+    const { kept, rebuilt } = apply(a, b);
+    expect(kept).toHaveLength(4);
+    expect(rebuilt).toEqual(b);
+  });
+
+  it('walks each side in order, every element once', () => {
+    const a = ['x', 'a', 'b', 'c', 'y'];
+    const b = ['a', 'z', 'c', 'y', 'w'];
+    const ops = diffSequences(a, b);
+    expect(ops.flatMap((op) => (op.kind === 'added' ? [] : [op.a]))).toEqual([0, 1, 2, 3, 4]);
+    expect(ops.flatMap((op) => (op.kind === 'removed' ? [] : [op.b]))).toEqual([0, 1, 2, 3, 4]);
+    expect(ops.filter((op) => op.kind === 'same')).toHaveLength(3);
+  });
+
+  it('handles empty sides and identical sides', () => {
+    expect(diffSequences([], ['a'])).toEqual([{ kind: 'added', b: 0 }]);
+    expect(diffSequences(['a'], [])).toEqual([{ kind: 'removed', a: 0 }]);
+    expect(diffSequences(['a', 'b'], ['a', 'b']).every((op) => op.kind === 'same')).toBe(true);
+  });
+});
+
+describe('diffLines', () => {
+  it('pairs a changed line and marks only the words that differ', () => {
+    const rows = diffLines('{\n  "status": "valid",\n  "id": 1\n}', '{\n  "status": "rejected",\n  "id": 1\n}');
+    expect(rows.map((r) => r.kind)).toEqual(['same', 'changed', 'same', 'same']);
+    const changed = rows[1];
+    expect(changed?.left?.filter((p) => p.changed).map((p) => p.text)).toEqual(['valid']);
+    expect(changed?.right?.filter((p) => p.changed).map((p) => p.text)).toEqual(['rejected']);
+    expect(changed?.left?.map((p) => p.text).join('')).toBe('  "status": "valid",');
+  });
+
+  it('shows lines only one side has against an empty cell', () => {
+    const rows = diffLines('a\nb\nc', 'a\nc\nd');
+    expect(rows.map((r) => [r.kind, r.left?.[0]?.text ?? null, r.right?.[0]?.text ?? null])).toEqual([
+      ['same', 'a', 'a'],
+      ['removed', 'b', null],
+      ['same', 'c', 'c'],
+      ['added', null, 'd'],
+    ]);
+  });
+
+  it('an empty body against a body: every line added', () => {
+    expect(diffLines('', 'x\ny').map((r) => r.kind)).toEqual(['added', 'added']);
+  });
+});
+
+describe('diffWords', () => {
+  it('splits punctuation from words, so a changed digit marks its number only', () => {
+    const { left, right } = diffWords('amount=12.30 EUR', 'amount=12.31 EUR');
+    expect(left.filter((p) => p.changed).map((p) => p.text)).toEqual(['30']);
+    expect(right.filter((p) => p.changed).map((p) => p.text)).toEqual(['31']);
+  });
+});
+
+describe('alignPairs', () => {
+  it('aligns by name case-insensitively and marks changed, left-only and right-only', () => {
+    const rows = alignPairs(
+      [
+        ['Content-Type', 'application/json'],
+        ['X-Request-ID', '1'],
+        ['Digest', 'SHA-256=a'],
+      ],
+      [
+        ['digest', 'SHA-256=b'],
+        ['content-type', 'application/json'],
+        ['PSU-ID', 'p'],
+      ],
+    );
+    expect(rows.map((r) => [r.name, r.kind, r.left, r.right])).toEqual([
+      ['Content-Type', 'same', 'application/json', 'application/json'],
+      ['X-Request-ID', 'left-only', '1', null],
+      ['Digest', 'changed', 'SHA-256=a', 'SHA-256=b'],
+      ['PSU-ID', 'right-only', null, 'p'],
+    ]);
+  });
+
+  it('pairs a repeated header value by value, in order', () => {
+    const rows = alignPairs(headerPairs({ via: ['a', 'b'] }), headerPairs({ via: ['a'] }));
+    expect(rows.map((r) => r.kind)).toEqual(['same', 'left-only']);
+  });
+});
