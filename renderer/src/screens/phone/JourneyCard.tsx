@@ -1,10 +1,13 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { usePhone } from '../../state/phone';
 import { useResources } from '../../state/resources';
+import { journeyStatusWords } from '../../widgets/plain-words';
 import { StatusBadge } from '../../widgets/StatusBadge';
 import { BasketSubject } from './BasketSubject';
 import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
+import { ScaCountdown } from './ScaCountdown';
+import { TrainerCode } from './TrainerCode';
 
 const TITLES: Record<ScaJourney['kind'], string> = {
   consent: 'Account access',
@@ -29,9 +32,13 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
     >
       <header className="journey-header">
         <h3>{title}</h3>
-        <StatusBadge value={journey.status} />
+        <StatusBadge value={journey.status} label={journeyStatusWords(journey.status)} />
       </header>
       <JourneySubject journey={journey} />
+      <ScaCountdown journey={journey} />
+      <TrainerCode>
+        SCA {journey.kind} · {journey.status} · {journey.journeyId}
+      </TrainerCode>
       {journey.status === 'started' ? (
         <div className="journey-actions">
           <p className="muted">
