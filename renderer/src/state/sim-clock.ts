@@ -1,18 +1,8 @@
-// The simulated clock as the screens show it: the simulator's clock runs at real speed between
-// moves (main/services/clock.ts: an offset from wall time), so between `clock` events the UI
-// runs it on from the last instant it learned, without asking the host every second.
+// The simulated clock as the screens show it: between `clock` events the UI runs it on from the
+// last instant it learned (widgets/clock.ts), without asking the host every second.
 import { useSyncExternalStore } from 'react';
+import { clockOffsetMs, simulatedNowMs } from '../widgets/clock';
 import { useShell } from './shell';
-
-/** The simulated instant (ms) now, from the last known one and the wall time at which it was known. */
-export function simulatedNowMs(knownNow: string, knownAtWallMs: number, wallNowMs: number): number {
-  return Date.parse(knownNow) + (wallNowMs - knownAtWallMs);
-}
-
-/** How far the simulated clock is ahead of the wall clock (ms), from the last known instant. */
-export function clockOffsetMs(knownNow: string, knownAtWallMs: number): number {
-  return Date.parse(knownNow) - knownAtWallMs;
-}
 
 // One timer for every component that shows the running clock.
 const TICK_MS = 1000;

@@ -30,17 +30,22 @@ export function countdown(msLeft: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** Why the time ran out, in the simulator's own words (its outcomeReason of a timed-out journey). */
+const PASSED: Record<ScaDeadline['to'], string> = {
+  decide: 'no decision within 5 minutes of opening the link',
+  open: 'the link was not opened within 15 minutes',
+};
+
 /** What the Phone says about the time limit at the simulated instant `now` (ms). */
 export function deadlineText(deadline: ScaDeadline, now: number): { passed: boolean; text: string } {
   const left = deadline.at - now;
-  if (left <= 0) {
-    return {
-      passed: true,
-      text:
-        deadline.to === 'decide'
-          ? 'Time is up: the bank waits 5 minutes after the link is opened. Ask the provider to start again.'
-          : 'This link has expired: it was not opened within 15 minutes. Ask the provider to start again.',
-    };
-  }
+  if (left <= 0) return { passed: true, text: `Time is up: ${PASSED[deadline.to]}. Ask the provider to start again.` };
   return { passed: false, text: deadline.to === 'decide' ? `${countdown(left)} left to decide` : `Open the link within ${countdown(left)}` };
+}
+
+/** Whether a failed journey failed because its time limit passed (it ended at its deadline), and which one. */
+export function timedOut(journey: Pick<ScaJourney, 'kind' | 'status' | 'createdAt' | 'openedAt' | 'finishedAt'>): ScaDeadline['to'] | null {
+  if (journey.status !== 'failed' || !journey.finishedAt) return null;
+  const deadline = scaDeadline({ ...journey, status: journey.openedAt ? 'opened' : 'started' });
+  return deadline && Date.parse(journey.finishedAt) >= deadline.at ? deadline.to : null;
 }

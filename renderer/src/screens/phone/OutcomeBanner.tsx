@@ -1,6 +1,7 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { describeKind } from '../../state/phone';
 import { journeyStatusWords } from '../../widgets/plain-words';
+import { timedOut } from '../../widgets/sca-time';
 import { TrainerCode } from './TrainerCode';
 
 /** The bank's answer to the PSU's decision, in words; the SCA status stays for trainers. */
@@ -13,7 +14,7 @@ export function OutcomeBanner({ journey }: { journey: ScaJourney }) {
       data-testid="outcome"
       data-status={journey.status}
     >
-      <strong>{journeyStatusWords(journey.status)}</strong>
+      <strong>{timedOut(journey) ? 'Time is up' : journeyStatusWords(journey.status)}</strong>
       <span>
         {finalised
           ? `Your approval of ${describeKind(journey.kind)} is done.`
