@@ -30,6 +30,14 @@ interface ShellState {
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
+const NO_INSTITUTIONS: readonly string[] = [];
+
+/**
+ * The institutions, as a selector: one empty list until the host answers, since a new [] per call
+ * makes React render for ever (a screen shown first, as a restored screen is, renders before the answer).
+ */
+export const selectInstitutions = (s: Pick<ShellState, 'info'>): readonly string[] => s.info?.institutions ?? NO_INSTITUTIONS;
+
 /** Where an outside TPP points: the bank API of Frankfurt (or the first institution) on this simulator. */
 export function bankApiBase(simulatorUrl: string, institutions: readonly string[] | undefined): string {
   const institution = institutions?.includes('frankfurt') ? 'frankfurt' : (institutions?.[0] ?? 'frankfurt');
