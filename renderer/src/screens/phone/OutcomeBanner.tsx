@@ -13,6 +13,7 @@ export function OutcomeBanner({ journey }: { journey: ScaJourney }) {
       role="status"
       data-testid="outcome"
       data-status={journey.status}
+      data-journey-id={journey.journeyId}
     >
       <strong>{timedOut(journey) ? 'Time is up' : journeyStatusWords(journey.status)}</strong>
       <span>
