@@ -3,21 +3,14 @@
 // events, the theme command kept across reloads, the palette offering approvals for
 // "approve", and the chosen screen kept across a reload.
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConsent } from '../support/simulator';
-import type { RunningUi } from './support/browser';
-import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { goTo, UI_TIMEOUT } from './support/browser';
+import { uiPerFile } from './support/ui-per-file';
 
 const WAIT = { timeout: 15_000 };
 
-let ui: RunningUi;
-
-beforeAll(async () => {
-  ui = await startUi();
-}, UI_TIMEOUT);
-afterAll(async () => {
-  await ui?.stop();
-});
+const running = uiPerFile();
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
@@ -38,13 +31,13 @@ const background = (page: Page) => page.locator('html').evaluate((el) => el.owne
 
 describe('the shell', () => {
   it('loads without a console error, sends frame-ancestors as a header and shows a favicon', async () => {
-    const page = await ui.page.context().newPage();
+    const page = await running().page.context().newPage();
     const errors: string[] = [];
     page.on('console', (message: ConsoleMessage) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    const response = await page.goto(`${ui.url}/`);
+    const response = await page.goto(`${running().url}/`);
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.getByTestId('clock').waitFor(WAIT);
     // Whatever the page loads late (the favicon, a lazy chunk) has had time to fail.
@@ -59,19 +52,19 @@ describe('the shell', () => {
   }, UI_TIMEOUT);
 
   it('runs the simulated clock in the top bar without any event', async () => {
-    const clock = ui.page.getByTestId('clock');
+    const clock = running().page.getByTestId('clock');
     await clock.waitFor(WAIT);
     const first = await clock.textContent();
     // Seconds on screen: the text changes within a few seconds while nothing moves the clock.
     await expect.poll(() => clock.textContent(), { timeout: 10_000, interval: 250 }).not.toBe(first);
     const shown = Date.parse((await clock.getAttribute('datetime')) as string);
-    const { now } = (await fetch(`${ui.url}/simulator/v1/clock`).then((r) => r.json())) as { now: string };
+    const { now } = (await fetch(`${running().url}/simulator/v1/clock`).then((r) => r.json())) as { now: string };
     // The shown clock and the simulator's agree to within the ticks and a slow machine.
     expect(Math.abs(Date.parse(now) - shown)).toBeLessThan(5_000);
   }, UI_TIMEOUT);
 
   it('switches the theme from the palette and keeps it across a reload', async () => {
-    const { page } = ui;
+    const { page } = running();
     expect(await theme(page)).toBe('system');
     const light = await background(page);
     await runCommand(page, 'theme dark');
@@ -92,10 +85,10 @@ describe('the shell', () => {
   }, UI_TIMEOUT);
 
   it('offers the waiting approval first for "approve", before the PSUs named approver', async () => {
-    const { page } = ui;
+    const { page } = running();
     await goTo(page, 'Phone');
     await page.getByTestId('psu-picker').selectOption('FRA-CREATOR');
-    const consent = await createConsent(ui.bank, 'frankfurt', 'FRA-CREATOR');
+    const consent = await createConsent(running().bank, 'frankfurt', 'FRA-CREATOR');
     await page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"]`).waitFor(WAIT);
 
     await typeInPalette(page, 'approve');
@@ -108,7 +101,7 @@ describe('the shell', () => {
   }, UI_TIMEOUT);
 
   it('keeps the chosen screen across a reload, each screen rendering before the host has answered', async () => {
-    const { page } = ui;
+    const { page } = running();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     for (const [screen, shown] of [

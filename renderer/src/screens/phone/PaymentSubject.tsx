@@ -30,8 +30,9 @@ export function PaymentSubject({ paymentId, payment, psu }: Props) {
   const done = payment.authorisations.length;
   return (
     <div className="journey-subject">
-      <p className="journey-lead" data-testid="journey-summary">
-        Your account {from} pays {to} {formatAmount(payment.totalAmount, payment.currency)}.
+      {/* Who pays whom, in a line; how much and the payee's details follow in large type. */}
+      <p className="journey-summary" data-testid="journey-summary">
+        Your account <span className="wire-plain">{from}</span> pays {to}
       </p>
       <p className="amount" data-testid="journey-amount">
         {formatAmount(payment.totalAmount, payment.currency)}
@@ -44,8 +45,6 @@ export function PaymentSubject({ paymentId, payment, psu }: Props) {
       <dl className="phone-facts">
         <dt>Type</dt>
         <dd>{productLabel(payment.product)} transfer</dd>
-        <dt>From</dt>
-        <dd className="wire-plain">{from}</dd>
         <dt>Execution</dt>
         <dd>{formatDate(payment.executionDate)}</dd>
         <dt>Status</dt>

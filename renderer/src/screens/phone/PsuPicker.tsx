@@ -40,7 +40,7 @@ export function PsuPicker({ psus, psuId, waiting, onChoose }: Props) {
         ))}
       </select>
       {chosen && (
-        <p className="psu-role" data-testid="psu-role">
+        <p className="psu-role" data-testid="psu-role" title={chosen.role}>
           {chosen.role}
         </p>
       )}
