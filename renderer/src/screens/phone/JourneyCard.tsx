@@ -35,15 +35,13 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
         <StatusBadge value={journey.status} label={journeyStatusWords(journey.status)} />
       </header>
       <JourneySubject journey={journey} />
-      <ScaCountdown journey={journey} />
       <TrainerCode>
         SCA {journey.kind} · {journey.status} · {journey.journeyId}
       </TrainerCode>
       {journey.status === 'started' ? (
         <div className="journey-actions">
-          <p className="muted">
-            The provider sent you a link. Open it, as your browser would, before you can approve.
-          </p>
+          <ScaCountdown journey={journey} />
+          <p className="muted">Open the provider&rsquo;s link first, as your browser would.</p>
           <button
             type="button"
             className="phone-button"
@@ -55,27 +53,31 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
           </button>
         </div>
       ) : (
-        <div className="journey-actions journey-decision">
-          <button
-            type="button"
-            className="phone-button phone-reject"
-            data-testid="reject"
-            aria-label={`Reject ${title.toLowerCase()}`}
-            disabled={busy}
-            onClick={() => void act(journey.journeyId, 'reject')}
-          >
-            Reject
-          </button>
-          <button
-            type="button"
-            className="phone-button phone-approve"
-            data-testid="approve"
-            aria-label={`Approve ${title.toLowerCase()}`}
-            disabled={busy}
-            onClick={() => void act(journey.journeyId, 'approve')}
-          >
-            Approve
-          </button>
+        <div className="journey-actions">
+          {/* In the bar that stays in view, beside the buttons it limits. */}
+          <ScaCountdown journey={journey} />
+          <div className="journey-decision">
+            <button
+              type="button"
+              className="phone-button phone-reject"
+              data-testid="reject"
+              aria-label={`Reject ${title.toLowerCase()}`}
+              disabled={busy}
+              onClick={() => void act(journey.journeyId, 'reject')}
+            >
+              Reject
+            </button>
+            <button
+              type="button"
+              className="phone-button phone-approve"
+              data-testid="approve"
+              aria-label={`Approve ${title.toLowerCase()}`}
+              disabled={busy}
+              onClick={() => void act(journey.journeyId, 'approve')}
+            >
+              Approve
+            </button>
+          </div>
         </div>
       )}
     </article>
