@@ -27,3 +27,14 @@ export function paymentStatusWords(status: PaymentSummary['status']): string {
 export function approvalsText(done: number, needed: number): string {
   return `${done} of ${needed} approval${needed === 1 ? '' : 's'}`;
 }
+
+const PERMISSION_WORDS: Record<string, string> = {
+  ais: 'see balances and transactions',
+  paymentCreation: 'create payments',
+  paymentAuthorisation: 'approve payments',
+};
+
+/** What an account's permissions let the consent do, in words; an unknown one as the dataset names it. */
+export function permissionWords(permissions: readonly string[]): string {
+  return permissions.map((p) => PERMISSION_WORDS[p] ?? p).join(', ');
+}

@@ -1,6 +1,7 @@
 import type { ConsentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
 import { accountLabel } from '../../widgets/account-number';
 import { formatDate } from '../../widgets/format';
+import { permissionWords } from '../../widgets/plain-words';
 import { SimTime } from '../../widgets/SimTime';
 import { TrainerCode } from './TrainerCode';
 
@@ -34,7 +35,7 @@ export function ConsentSubject({ consentId, consent, psu }: Props) {
             <li key={account.resourceId}>
               <span className="wire-plain">{accountLabel({ iban: account.iban, otherId: account.bban }) ?? account.resourceId}</span>
               <span className="muted">
-                {account.currency} · {account.permissions.join(', ')}
+                {account.currency} · {permissionWords(account.permissions)}
               </span>
             </li>
           ))}
