@@ -15,6 +15,12 @@ const TITLES: Record<ScaJourney['kind'], string> = {
   'signing-basket': 'Signing basket',
 };
 
+// Reject first, on the left, as bank apps put it: Approve sits under the right thumb.
+const DECISIONS = [
+  { action: 'reject', label: 'Reject' },
+  { action: 'approve', label: 'Approve' },
+] as const;
+
 /** One pending SCA: what it approves and the one step the PSU can take next. */
 export function JourneyCard({ journey }: { journey: ScaJourney }) {
   const busy = usePhone((s) => s.busy.includes(journey.journeyId));
@@ -57,26 +63,19 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
           {/* In the bar that stays in view, beside the buttons it limits. */}
           <ScaCountdown journey={journey} />
           <div className="journey-decision">
-            <button
-              type="button"
-              className="phone-button phone-reject"
-              data-testid="reject"
-              aria-label={`Reject ${title.toLowerCase()}`}
-              disabled={busy}
-              onClick={() => void act(journey.journeyId, 'reject')}
-            >
-              Reject
-            </button>
-            <button
-              type="button"
-              className="phone-button phone-approve"
-              data-testid="approve"
-              aria-label={`Approve ${title.toLowerCase()}`}
-              disabled={busy}
-              onClick={() => void act(journey.journeyId, 'approve')}
-            >
-              Approve
-            </button>
+            {DECISIONS.map(({ action, label }) => (
+              <button
+                key={action}
+                type="button"
+                className={`phone-button phone-${action}`}
+                data-testid={action}
+                aria-label={`${label} ${title.toLowerCase()}`}
+                disabled={busy}
+                onClick={() => void act(journey.journeyId, action)}
+              >
+                {label}
+              </button>
+            ))}
           </div>
         </div>
       )}
