@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { restoreTheme } from './state/theme';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('renderer/index.html has no #root element');
 
+restoreTheme();
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -41,6 +41,26 @@ describe('matchItems', () => {
     expect(matchItems(items, 'approve').map((m) => m.item.title)).toEqual(['approve', 'approved', 'reapprove']);
   });
 
+  it('ranks an exact word, in the title or the keywords, above a word that only starts with it', () => {
+    const phone = [
+      { title: 'Sign in as Anna Weber (FRA-APPROVER-A)', keywords: 'Phone psu user' },
+      { title: 'Open the link for a payment', keywords: 'Phone sca journey approve reject' },
+      { title: 'Approve a payment', keywords: 'Phone sca journey' },
+    ];
+    expect(matchItems(phone, 'approve').map((m) => m.item.title)).toEqual([
+      'Approve a payment',
+      'Open the link for a payment',
+      'Sign in as Anna Weber (FRA-APPROVER-A)',
+    ]);
+    // The start of a word stays marked where it matched.
+    expect(matchItems(phone, 'approve')[2]?.highlights).toEqual([[27, 34]]);
+  });
+
+  it('ranks a part of a keyword below any visible match', () => {
+    const items = [{ title: 'Reset the bank', keywords: 'approvers' }, { title: 'Sign in as approver' }];
+    expect(matchItems(items, 'approve').map((m) => m.item.title)).toEqual(['Sign in as approver', 'Reset the bank']);
+  });
+
   it('finds words in the keywords without highlighting them', () => {
     const [match] = matchItems(COMMANDS, '+10');
     expect(match?.item.title).toBe('Advance the clock by 10 minutes');

@@ -6,6 +6,7 @@ import {
   isExternalWebUrl,
   windowWebPreferences,
 } from '../../main/hosts/electron/window-options';
+import { FRAME_ANCESTORS } from '../../main/http/routes/ui';
 
 const directives = new Map(
   CONTENT_SECURITY_POLICY.split(';').map((d) => {
@@ -40,10 +41,19 @@ describe('CONTENT_SECURITY_POLICY', () => {
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
   });
 
-  it('is the policy of renderer/index.html too', () => {
+  it('is the policy of renderer/index.html too, but for frame-ancestors', () => {
     const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    const inMeta = (meta?.[1] ?? '').split(';').map((d) => d.trim());
+    const inHeader = CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim());
+    expect(inMeta).toEqual(inHeader.filter((d) => !d.startsWith('frame-ancestors')));
+  });
+
+  it('keeps frame-ancestors in the header, where Chromium applies it; a meta element cannot carry it', () => {
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim())).toContain(FRAME_ANCESTORS);
+    const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
+    expect(html).not.toMatch(/content="[^"]*frame-ancestors/);
   });
 });
 

@@ -1,10 +1,12 @@
 // Security settings of the app window, kept free of Electron runtime imports so a
 // plain unit test can pin them (test/unit/window-options.test.ts).
 import type { WebPreferences } from 'electron';
+import { FRAME_ANCESTORS } from '../../http/routes/ui';
 
 /**
  * Sent as a response header by the main process and repeated in renderer/index.html's
- * meta tag (the browser host has no main process; a unit test keeps both equal).
+ * meta tag (the browser host has no main process; a unit test keeps both equal), all but
+ * frame-ancestors, which only a header can carry: the browser host sends it as one (FRAME_ANCESTORS).
  * 'unsafe-inline' styles: Monaco sets inline styles. No 'unsafe-eval': Monaco 0.57 and the payment
  * editor run without it (test/ui/editor.test.ts fails on any CSP violation). Workers are the app's own
  * assets ('self': Monaco's editor worker and the pain.001 validation worker, built by Vite, handed to
@@ -21,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
-  "frame-ancestors 'none'",
+  FRAME_ANCESTORS,
 ].join('; ');
 
 export function windowWebPreferences(preloadPath: string): WebPreferences {

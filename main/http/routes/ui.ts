@@ -15,6 +15,15 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/**
+ * Who may show the UI in a frame: nobody. A meta element cannot carry frame-ancestors (Chromium
+ * ignores it there and logs an error), so it travels as a header; Electron's header policy has it too.
+ */
+export const FRAME_ANCESTORS = "frame-ancestors 'none'";
+
+/** Files of the renderer's public folder, served at the root as Vite puts them there. */
+const PUBLIC_FILES = ['favicon.svg'];
+
 /** The built renderer, for the browser host: `/` and the files under it, never outside the folder. */
 export function uiRoutes(app: FastifyInstance, uiRoot: string): void {
   const root = normalize(uiRoot + sep);
@@ -31,8 +40,16 @@ export function uiRoutes(app: FastifyInstance, uiRoot: string): void {
   app.get('/', async (_request, reply) => {
     const index = await serve('index.html');
     if (!index) return reply.code(404).type('text/plain').send('the UI is not built');
-    return reply.type(index.type).header('cache-control', 'no-cache').send(index.data);
+    return reply.type(index.type).header('cache-control', 'no-cache').header('content-security-policy', FRAME_ANCESTORS).send(index.data);
   });
+
+  for (const name of PUBLIC_FILES) {
+    app.get(`/${name}`, async (_request, reply) => {
+      const file = await serve(name);
+      if (!file) return reply.code(404).type('text/plain').send('not found');
+      return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
+    });
+  }
 
   app.get('/assets/*', async (request, reply) => {
     const file = await serve(join('assets', (request.params as { '*': string })['*']));

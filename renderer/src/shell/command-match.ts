@@ -16,9 +16,12 @@ export interface Match<T> {
   highlights: Highlight[];
 }
 
-// How well one typed word fits, best first. A word only in the keywords scores below any
-// visible match, so what the user reads explains why an entry ranks where it does.
-const WHOLE_WORD = 8;
+// How well one typed word fits, best first. Exact words first: a typed word that is a whole word
+// of the title, then one that is a whole word of the keywords ("approve" finds the step that
+// approves before a PSU whose name merely starts with it, "FRA-APPROVER-A"). Below them the
+// visible partial matches, then a part of a keyword, then letters in order.
+const WHOLE_WORD = 10;
+const KEYWORD_WORD = 8;
 const WORD_START = 6;
 const INSIDE_WORD = 4;
 const KEYWORD = 2;
@@ -46,13 +49,15 @@ function fitWords(item: Matchable, words: readonly string[]): { score: number; h
   const highlights: Highlight[] = [];
   for (const word of words) {
     const inTitle = bestOccurrence(title, word);
-    if (inTitle) {
+    const inKeywords = bestOccurrence(keywords, word);
+    const keywordScore = !inKeywords ? 0 : inKeywords.score === WHOLE_WORD ? KEYWORD_WORD : KEYWORD;
+    if (inTitle && inTitle.score >= keywordScore) {
       score += inTitle.score;
       highlights.push([inTitle.at, inTitle.at + word.length]);
       continue;
     }
-    if (keywords.includes(word)) {
-      score += KEYWORD;
+    if (inKeywords) {
+      score += keywordScore;
       continue;
     }
     const scattered = scatteredOccurrence(title, word);

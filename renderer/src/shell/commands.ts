@@ -14,6 +14,8 @@ import { describeKind, pendingJourneys } from '../state/phone';
 import type { useResources } from '../state/resources';
 import type { useShell } from '../state/shell';
 import { SCREENS } from '../state/shell';
+import type { useTheme } from '../state/theme';
+import { THEME_LABELS, THEMES } from '../state/theme';
 import { FOCUS_TARGETS, focusWhenShown } from './focus-targets';
 
 export interface Command {
@@ -41,10 +43,11 @@ export interface CommandSources {
   resources: ReturnType<typeof useResources.getState>;
   flows: ReturnType<typeof useFlows.getState>;
   flowRun: ReturnType<typeof useFlowRun.getState>;
+  theme: ReturnType<typeof useTheme.getState>;
 }
 
 export function buildCommands(sources: CommandSources): Command[] {
-  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources)];
+  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources), ...themeCommands(sources)];
 }
 
 function screenCommands({ shell }: CommandSources): Command[] {
@@ -55,6 +58,17 @@ function screenCommands({ shell }: CommandSources): Command[] {
     keywords: 'screen show open switch',
     shortcut: screen.key,
     run: () => shell.setScreen(screen.id),
+  }));
+}
+
+function themeCommands({ theme }: CommandSources): Command[] {
+  return THEMES.map((choice) => ({
+    id: `theme-${choice}`,
+    group: 'Theme',
+    title: `Theme: ${THEME_LABELS[choice]}`,
+    keywords: `appearance colours colors scheme dark light mode night system ${choice}`,
+    disabledReason: theme.theme === choice ? 'This is the theme now' : undefined,
+    run: () => theme.setTheme(choice),
   }));
 }
 
@@ -246,7 +260,8 @@ function phoneCommands({ shell, phone, resources }: CommandSources): Command[] {
             id: 'phone-open',
             group,
             title: `Open the link for ${waiting}`,
-            keywords,
+            // Opening comes before approving: "approve" must find this step, not a PSU named approver.
+            keywords: `${keywords} approve reject`,
             disabledReason: notReady,
             run: onPhone(() => phone.openJourney(journey.journeyId)),
           },

@@ -7,6 +7,7 @@ import { useInspector } from '../state/inspector';
 import { usePhone } from '../state/phone';
 import { retainResources, useResources } from '../state/resources';
 import { useShell } from '../state/shell';
+import { useTheme } from '../state/theme';
 import type { Command } from './commands';
 import { buildCommands } from './commands';
 
@@ -20,6 +21,7 @@ export function useCommands(): Command[] {
   const resources = useResources();
   const flows = useFlows();
   const flowRun = useFlowRun();
+  const theme = useTheme();
 
   // The Phone's commands act on the journeys waiting now, whichever screen is shown.
   useEffect(retainResources, []);
@@ -28,7 +30,7 @@ export function useCommands(): Command[] {
   useEffect(() => void useFlows.getState().load(), []);
 
   return useMemo(
-    () => buildCommands({ shell, inspector, curlView, phone, bank, resources, flows, flowRun }),
-    [shell, inspector, curlView, phone, bank, resources, flows, flowRun],
+    () => buildCommands({ shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme }),
+    [shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme],
   );
 }

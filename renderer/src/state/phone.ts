@@ -6,11 +6,16 @@ import type { ConsentSummary, PsuSummary, ScaJourney, WorkbenchEvent } from '../
 import { errorText } from './host-events';
 import { listsDecidedBy, type ResourceList } from './resource-lists';
 import { resourceCommand, useResources } from './resources';
+import { readStored, writeStored } from '../widgets/local-store';
 
 export interface PhoneNotice {
   id: number;
   text: string;
+  /** The journey that arrived: the notification goes once it is no longer waiting. */
+  journeyId?: string;
 }
+
+const PSU_STORED_AS = 'phone.psu';
 
 interface PhoneState {
   error: string | null;
@@ -20,6 +25,8 @@ interface PhoneState {
   outcomes: ScaJourney[];
   /** Journeys this phone showed as waiting: when one ends without the PSU acting here (the time ran out), the phone says how and why. */
   watched: string[];
+  /** Outcomes no longer current (a newer journey arrived since): their banners are gone. */
+  dismissed: string[];
   /** Journeys and consents with a command in flight, so their buttons cannot be pressed twice. */
   busy: string[];
   notice: PhoneNotice | null;
@@ -36,7 +43,8 @@ interface PhoneState {
   dismissNotice(): void;
 }
 
-const MAX_OUTCOMES = 3;
+// One outcome at a time: the latest decision is news, older ones are history (the Bank lists them).
+const MAX_OUTCOMES = 1;
 const MAX_WATCHED = 200;
 
 let noticeSeq = 0;
@@ -71,6 +79,7 @@ export const usePhone = create<PhoneState>()((set, get) => {
     psuId: null,
     outcomes: [],
     watched: [],
+    dismissed: [],
     busy: [],
     notice: null,
 
@@ -78,13 +87,17 @@ export const usePhone = create<PhoneState>()((set, get) => {
       if (get().psus.length > 0) return;
       try {
         const psus = await workbench.listPsus();
-        set((s) => ({ psus, psuId: s.psuId ?? psus[0]?.psuId ?? null }));
+        // Whoever was signed in before a reload, while the dataset still has them.
+        const stored = readStored(PSU_STORED_AS);
+        const remembered = psus.some((p) => p.psuId === stored) ? stored : undefined;
+        set((s) => ({ psus, psuId: s.psuId ?? remembered ?? psus[0]?.psuId ?? null }));
       } catch (err) {
         set({ error: errorText(err) });
       }
     },
 
     choosePsu(psuId) {
+      writeStored(PSU_STORED_AS, psuId);
       set({ psuId, notice: null });
     },
 
@@ -117,12 +130,23 @@ export const usePhone = create<PhoneState>()((set, get) => {
     },
 
     onEvents(events) {
-      const { psuId } = get();
-      const arrived = events.find((e) => e.type === 'sca' && e.status === 'started' && e.psuId === psuId);
-      if (arrived?.type === 'sca') {
-        set({ notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}` } });
+      const { psuId, notice } = get();
+      const latest = latestScaStatuses(events);
+      // A journey decided within the same batch (automation, a quick PSU) is no news any more.
+      const arrived = events.find(
+        (e): e is Extract<WorkbenchEvent, { type: 'sca' }> =>
+          e.type === 'sca' && e.status === 'started' && e.psuId === psuId && isWaiting(latest.get(e.journeyId)),
+      );
+      if (arrived) {
+        set((s) => ({
+          notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}`, journeyId: arrived.journeyId },
+          // The outcome shown so far is history now that something new is waiting.
+          dismissed: [...outcomesToShow(useResources.getState().journeys, s).map((j) => j.journeyId), ...s.dismissed].slice(0, MAX_WATCHED),
+        }));
+      } else if (notice?.journeyId !== undefined && !isWaiting(latest.get(notice.journeyId) ?? 'opened')) {
+        set({ notice: null });
       }
-      if (events.some((e) => e.type === 'reset')) set({ outcomes: [], watched: [] });
+      if (events.some((e) => e.type === 'reset')) set({ outcomes: [], watched: [], dismissed: [], notice: null });
     },
 
     dismissNotice() {
@@ -130,6 +154,15 @@ export const usePhone = create<PhoneState>()((set, get) => {
     },
   };
 });
+
+/** Each journey's last status in a batch of events. */
+function latestScaStatuses(events: readonly WorkbenchEvent[]): Map<string, ScaJourney['status']> {
+  const latest = new Map<string, ScaJourney['status']>();
+  for (const e of events) if (e.type === 'sca') latest.set(e.journeyId, e.status);
+  return latest;
+}
+
+const isWaiting = (status: ScaJourney['status'] | undefined): boolean => status === 'started' || status === 'opened';
 
 export function describeKind(kind: ScaJourney['kind']): string {
   switch (kind) {
@@ -153,16 +186,24 @@ export function pendingJourneys(journeys: readonly ScaJourney[], psuId: string |
  * The outcomes to show: the PSU's own decisions, then the journeys this phone showed as waiting that
  * ended without the PSU acting here (the time ran out, or automation decided), newest first.
  */
-export function outcomesToShow(journeys: readonly ScaJourney[], state: Pick<PhoneState, 'outcomes' | 'watched' | 'psuId'>): ScaJourney[] {
-  const decidedHere = state.outcomes.filter((j) => j.psuId === state.psuId);
+export function outcomesToShow(journeys: readonly ScaJourney[], state: Pick<PhoneState, 'outcomes' | 'watched' | 'dismissed' | 'psuId'>): ScaJourney[] {
+  const current = (j: ScaJourney): boolean => j.psuId === state.psuId && !state.dismissed.includes(j.journeyId);
+  const decidedHere = state.outcomes.filter(current);
   const endedElsewhere = journeys.filter(
     (j) =>
-      j.psuId === state.psuId &&
+      current(j) &&
       state.watched.includes(j.journeyId) &&
       (j.status === 'finalised' || j.status === 'failed') &&
       !decidedHere.some((d) => d.journeyId === j.journeyId),
   );
   return [...decidedHere, ...endedElsewhere].sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '')).slice(0, MAX_OUTCOMES);
+}
+
+/** How many journeys wait for each PSU: the marks of the PSU picker. */
+export function waitingCounts(journeys: readonly ScaJourney[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const j of journeys) if (isWaiting(j.status)) counts.set(j.psuId, (counts.get(j.psuId) ?? 0) + 1);
+  return counts;
 }
 
 /** The PSU's connected providers: their valid consents, newest first. */

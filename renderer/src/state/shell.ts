@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import { readStoredChoice, writeStored } from '../widgets/local-store';
 
 export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank' | 'editor';
 
@@ -13,9 +14,13 @@ export const SCREENS: readonly { id: ScreenId; label: string; key: string }[] = 
   { id: 'editor', label: 'Editor', key: '5' },
 ];
 
+const SCREEN_STORED_AS = 'screen';
+
 interface ShellState {
   screen: ScreenId;
   info: SimulatorInfo | null;
+  /** The wall time (ms) at which info.now was last learned: the simulated clock runs on from there. */
+  clockAt: number;
   simulatorUrl: string;
   error: string | null;
   setScreen(screen: ScreenId): void;
@@ -24,6 +29,14 @@ interface ShellState {
   patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'>>): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
+
+const NO_INSTITUTIONS: readonly string[] = [];
+
+/**
+ * The institutions, as a selector: one empty list until the host answers, since a new [] per call
+ * makes React render for ever (a screen shown first, as a restored screen is, renders before the answer).
+ */
+export const selectInstitutions = (s: Pick<ShellState, 'info'>): readonly string[] => s.info?.institutions ?? NO_INSTITUTIONS;
 
 /** Where an outside TPP points: the bank API of Frankfurt (or the first institution) on this simulator. */
 export function bankApiBase(simulatorUrl: string, institutions: readonly string[] | undefined): string {
@@ -40,22 +53,27 @@ export function hostProblem(message: string): string {
 }
 
 export const useShell = create<ShellState>()((set, get) => ({
-  screen: 'inspector',
+  // The screen left open before a reload or restart.
+  screen: readStoredChoice(SCREEN_STORED_AS, SCREENS.map((s) => s.id)) ?? 'inspector',
   info: null,
+  clockAt: 0,
   simulatorUrl: '',
   error: null,
-  setScreen: (screen) => set({ screen }),
+  setScreen: (screen) => {
+    writeStored(SCREEN_STORED_AS, screen);
+    set({ screen });
+  },
   async load() {
     try {
       const [info, simulatorUrl] = await Promise.all([workbench.getInfo(), workbench.simulatorUrl()]);
-      set({ info, simulatorUrl, error: null });
+      set({ info, clockAt: Date.now(), simulatorUrl, error: null });
     } catch (err) {
       set({ error: hostProblem(err instanceof Error ? err.message : String(err)) });
     }
   },
   patchInfo(patch) {
     const info = get().info;
-    if (info) set({ info: { ...info, ...patch } });
+    if (info) set({ info: { ...info, ...patch }, ...(patch.now !== undefined ? { clockAt: Date.now() } : {}) });
   },
   onEvents(events) {
     const info = get().info;
@@ -65,7 +83,7 @@ export const useShell = create<ShellState>()((set, get) => ({
       if (e.type === 'clock') next = { ...next, now: e.now };
       else if (e.type === 'mode') next = { ...next, mode: e.mode };
     }
-    if (next !== info) set({ info: next });
+    if (next !== info) set({ info: next, ...(next.now !== info.now ? { clockAt: Date.now() } : {}) });
     // A reset puts the clock back without a clock event of its own.
     if (events.some((e) => e.type === 'reset')) void get().load();
   },

@@ -1,8 +1,10 @@
 // Each split remembers where the user left its divider, per screen, across reloads and restarts.
-const KEY_PREFIX = 'psd2wb.split.';
+import { readStored, storageKey, writeStored } from './local-store';
+
+const splitName = (name: string): string => `split.${name}`;
 
 export function splitStorageKey(name: string): string {
-  return KEY_PREFIX + name;
+  return storageKey(splitName(name));
 }
 
 /**
@@ -10,22 +12,12 @@ export function splitStorageKey(name: string): string {
  * not a share at all: a hand-edited or older value must not collapse a pane.
  */
 export function readSplitPercent(name: string): number | undefined {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(splitStorageKey(name));
-  } catch {
-    return undefined; // Storage can be disabled; the default split still works.
-  }
-  if (raw === null || raw.trim() === '') return undefined;
+  const raw = readStored(splitName(name));
+  if (raw === undefined || raw.trim() === '') return undefined;
   const percent = Number(raw);
   return Number.isFinite(percent) && percent > 0 && percent < 100 ? percent : undefined;
 }
 
 export function writeSplitPercent(name: string, percent: number | undefined): void {
-  try {
-    if (percent === undefined) localStorage.removeItem(splitStorageKey(name));
-    else localStorage.setItem(splitStorageKey(name), percent.toFixed(2));
-  } catch {
-    // Not remembering the split is better than failing the drag.
-  }
+  writeStored(splitName(name), percent === undefined ? undefined : percent.toFixed(2));
 }

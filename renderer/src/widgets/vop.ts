@@ -8,21 +8,39 @@ export function vopStatusValue(vop: VopSummary): string {
   return vop.reasonCode ?? 'match';
 }
 
-/** What the PSU must take in at a glance, worded as the bank's app would. */
+/** The result in a word or two, as the banner's title. */
+export function vopLabel(vop: VopSummary): string {
+  switch (vop.outcome) {
+    case 'match':
+      return 'Name checked';
+    case 'closeMatch':
+      return 'Close match';
+    case 'noMatch':
+      return 'No match';
+    case 'inProgress':
+      return 'Checking';
+    case 'notApplicable':
+    case 'serviceUnavailable':
+    case 'timeout':
+      return 'Not checked';
+  }
+}
+
+/** What the PSU must take in at a glance, worded as the EPC VoP rulebook has the bank's app show it. */
 export function vopHeadline(vop: VopSummary): string {
   switch (vop.outcome) {
     case 'match':
       return 'The name matches the account holder.';
     case 'closeMatch':
-      return `Close match: the account holder is ${vop.additionalInfo ?? 'named differently'}.`;
+      return vop.additionalInfo ? `Did you mean ${vop.additionalInfo}?` : 'The name is close to the account holder’s name.';
     case 'noMatch':
-      return 'No match: the name does not match the account holder. The money may go to someone else.';
+      return 'The name does not match the account holder.';
     case 'inProgress':
-      return 'Checking the name with the payee’s bank…';
+      return 'Checking the payee…';
     case 'notApplicable':
     case 'serviceUnavailable':
     case 'timeout':
-      return `The name could not be checked. ${vop.additionalInfo ?? ''}`.trim();
+      return 'The payee could not be checked.';
   }
 }
 

@@ -4,11 +4,13 @@ import { useBank } from '../../state/bank';
 import { useShell } from '../../state/shell';
 import { CLOCK_STEPS } from '../../state/clock-steps';
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
+import { useSimulatedNow } from '../../state/sim-clock';
 import { formatInstant } from '../../widgets/format';
 
 /** The bank's simulated clock: moving it is how consents expire and cut-offs pass. */
 export function ClockControls() {
   const now = useShell((s) => s.info?.now ?? null);
+  const running = useSimulatedNow();
   const busy = useBank((s) => s.busy);
   const advanceClock = useBank((s) => s.advanceClock);
   const setClock = useBank((s) => s.setClock);
@@ -24,8 +26,8 @@ export function ClockControls() {
 
   return (
     <div className="bank-clock" role="group" aria-label="Simulated clock">
-      <span className="bank-now" data-testid="bank-now" title={now ?? undefined}>
-        {now ? formatInstant(now) : '…'}
+      <span className="bank-now" data-testid="bank-now" title="The simulated clock (UTC), the one the top bar shows">
+        {running !== null ? formatInstant(running) : '…'}
       </span>
       {CLOCK_STEPS.map((step) => (
         <button

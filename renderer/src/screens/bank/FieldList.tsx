@@ -1,4 +1,16 @@
 import type { ReactNode } from 'react';
+import { groupIban } from '../../widgets/account-number';
+import { formatDate, formatInstant } from '../../widgets/format';
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+
+/** A field as a person reads it: instants and dates in words, IBANs in groups of four; the value as sent on hover. */
+function readable(value: string): ReactNode {
+  const shown = INSTANT.test(value) ? formatInstant(value) : DAY.test(value) ? formatDate(value) : IBAN.test(value) ? groupIban(value) : value;
+  return shown === value ? value : <span title={value}>{shown}</span>;
+}
 
 /** Every field of a resource as the host returned it, so nothing the bank knows is hidden. */
 export function FieldList({ record }: { record: object }) {
@@ -17,7 +29,8 @@ export function FieldList({ record }: { record: object }) {
 function renderValue(value: unknown): ReactNode {
   if (value === null || value === undefined) return <span className="muted">none</span>;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return readable(value);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     return value.length === 0 ? <span className="muted">none</span> : value.join(', ');
   }
@@ -37,6 +50,11 @@ function isFlatRecord(value: unknown): value is FlatRecord {
   );
 }
 
+function cell(value: FlatRecord[string] | undefined): ReactNode {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? readable(value) : String(value);
+}
+
 /** Lists of records (authorisations, creditors) read best as a table with one column per field. */
 function RecordTable({ rows }: { rows: FlatRecord[] }) {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
@@ -54,7 +72,7 @@ function RecordTable({ rows }: { rows: FlatRecord[] }) {
           {rows.map((row, index) => (
             <tr key={index}>
               {columns.map((column) => (
-                <td key={column}>{row[column] === undefined || row[column] === null ? '' : String(row[column])}</td>
+                <td key={column}>{cell(row[column])}</td>
               ))}
             </tr>
           ))}

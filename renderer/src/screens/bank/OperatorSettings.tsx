@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { workbench } from '../../api';
 import { useOperator } from '../../state/operator';
 import { useResources } from '../../state/resources';
-import { useShell } from '../../state/shell';
+import { selectInstitutions, useShell } from '../../state/shell';
 
 const EVERY_TPP = '';
 
@@ -12,7 +12,7 @@ const EVERY_TPP = '';
  */
 export function OperatorSettings() {
   const { perSecond, blocks, busy, error, load, setRateLimit, block, unblock } = useOperator();
-  const institutions = useShell((s) => s.info?.institutions ?? []);
+  const institutions = useShell(selectInstitutions);
   const { consents, payments } = useResources();
   const knownTpps = useMemo(() => [...new Set([...consents, ...payments].map((r) => r.tppId).filter((t) => t !== '*'))].sort(), [consents, payments]);
   const [limitDraft, setLimitDraft] = useState('');

@@ -3,6 +3,18 @@ import type { KeyboardEvent, ReactNode } from 'react';
 export interface Column<T> {
   header: string;
   cell(row: T): ReactNode;
+  /**
+   * Which columns give way when the table is narrow (bank.css): 1 always shows (the default), 2 hides
+   * below a narrow width, 3 below a medium one. What hides stays in the row's detail.
+   */
+  priority?: 1 | 2 | 3;
+  /** The one column that takes the room left and shortens its text with an ellipsis, the whole text on hover. */
+  grow?: boolean;
+}
+
+function columnClass(column: Column<unknown>): string | undefined {
+  const classes = [column.priority && column.priority > 1 ? `col-p${column.priority}` : '', column.grow ? 'col-grow' : ''].filter(Boolean);
+  return classes.length > 0 ? classes.join(' ') : undefined;
 }
 
 interface Props<T> {
@@ -32,7 +44,7 @@ export function ResourceTable<T>({ title, testId, rows, columns, rowKey, selecte
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c.header} scope="col">
+                  <th key={c.header} scope="col" className={columnClass(c as Column<unknown>)}>
                     {c.header}
                   </th>
                 ))}
@@ -53,7 +65,9 @@ export function ResourceTable<T>({ title, testId, rows, columns, rowKey, selecte
                     onKeyDown={(e) => onRowKey(e, () => onOpen(key))}
                   >
                     {columns.map((c) => (
-                      <td key={c.header}>{c.cell(row)}</td>
+                      <td key={c.header} className={columnClass(c as Column<unknown>)}>
+                        {c.cell(row)}
+                      </td>
                     ))}
                   </tr>
                 );

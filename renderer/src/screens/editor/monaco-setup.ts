@@ -2,7 +2,7 @@
  * Monaco from the bundle, never from a CDN or a loader script: the editor API, the XML language
  * (tokens only, no other language is bundled), the few contributions the screen uses, and the editor worker that Vite builds into the
  * app's assets. Imported only by the lazily loaded editor screen, so the other screens start
- * without it. Two themes made of the app's own CSS variables, following prefers-color-scheme.
+ * without it. Two themes made of the app's own CSS variables, following the app's theme (state/theme.ts).
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/languages/definitions/xml/register';
@@ -19,6 +19,7 @@ import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
 import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { isDark, onSchemeChange } from '../../state/theme';
 
 // The only worker Monaco asks for here is its own editor worker (XML has no language worker).
 self.MonacoEnvironment = {
@@ -28,16 +29,17 @@ self.MonacoEnvironment = {
 const LIGHT = 'workbench-light';
 const DARK = 'workbench-dark';
 
+/** A colour variable of styles.css, where each is light-dark(light, dark): the one of the scheme shown. */
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return /^#[0-9a-f]{6}$/i.test(value) ? value : fallback;
+  const pair = /^light-dark\(\s*(#[0-9a-f]{6})\s*,\s*(#[0-9a-f]{6})\s*\)$/i.exec(value);
+  const picked = pair ? pair[isDark() ? 2 : 1] : value;
+  return picked && /^#[0-9a-f]{6}$/i.test(picked) ? picked : fallback;
 }
-
-const darkQuery = (): MediaQueryList => window.matchMedia('(prefers-color-scheme: dark)');
 
 /** (Re)defines the theme of the current scheme from the CSS variables and applies it. */
 function applyTheme(): void {
-  const dark = darkQuery().matches;
+  const dark = isDark();
   const name = dark ? DARK : LIGHT;
   const surface = cssVar('--surface', dark ? '#1e2228' : '#ffffff');
   const text = cssVar('--text', dark ? '#e6e9ee' : '#1b1f24');
@@ -76,12 +78,12 @@ function applyTheme(): void {
 
 let themed = false;
 
-/** Applies the theme now and whenever the system scheme changes (once per window). */
+/** Applies the theme now and whenever the app's scheme changes (once per window). */
 export function followColorScheme(): void {
   applyTheme();
   if (themed) return;
   themed = true;
-  darkQuery().addEventListener('change', applyTheme);
+  onSchemeChange(applyTheme);
 }
 
 export { monaco };

@@ -3,7 +3,7 @@ import { workbench } from '../../api';
 import { useFlowRun } from '../../state/flow-run';
 import { useFlows } from '../../state/flows';
 import { usePhone } from '../../state/phone';
-import { useShell } from '../../state/shell';
+import { selectInstitutions, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { FlowPicker } from './FlowPicker';
 import { InlinePhones } from './InlinePhones';
@@ -32,7 +32,7 @@ export function FlowsScreen() {
   const picked = useFlowRun((s) => s.picked);
   const run = useFlowRun((s) => s.run);
   const psus = usePhone((s) => s.psus);
-  const institutions = useShell((s) => s.info?.institutions ?? []);
+  const institutions = useShell(selectInstitutions);
   const wide = useWide();
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { BasketSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
-import { formatAmount, shortId } from '../../widgets/format';
+import { formatAmount, productLabel, shortId } from '../../widgets/format';
 
 interface Props {
   basketId: string;
@@ -33,7 +33,7 @@ export function BasketSubject({ basketId, basket, payments }: Props) {
               </span>
               {payment ? (
                 <>
-                  <span>{payment.product}</span>
+                  <span title={payment.product}>{productLabel(payment.product)}</span>
                   <strong>{formatAmount(payment.totalAmount, payment.currency)}</strong>
                 </>
               ) : (

@@ -1,6 +1,7 @@
 import type { ConsentSummary } from '../../../../preload/api/workbench-api';
 import { usePhone } from '../../state/phone';
-import { formatInstant } from '../../widgets/format';
+import { formatDate } from '../../widgets/format';
+import { SimTime } from '../../widgets/SimTime';
 
 /** The providers (TPPs) the PSU has given access to, each with Revoke: the consent becomes revokedByPsu. */
 export function ConnectedProviders({ consents }: { consents: readonly ConsentSummary[] }) {
@@ -20,7 +21,7 @@ export function ConnectedProviders({ consents }: { consents: readonly ConsentSum
               <div className="provider-text">
                 <strong>{consent.tppId}</strong>
                 <span className="muted">
-                  {consent.institution} · since {formatInstant(consent.createdAt)} · until {consent.validUntil}
+                  {consent.institution} · since <SimTime instant={consent.createdAt} /> · until {formatDate(consent.validUntil)}
                 </span>
               </div>
               <button

@@ -1,5 +1,9 @@
 import type { ConsentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
-import { formatInstant } from '../../widgets/format';
+import { accountLabel } from '../../widgets/account-number';
+import { formatDate } from '../../widgets/format';
+import { permissionWords } from '../../widgets/plain-words';
+import { SimTime } from '../../widgets/SimTime';
+import { TrainerCode } from './TrainerCode';
 
 interface Props {
   consentId: string;
@@ -15,27 +19,23 @@ export function ConsentSubject({ consentId, consent, psu }: Props) {
         <strong>{consent?.tppId ?? 'A provider'}</strong> asks to see your accounts
         {consent?.recurringIndicator ? ' regularly' : ' once'}.
       </p>
-      <dl className="phone-facts">
-        <dt>Consent</dt>
-        <dd className="wire" title={consentId}>
-          {consentId}
-        </dd>
-        {consent && (
-          <>
-            <dt>Valid until</dt>
-            <dd>{consent.validUntil}</dd>
-            <dt>Requested</dt>
-            <dd>{formatInstant(consent.createdAt)}</dd>
-          </>
-        )}
-      </dl>
+      {consent && (
+        <dl className="phone-facts">
+          <dt>Until</dt>
+          <dd>{formatDate(consent.validUntil)}</dd>
+          <dt>Asked</dt>
+          <dd>
+            <SimTime instant={consent.createdAt} />
+          </dd>
+        </dl>
+      )}
       {psu && psu.accounts.length > 0 ? (
         <ul className="account-list" aria-label="Accounts this consent reaches">
           {psu.accounts.map((account) => (
             <li key={account.resourceId}>
-              <span className="wire">{account.iban ?? account.bban ?? account.resourceId}</span>
+              <span className="wire-plain">{accountLabel({ iban: account.iban, otherId: account.bban }) ?? account.resourceId}</span>
               <span className="muted">
-                {account.currency} · {account.permissions.join(', ')}
+                {account.currency} · {permissionWords(account.permissions)}
               </span>
             </li>
           ))}
@@ -43,6 +43,7 @@ export function ConsentSubject({ consentId, consent, psu }: Props) {
       ) : (
         <p className="muted">This PSU has no accounts in the dataset.</p>
       )}
+      <TrainerCode>consent {consentId}</TrainerCode>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { PaymentSummary } from '../../../../preload/api/workbench-api';
 import { accountLabel } from '../../widgets/account-number';
 import { formatAmount } from '../../widgets/format';
-import { mostSevereVop, vopStatusValue } from '../../widgets/vop';
+import { mostSevereVop, vopLabel, vopStatusValue } from '../../widgets/vop';
 import { StatusBadge } from '../../widgets/StatusBadge';
 import { VopBanner } from './VopBanner';
 
@@ -42,7 +42,7 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
             <li key={i}>
               <span className="creditor-list-name">{c.name}</span>
               <strong>{formatAmount(c.amount, c.currency)}</strong>
-              {c.vop && <StatusBadge value={vopStatusValue(c.vop)} />}
+              {c.vop && <StatusBadge value={vopStatusValue(c.vop)} label={vopLabel(c.vop)} />}
               {account && <span className="wire-plain creditor-account">{account}</span>}
             </li>
           );

@@ -1,16 +1,25 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { usePhone } from '../../state/phone';
 import { useResources } from '../../state/resources';
+import { journeyStatusWords } from '../../widgets/plain-words';
 import { StatusBadge } from '../../widgets/StatusBadge';
 import { BasketSubject } from './BasketSubject';
 import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
+import { ScaCountdown } from './ScaCountdown';
+import { TrainerCode } from './TrainerCode';
 
 const TITLES: Record<ScaJourney['kind'], string> = {
   consent: 'Account access',
   'payment-authorisation': 'Payment',
   'signing-basket': 'Signing basket',
 };
+
+// Reject first, on the left, as bank apps put it: Approve sits under the right thumb.
+const DECISIONS = [
+  { action: 'reject', label: 'Reject' },
+  { action: 'approve', label: 'Approve' },
+] as const;
 
 /** One pending SCA: what it approves and the one step the PSU can take next. */
 export function JourneyCard({ journey }: { journey: ScaJourney }) {
@@ -29,14 +38,16 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
     >
       <header className="journey-header">
         <h3>{title}</h3>
-        <StatusBadge value={journey.status} />
+        <StatusBadge value={journey.status} label={journeyStatusWords(journey.status)} />
       </header>
       <JourneySubject journey={journey} />
+      <TrainerCode>
+        SCA {journey.kind} · {journey.status} · {journey.journeyId}
+      </TrainerCode>
       {journey.status === 'started' ? (
         <div className="journey-actions">
-          <p className="muted">
-            The provider sent you a link. Open it, as your browser would, before you can approve.
-          </p>
+          <ScaCountdown journey={journey} />
+          <p className="muted">Open the provider&rsquo;s link first, as your browser would.</p>
           <button
             type="button"
             className="phone-button"
@@ -48,27 +59,24 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
           </button>
         </div>
       ) : (
-        <div className="journey-actions journey-decision">
-          <button
-            type="button"
-            className="phone-button phone-reject"
-            data-testid="reject"
-            aria-label={`Reject ${title.toLowerCase()}`}
-            disabled={busy}
-            onClick={() => void act(journey.journeyId, 'reject')}
-          >
-            Reject
-          </button>
-          <button
-            type="button"
-            className="phone-button phone-approve"
-            data-testid="approve"
-            aria-label={`Approve ${title.toLowerCase()}`}
-            disabled={busy}
-            onClick={() => void act(journey.journeyId, 'approve')}
-          >
-            Approve
-          </button>
+        <div className="journey-actions">
+          {/* In the bar that stays in view, beside the buttons it limits. */}
+          <ScaCountdown journey={journey} />
+          <div className="journey-decision">
+            {DECISIONS.map(({ action, label }) => (
+              <button
+                key={action}
+                type="button"
+                className={`phone-button phone-${action}`}
+                data-testid={action}
+                aria-label={`${label} ${title.toLowerCase()}`}
+                disabled={busy}
+                onClick={() => void act(journey.journeyId, action)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
         </div>
       )}
     </article>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { workbench } from '../../api';
-import { connectedProviders, outcomesToShow, pendingJourneys, usePhone } from '../../state/phone';
+import { connectedProviders, outcomesToShow, pendingJourneys, usePhone, waitingCounts } from '../../state/phone';
 import { retainResources, useResources } from '../../state/resources';
 import { ConnectedProviders } from './ConnectedProviders';
 import { JourneyCard } from './JourneyCard';
@@ -19,6 +19,9 @@ export function PhoneScreen() {
   const providers = connectedProviders(consents, state.psuId);
   const psu = state.psus.find((p) => p.psuId === state.psuId);
   const pendingIds = pending.map((j) => j.journeyId).join(' ');
+  // A notification only while its journey waits: one decided meanwhile is no news.
+  const noticeJourney = journeys.find((j) => j.journeyId === state.notice?.journeyId);
+  const notice = noticeJourney && !pending.includes(noticeJourney) ? null : state.notice;
 
   useEffect(retainResources, []);
   useEffect(() => {
@@ -36,9 +39,9 @@ export function PhoneScreen() {
         <div className="phone-app">
           <header className="phone-app-header">
             <p className="phone-bank-name">{psu ? `${psu.institution} bank` : 'Your bank'}</p>
-            <PsuPicker psus={state.psus} psuId={state.psuId} onChoose={state.choosePsu} />
+            <PsuPicker psus={state.psus} psuId={state.psuId} waiting={waitingCounts(journeys)} onChoose={state.choosePsu} />
           </header>
-          <NoticeToast notice={state.notice} onDismiss={state.dismissNotice} />
+          <NoticeToast notice={notice} onDismiss={state.dismissNotice} />
           {error && (
             <p className="phone-error" role="alert">
               {error}
