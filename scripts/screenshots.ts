@@ -134,10 +134,8 @@ async function editorShots(page: Page, suffix: string): Promise<void> {
   await page.getByTestId('editor-status').filter({ hasText: 'Valid pain.001' }).waitFor();
   await page.getByTestId('editor-submit').click();
   await page.getByTestId('editor-transactions').locator('.editor-tx-reason').first().waitFor();
-  // The group header's CtrlSum (line 9 of the template) made wrong by hand.
-  await lines.click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 1; i < 9; i++) await page.keyboard.press('ArrowDown');
+  // The group header's CtrlSum (the first in the text) made wrong by hand.
+  await page.locator('.monaco-editor .view-line').filter({ hasText: '<CtrlSum>' }).first().click();
   await page.keyboard.press('End');
   for (let i = 0; i < '</CtrlSum>'.length; i++) await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Backspace');
