@@ -270,7 +270,7 @@ const CONTROL_PATHS: Record<string, PathItem> = {
   },
   '/runs/{runId}': {
     get: op('getRun', 'flows', 'One run with its steps, exchanges, bank changes and what it waits for', { parameters: [runIdParam], responses: { '200': runState, ...errors(400, 404) } }),
-    delete: op('deleteRun', 'flows', 'Deletes a kept run', { parameters: [runIdParam], responses: { '204': noContent, ...errors(400, 404, 409) } }),
+    delete: op('deleteRun', 'flows', 'Deletes a run (a live one is stopped)', { parameters: [runIdParam], responses: { '204': noContent, ...errors(400, 404) } }),
   },
   '/runs/{runId}/prepare': {
     post: op('prepareStep', 'flows', 'Starts the next step and stops before its first request is sent, or where the PSU must act', { parameters: [runIdParam], responses: { '200': runState, ...errors(400, 404, 409) } }),
