@@ -6,6 +6,7 @@ import type { ExchangeQueryInput } from '../../services/exchange-log';
 import { jsonBody } from '../body';
 import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
+import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
 import type { FlowRuns } from '../../flows/flow-runs';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
@@ -38,6 +39,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return reply.code(204).send();
       });
 
+      control.get('/openapi.json', async () => controlOpenApi(options.version, origin(), { flowRuns: options.flowRuns !== undefined, resend: options.resender !== undefined }));
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
       control.get('/consents', async () => services.operator.consents().map(toConsentSummary));
@@ -104,7 +106,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.get('/events', (request, reply) => streamEvents(request, reply, services));
     },
-    { prefix: '/simulator/v1' },
+    { prefix: CONTROL_PREFIX },
   );
 }
 
