@@ -8,6 +8,7 @@ import type { InstitutionId } from '../domain/dataset/types';
 import { accountReference } from '../domain/consent/access';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import { rulesCited } from '../domain/signing/rules';
+import { timeLimit } from '../domain/sca/journey';
 import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents';
@@ -82,7 +83,13 @@ export function toJourney({ journey: j, status }: JourneyAt, origin: string): Co
     finishedAt: j.finishedAt?.toISOString() ?? null,
     outcomeReason: j.outcomeReason ?? null,
     tppRedirectUri: j.tppRedirectUri,
+    timeLimit: journeyTimeLimit(j),
   };
+}
+
+function journeyTimeLimit(j: JourneyAt['journey']): Contract.ScaJourney['timeLimit'] {
+  const limit = timeLimit(j);
+  return limit && { deadline: limit.deadline.toISOString(), reason: limit.reason };
 }
 
 export function toConsentSummary({ consent: c, status, scaStatus }: ConsentView): Contract.ConsentSummary {

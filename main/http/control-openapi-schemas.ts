@@ -146,6 +146,9 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     finishedAt: orNull(instant()),
     outcomeReason: orNull(str('Why it failed: an authorisation rule, or the time limit.')),
     tppRedirectUri: str('The TPP-Redirect-URI exactly as the TPP sent it.'),
+    timeLimit: orNull(
+      obj({ deadline: instant(), reason: str('What the journey fails with at the deadline.') }),
+    ),
   }),
   ConsentSummary: obj({
     consentId: str(),

@@ -127,6 +127,11 @@ export interface ScaJourney {
   outcomeReason: string | null;
   /** Where the SCA page sends the PSU's browser once done: the TPP-Redirect-URI exactly as the TPP sent it. */
   tppRedirectUri: string;
+  /**
+   * The time limit the journey waits (or waited) under: the instant it fails by itself unless decided,
+   * and the reason it then fails with; null for a consent link never opened, which has none.
+   */
+  timeLimit: { deadline: string; reason: string } | null;
 }
 
 export interface ConsentSummary {

@@ -7,6 +7,7 @@ import { formatDate, formatInstant, instantTitle } from '../../renderer/src/widg
 import { countdown, deadlineText, scaDeadline, timedOut } from '../../renderer/src/widgets/sca-time';
 import { approvalsText } from '../../renderer/src/widgets/plain-words';
 import { vopHeadline } from '../../renderer/src/widgets/vop';
+import { timeLimit } from '../../main/domain/sca/journey';
 
 const journey = (patch: Partial<ScaJourney>): ScaJourney => ({
   journeyId: 'j1',
@@ -21,8 +22,16 @@ const journey = (patch: Partial<ScaJourney>): ScaJourney => ({
   finishedAt: null,
   outcomeReason: null,
   tppRedirectUri: 'https://tpp.example/cb',
+  timeLimit: null,
   ...patch,
 });
+
+/** The journey as the host answers it: its time limit from the simulator's own rule. */
+const timed = (patch: Partial<ScaJourney>): ScaJourney => {
+  const j = journey(patch);
+  const limit = timeLimit({ kind: j.kind, createdAt: new Date(j.createdAt), openedAt: j.openedAt === null ? null : new Date(j.openedAt) });
+  return { ...j, timeLimit: limit && { deadline: limit.deadline.toISOString(), reason: limit.reason } };
+};
 
 describe('the running simulated clock', () => {
   it('runs on with wall time from the last instant learned', () => {
@@ -64,11 +73,11 @@ describe('formatInstant', () => {
 });
 
 describe('the SCA time limits', () => {
-  it('counts 15 minutes to open an authorisation link and 5 to decide once opened; an unopened consent link has none', () => {
-    expect(scaDeadline(journey({}))).toEqual({ at: Date.parse('2026-03-02T10:15:00.000Z'), to: 'open' });
-    expect(scaDeadline(journey({ status: 'opened', openedAt: '2026-03-02T10:03:00.000Z' }))).toEqual({ at: Date.parse('2026-03-02T10:08:00.000Z'), to: 'decide' });
-    expect(scaDeadline(journey({ kind: 'consent' }))).toBeNull();
-    expect(scaDeadline(journey({ status: 'finalised' }))).toBeNull();
+  it('are the simulator’s: 15 minutes to open an authorisation link, 5 to decide once opened; an unopened consent link has none', () => {
+    expect(scaDeadline(timed({}))).toEqual({ at: Date.parse('2026-03-02T10:15:00.000Z'), to: 'open', reason: 'the link was not opened within 15 minutes' });
+    expect(scaDeadline(timed({ status: 'opened', openedAt: '2026-03-02T10:03:00.000Z' }))).toEqual({ at: Date.parse('2026-03-02T10:08:00.000Z'), to: 'decide', reason: 'no decision within 5 minutes of opening the link' });
+    expect(scaDeadline(timed({ kind: 'consent' }))).toBeNull();
+    expect(scaDeadline(timed({ status: 'finalised' }))).toBeNull();
   });
 
   it('reads as a countdown, then says clearly that the time is up', () => {
@@ -77,7 +86,8 @@ describe('the SCA time limits', () => {
     expect(countdown(9_000)).toBe('0:09');
     expect(countdown(3_723_000)).toBe('1:02:03');
     expect(countdown(-5)).toBe('0:00');
-    const deadline = { at: Date.parse('2026-03-02T10:08:00Z'), to: 'decide' as const };
+    const deadline = scaDeadline(timed({ status: 'opened', openedAt: '2026-03-02T10:03:00.000Z' }));
+    if (deadline === null) throw new Error('an opened authorisation has a time limit');
     expect(deadlineText(deadline, Date.parse('2026-03-02T10:04:00Z'))).toEqual({ passed: false, text: '4:00 left to decide' });
     const passed = deadlineText(deadline, Date.parse('2026-03-02T10:08:00Z'));
     expect(passed.passed).toBe(true);
@@ -86,12 +96,13 @@ describe('the SCA time limits', () => {
 
   it('tells a journey that timed out from one the PSU rejected in time', () => {
     const opened = { status: 'failed' as const, openedAt: '2026-03-02T10:03:00.000Z' };
-    expect(timedOut(journey({ ...opened, finishedAt: '2026-03-02T10:08:00.000Z' }))).toBe('decide');
-    expect(timedOut(journey({ ...opened, finishedAt: '2026-03-02T10:04:00.000Z' }))).toBeNull();
-    expect(timedOut(journey({ status: 'failed', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBe('open');
-    expect(timedOut(journey({ status: 'finalised', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBeNull();
+    expect(timedOut(timed({ ...opened, finishedAt: '2026-03-02T10:08:00.000Z' }))).toBe(true);
+    expect(timedOut(timed({ ...opened, finishedAt: '2026-03-02T10:04:00.000Z' }))).toBe(false);
+    expect(timedOut(timed({ status: 'failed', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBe(true);
+    expect(timedOut(timed({ status: 'finalised', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBe(false);
   });
 });
+
 
 describe('the Phone in plain words', () => {
   it('counts approvals as people do', () => {

@@ -56,6 +56,18 @@ export function timeoutReason(journey: Timed): string | null {
   return null;
 }
 
+/**
+ * The time limit a journey waits, or waited, under and the reason it fails with there: from opening
+ * the link once opened, from its creation before; none for a consent link never opened. A decided
+ * journey keeps the limit it had, so a timeout can be told from a decision made in time.
+ */
+export function timeLimit(journey: Pick<ScaJourney, 'openedAt' | 'createdAt' | 'kind'>): { deadline: Date; reason: string } | null {
+  const waiting: Timed = { ...journey, status: journey.openedAt ? 'opened' : 'started' };
+  const deadline = journeyDeadline(waiting);
+  const reason = timeoutReason(waiting);
+  return deadline && reason ? { deadline, reason } : null;
+}
+
 /** Why the journey failed, as of `now`: the stored reason, or the timeout's before the timeout is written. */
 export function outcomeReasonAt(journey: Timed & Pick<ScaJourney, 'outcomeReason'>, now: Date): string | null {
   if (journey.outcomeReason) return journey.outcomeReason;
