@@ -1,6 +1,7 @@
 import type { FlowRequest } from '../../../../preload/api/workbench-api';
 import { useFlowRun, type Until } from '../../state/flow-run';
-import { bodyEdited, draftEdited, lineEndingOf, type LineEnding, type RequestDraft } from '../../state/request-draft';
+import { bodyEdited, draftEdited, lineEndingOf, type RequestDraft } from '../../state/request-draft';
+import { LineEndingChoice } from '../../widgets/LineEndingChoice';
 
 interface Props {
   request: FlowRequest;
@@ -8,7 +9,6 @@ interface Props {
   busy: boolean;
 }
 
-const ENDING_WORDS = { CRLF: 'CRLF (\\r\\n)', LF: 'LF (\\n)', mixed: 'mixed', none: 'none' } as const;
 
 /** The request about to be sent, every part editable; sent byte-exact unless edited. */
 export function RequestEditor({ request, draft, busy }: Props) {
@@ -62,19 +62,15 @@ export function RequestEditor({ request, draft, busy }: Props) {
             value={draft.bodyText}
             onChange={(e) => edit({ bodyText: e.target.value })}
           />
-          <fieldset className="line-endings">
-            <legend>Line endings</legend>
-            {(['CRLF', 'LF'] as LineEnding[]).map((ending) => (
-              <label key={ending}>
-                <input type="radio" name="line-ending" checked={draft.lineEnding === ending} onChange={() => edit({ lineEnding: ending })} />
-                {ENDING_WORDS[ending]}
-              </label>
-            ))}
-            <span className="muted small-text">
-              The prepared body has {ENDING_WORDS[original]} line endings.{' '}
-              {bodyEdited(request, draft) ? 'Edited: sent with the line endings chosen here.' : 'Unedited: sent exactly as prepared.'}
-            </span>
-          </fieldset>
+          <LineEndingChoice
+            name="line-ending"
+            chosen={draft.lineEnding}
+            onChoose={(lineEnding) => edit({ lineEnding })}
+            original={original}
+            source="prepared"
+            edited={bodyEdited(request, draft)}
+            unedited="exactly as prepared"
+          />
         </>
       )}
       <label className="resign">

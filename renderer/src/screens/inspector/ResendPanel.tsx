@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { workbench } from '../../api';
 import type { Exchange, FlowRequest } from '../../../../preload/api/workbench-api';
 import { useInspector } from '../../state/inspector';
-import { bodyEdited, bodyToSend, draftOf, lineEndingOf, type LineEnding, type RequestDraft } from '../../state/request-draft';
+import { bodyEdited, bodyToSend, draftOf, lineEndingOf, type RequestDraft } from '../../state/request-draft';
+import { LineEndingChoice } from '../../widgets/LineEndingChoice';
 import './inspector-tools.css';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Recomputed by the HTTP client for the edited request. */
 const DROPPED = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
-const ENDING_WORDS = { CRLF: 'CRLF (\\r\\n)', LF: 'LF (\\n)', mixed: 'mixed', none: 'no' } as const;
 
 function headersToText(headers: Record<string, string>): string {
   return Object.entries(headers)
@@ -121,18 +121,16 @@ export function ResendPanel({ exchange }: { exchange: Exchange }) {
             <span>Body</span>
             <textarea className="wire-block" value={draft.bodyText} onChange={(e) => edit({ bodyText: e.target.value })} rows={8} spellCheck={false} data-testid="resend-body" />
           </label>
-          <fieldset className="line-endings">
-            <legend>Line endings</legend>
-            {(['CRLF', 'LF'] as LineEnding[]).map((ending) => (
-              <label key={ending}>
-                <input type="radio" name="resend-line-ending" checked={draft.lineEnding === ending} onChange={() => edit({ lineEnding: ending })} />
-                {ENDING_WORDS[ending]}
-              </label>
-            ))}
-            <span className="muted small-text" data-testid="resend-body-state">
-              The logged body has {ENDING_WORDS[originalEnding]} line endings. {edited ? 'Edited: sent with the line endings chosen here.' : 'Unedited: sent byte for byte as logged.'}
-            </span>
-          </fieldset>
+          <LineEndingChoice
+            name="resend-line-ending"
+            chosen={draft.lineEnding}
+            onChoose={(lineEnding) => edit({ lineEnding })}
+            original={originalEnding}
+            source="logged"
+            edited={edited}
+            unedited="byte for byte as logged"
+            testId="resend-body-state"
+          />
         </>
       )}
       {truncated && <p className="note">The traffic log kept this body truncated, so it cannot be sent again as it was.</p>}
