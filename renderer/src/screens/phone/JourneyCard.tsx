@@ -44,10 +44,13 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
       <TrainerCode>
         SCA {journey.kind} · {journey.status} · {journey.journeyId}
       </TrainerCode>
+      {journey.status === 'started' && (
+        // Outside the bar that stays in view: at 800 px that bar would otherwise cover the payee's VoP banner.
+        <p className="muted journey-hint">Open the provider&rsquo;s link first, as your browser would.</p>
+      )}
       {journey.status === 'started' ? (
         <div className="journey-actions">
           <ScaCountdown journey={journey} />
-          <p className="muted">Open the provider&rsquo;s link first, as your browser would.</p>
           <button
             type="button"
             className="phone-button"
