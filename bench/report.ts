@@ -8,6 +8,10 @@ export interface HttpRow {
   result: LoadResult;
   /** The ceiling's req/s, measured just before. */
   ceiling: number;
+  /** Microseconds of CPU (all threads) the simulator spent per request answered in this row. */
+  cpuPerRequest: number;
+  /** The same for the ceiling, in its slices beside this row. */
+  ceilingCpuPerRequest: number;
 }
 
 export interface Target {
@@ -32,10 +36,10 @@ function problems(result: LoadResult, ok: readonly number[]): string {
 
 export function httpTable(rows: readonly (HttpRow & { ok: readonly number[] })[]): string[] {
   return [
-    '| operation | requests | req/s | p50 ms | p99 ms | ceiling req/s | × ceiling |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(({ operation, result, ok, ceiling }) =>
-      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} |`),
+    '| operation | requests | req/s | p50 ms | p99 ms | ceiling req/s | × ceiling | CPU µs/request | ceiling CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(({ operation, result, ok, ceiling, cpuPerRequest, ceilingCpuPerRequest }) =>
+      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} | ${fmt(cpuPerRequest)} | ${fmt(ceilingCpuPerRequest)} |`),
   ];
 }
 

@@ -15,6 +15,7 @@ import { bulkLines, fmt, httpTable, inProcessTable, machine, median, mib, target
 import { removeLoadSpecs, rssBytes, runLoad, startCeiling, startServe } from './processes';
 import { soak } from './soak';
 import { editorMarkerRows } from './editor-markers';
+import { cpuDuring } from './cpu';
 
 const CONNECTIONS = 10;
 const SECONDS = 5;
@@ -87,24 +88,50 @@ async function bench(): Promise<void> {
   const pid = sim.child.pid;
   const f = new Fixtures(sim.url, starts.dataDir);
   const rows: (HttpRow & { ok: readonly number[] })[] = [];
-  const ceilingSlice = (): Promise<LoadResult> => load(ceilingServer.url, ceilingScenario, { seconds: CEILING_SECONDS });
+  const cpu = { sim: 0, ceiling: 0 };
+  const simSlice = async (work: () => Promise<LoadResult>): Promise<LoadResult> => {
+    const { result, cpuMicros } = await cpuDuring(pid, work);
+    cpu.sim += cpuMicros;
+    return result;
+  };
+  const ceilingSlice = async (): Promise<LoadResult> => {
+    const { result, cpuMicros } = await cpuDuring(ceilingServer.child.pid, () => load(ceilingServer.url, ceilingScenario, { seconds: CEILING_SECONDS }));
+    cpu.ceiling += cpuMicros;
+    return result;
+  };
+  const resetCpu = (): void => {
+    cpu.sim = 0;
+    cpu.ceiling = 0;
+  };
+  /** The CPU each server spent per request answered, over the slices since resetCpu(). */
+  const cpuPerRequest = (sim: LoadResult, ceiling: LoadResult): Pick<HttpRow, 'cpuPerRequest' | 'ceilingCpuPerRequest'> => ({
+    cpuPerRequest: cpu.sim / sim.requests,
+    ceilingCpuPerRequest: cpu.ceiling / ceiling.requests,
+  });
   // The machine is shared and its speed swings within seconds: a timed row alternates with the ceiling, slice by
   // slice, and its ratio is to the ceiling of those same moments.
   const row = async (operation: string, scenario: Scenario, extra: Partial<LoadSpec> = {}, ok: readonly number[] = [200]): Promise<void> => {
     const ceilings: LoadResult[] = [];
     const slices: LoadResult[] = [];
+    resetCpu();
     for (let i = 0; i < SLICES; i++) {
       ceilings.push(await ceilingSlice());
-      slices.push(await load(sim.url, scenario, { seconds: SECONDS / SLICES, ...extra }));
+      slices.push(await simSlice(() => load(sim.url, scenario, { seconds: SECONDS / SLICES, ...extra })));
     }
-    rows.push({ operation, result: combined(slices), ok, ceiling: combined(ceilings).perSecond });
+    const result = combined(slices);
+    const ceiling = combined(ceilings);
+    rows.push({ operation, result, ok, ceiling: ceiling.perSecond, ...cpuPerRequest(result, ceiling) });
   };
   // A fixed count (each request signed once) cannot be sliced: the ceiling before and after it.
-  const countedRow = async (operation: string, measure: () => Promise<LoadResult>, ok: readonly number[] = [201]): Promise<LoadResult> => {
+  const countedRow = async (operation: string, measure: () => Promise<LoadResult>, ok: readonly number[] = [201], server: 'simulator' | 'ceiling' = 'simulator'): Promise<LoadResult> => {
+    resetCpu();
     const before = await ceilingSlice();
-    const result = await measure();
+    const measured = await cpuDuring(server === 'simulator' ? pid : ceilingServer.child.pid, measure);
+    cpu.sim = measured.cpuMicros;
+    const result = measured.result;
     const after = await ceilingSlice();
-    rows.push({ operation, result, ok, ceiling: combined([before, after]).perSecond });
+    const ceiling = combined([before, after]);
+    rows.push({ operation, result, ok, ceiling: ceiling.perSecond, ...cpuPerRequest(result, ceiling) });
     return result;
   };
   try {
@@ -130,7 +157,7 @@ async function bench(): Promise<void> {
     );
     const authorisations = await f.authorisationStart(created.createdPaymentIds);
     await countedRow('POST /payments/{product}/{id}/authorisations (signed)', () => load(sim.url, authorisations, { amount: created.createdPaymentIds.length, dataDir: starts.dataDir }));
-    await countedRow('a bare Node server answering the same signed POSTs /payments (what the load generator and Node\'s HTTP parsing allow)', () => signedAtCeiling(ceilingServer.url, starts.dataDir, signedCount), [200]);
+    await countedRow('a bare Node server answering the same signed POSTs /payments (what the load generator and Node\'s HTTP parsing allow)', () => signedAtCeiling(ceilingServer.url, starts.dataDir, signedCount), [200], 'ceiling');
 
     // Memory after 100,000 payments: made through the real signed route, 10 connections in parallel. Before the
     // bulk, whose one-off peak the allocator keeps for a while (its figure is printed apart).
