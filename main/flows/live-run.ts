@@ -303,6 +303,7 @@ export class LiveRun {
       actor,
       method: request.method,
       url: request.path,
+      ...(request.browserOrigin === undefined ? {} : { origin: request.browserOrigin }),
       requestHeaders: { ...request.headers },
       requestBody: bodyText(request.body),
       status: response.status,

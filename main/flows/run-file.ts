@@ -31,6 +31,8 @@ const isShortText = (v: unknown): v is string => typeof v === 'string' && v.leng
 const isTextOrNull = (v: unknown): v is string | null => v === null || isText(v);
 const isStatus = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599;
 const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
+/** An origin as a HAR entry's URL starts with it: scheme, host and port, nothing after. */
+const isOrigin = (v: unknown): v is string => isShortText(v) && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v;
 const isTextMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((item) => typeof item === 'string');
 
 /**
@@ -97,6 +99,7 @@ function stepOf(value: unknown, where: string): RunStep {
     const x = field(e, at, 'an object', isObject);
     field(x.method, `${at}.method`, 'a method', isShortText);
     field(x.url, `${at}.url`, 'a path', isText);
+    if (x.origin !== undefined) field(x.origin, `${at}.origin`, 'an http(s) origin', isOrigin);
     field(x.status, `${at}.status`, 'an HTTP status', isStatus);
     field(x.requestHeaders, `${at}.requestHeaders`, 'an object of texts', isTextMap);
     field(x.responseHeaders, `${at}.responseHeaders`, 'an object of texts', isTextMap);

@@ -22,7 +22,10 @@ function asLogged(e: RunExchange): HarInput {
   };
 }
 
-/** The run's exchanges in order as HAR 1.2, each with the bank's diagnosis and the simulated time in custom fields. */
+/**
+ * The run's exchanges in order as HAR 1.2, each with the bank's diagnosis and the simulated time in custom fields,
+ * and each at the origin it went to (a PSU's browser opens the SCA link on the PSU pages' own origin under --tls).
+ */
 export function runHar(run: FlowRunRecord, simulatorUrl: string, version: string): Har {
   const exchanges = [...run.steps.flatMap((s) => s.exchanges), ...run.current];
   return {
@@ -30,7 +33,7 @@ export function runHar(run: FlowRunRecord, simulatorUrl: string, version: string
       version: '1.2',
       creator: { name: 'PSD2 Workbench', version },
       comment: `flow run ${run.runId}: ${run.flow.title} at ${run.institution}`,
-      entries: exchanges.map((e) => ({ ...exchangeToHarEntry(asLogged(e), simulatorUrl), _signature: e.signature, _simulatedAt: e.at })),
+      entries: exchanges.map((e) => ({ ...exchangeToHarEntry(asLogged(e), e.origin ?? simulatorUrl), _signature: e.signature, _simulatedAt: e.at })),
     },
   };
 }

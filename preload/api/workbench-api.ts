@@ -370,6 +370,8 @@ export interface FlowExchange {
   actor: FlowActor;
   method: string;
   url: string;
+  /** Where a PSU's browser sent it, when not to the bank's origin (the PSU pages under --tls). */
+  origin?: string;
   requestHeaders: Record<string, string>;
   requestBody: string | null;
   status: number;

@@ -40,6 +40,16 @@ describe('flows under --tls', () => {
     // The PSU's browser opened the link on the PSU pages' origin; the TPP's requests went to the bank.
     expect(exchanges.filter((e) => e.actor === 'psuBrowser' && e.url.startsWith('/sca/')).map((e) => e.status)).toContain(200);
     expect(exchanges.find((e) => e.method === 'POST' && e.url.endsWith('/payments/pain.001-sepa-credit-transfers'))?.status).toBe(201);
+
+    // Its HAR puts each request at the origin it went to: the SCA page on the PSU pages' origin, the rest on the bank's.
+    const links = exchanges.map((e) => /"scaRedirect":\{"href":"([^"]+)"/.exec(e.responseBody)?.[1]).filter((href) => href !== undefined);
+    const psuPages = new URL(links[0] as string).origin;
+    expect(psuPages).not.toBe(new URL(bank.url).origin);
+    const har = await tlsCall(bank, demoQwac(bank), 'GET', `/simulator/v1/runs/${run.runId}/har`);
+    const urls = (JSON.parse(har.text) as { log: { entries: { request: { url: string } }[] } }).log.entries.map((e) => new URL(e.request.url));
+    expect(urls.filter((u) => u.pathname.startsWith('/sca/')).map((u) => u.origin)).toEqual(expect.arrayContaining([psuPages]));
+    expect(new Set(urls.filter((u) => u.pathname.startsWith('/sca/')).map((u) => u.origin))).toEqual(new Set([psuPages]));
+    expect(new Set(urls.filter((u) => !u.pathname.startsWith('/sca/')).map((u) => u.origin))).toEqual(new Set([new URL(bank.url).origin]));
   });
 
   it('runFlow against the https origin with the data folder\'s QWAC and CA meets every step (ais-consent, sepa-two-authorisations)', async () => {

@@ -73,6 +73,8 @@ describe('an exported run file', () => {
   it('is refused when what it recorded has the wrong shape', () => {
     expect(() => parseRunFile(file((j) => (j.run.steps = {})), 'r2')).toThrow(/run\.steps must be a list/);
     expect(() => parseRunFile(file((j) => (j.run.steps[0].exchanges[0].status = 'ok')), 'r2')).toThrow(/exchanges\[0\]\.status/);
+    expect(() => parseRunFile(file((j) => (j.run.steps[0].exchanges[0].origin = 'https://psu.example:8443/sca')), 'r2')).toThrow(/exchanges\[0\]\.origin/);
+    expect(parseRunFile(file((j) => (j.run.steps[0].exchanges[0].origin = 'https://127.0.0.1:8443')), 'r2').steps[0]?.exchanges[0]?.origin).toBe('https://127.0.0.1:8443');
     expect(() => parseRunFile(file((j) => (j.run.freeSteps[0].operation = 'teleport')), 'r2')).toThrow(/freeSteps\[0\]\.operation/);
     expect(() => parseRunFile(file((j) => (j.run.psus = { psu: 3 })), 'r2')).toThrow(/run\.psus/);
   });
