@@ -31,6 +31,8 @@ interface FlowRunStore {
   error: string | null;
   /** What an export saved, named. */
   notice: string | null;
+  /** How far the replay under way has come, from its run's saves (the host answers the replay once it has ended). */
+  replayProgress: { step: number; of: number } | null;
   /**
    * Where "Run step" or "Run to end" stopped for a PSU's decision: once the PSU has decided
    * (on the phone, or automatically) the run goes on to the same goal.
@@ -120,6 +122,18 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     }
   };
 
+  /** The replay under way, step by step as the host saves it (one read at a time, the newest save last). */
+  let replaySeen = { replayId: '', sourceId: '' };
+  const readReplay = coalesced(async () => {
+    const { replayId, sourceId } = replaySeen;
+    const replay = await workbench.getRun(replayId).catch(() => null);
+    if (replay?.replayOf === sourceId && get().busy === 'replay') set({ replayProgress: runProgress(replay) });
+  });
+  const followReplay = (replayId: string, sourceId: string): Promise<void> => {
+    replaySeen = { replayId, sourceId };
+    return readReplay();
+  };
+
   /** A run's first step prepared, so its request shows at once. */
   const startRun = async (): Promise<FlowRunState> => {
     const { picked, setup } = get();
@@ -147,6 +161,7 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     busy: null,
     error: null,
     notice: null,
+    replayProgress: null,
     tab: 'run',
     resume: null,
 
@@ -242,9 +257,14 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
 
     replay(runId) {
       return command('replay', async () => {
-        const run = await workbench.replayRun(runId);
-        set({ picked: run.flow });
-        return run;
+        set({ replayProgress: null });
+        try {
+          const run = await workbench.replayRun(runId);
+          set({ picked: run.flow });
+          return run;
+        } finally {
+          set({ replayProgress: null });
+        }
       });
     },
 
@@ -287,6 +307,10 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     onEvents(events) {
       const run = get().run;
       if (!run) return;
+      if (get().busy === 'replay') {
+        const replaying = events.find((e) => e.type === 'flow-run' && e.runId !== run.runId);
+        if (replaying?.type === 'flow-run') void followReplay(replaying.runId, run.runId);
+      }
       const concerns = events.some((e) => (e.type === 'flow-run' && e.runId === run.runId) || (e.type === 'sca' && run.pending?.kind === 'psu'));
       if (concerns) void get().refresh();
     },

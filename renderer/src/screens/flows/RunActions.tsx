@@ -4,7 +4,7 @@ import { useFlowRun } from '../../state/flow-run';
 
 /** What can be done with the open run as a whole: replay it, take it elsewhere, delete it. */
 export function RunActions({ run }: { run: FlowRunState }) {
-  const { busy, notice, replay, deleteRun } = useFlowRun();
+  const { busy, notice, replay, deleteRun, replayProgress } = useFlowRun();
   return (
     <div className="run-actions">
       <button type="button" disabled={busy !== null} onClick={() => void replay(run.runId)} title="Run the same flow, institution and PSUs again on the current data, approving automatically">
@@ -20,8 +20,8 @@ export function RunActions({ run }: { run: FlowRunState }) {
         Delete
       </button>
       {busy === 'replay' && (
-        <span className="run-notice muted" role="status">
-          Replaying on the current data, approving automatically…
+        <span className="run-notice muted" role="status" data-testid="replay-progress">
+          Replaying on the current data, approving automatically{replayProgress ? `: step ${replayProgress.step} of ${replayProgress.of}` : '…'}
         </span>
       )}
       {notice && (
