@@ -11,6 +11,7 @@ import type { Pain001TemplateSummary } from '../../preload/api/workbench-api';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
+import { watchShown } from './support/watch';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const WAIT = { timeout: 20_000 };
@@ -161,21 +162,11 @@ describe('the payment editor: completion, quick fixes, submission, originals', (
 
   it('generates a bulk of 10,000 credit transfers in chunks, with its progress, valid as made', async () => {
     const { page } = ui;
-    // Every progress the page showed, as value/max, recorded as it happens.
-    await page.locator('body').evaluate((body) => {
-      // The page's own DOM types (this file is type-checked against Node's).
-      const w = body.ownerDocument.defaultView as unknown as { progress: string[]; MutationObserver: new (callback: () => void) => { observe(node: unknown, options: object): void } };
-      w.progress = [];
-      new w.MutationObserver(() => {
-        const bar = body.ownerDocument.querySelector('[data-testid="editor-bulk-progress"]') as { value: number; max: number } | null;
-        if (bar) w.progress.push(`${bar.value}/${bar.max}`);
-      }).observe(body, { subtree: true, childList: true, attributes: true });
-    });
+    const shown = await watchShown(page, '[data-testid="editor-bulk-progress"]', 'progress');
     await page.getByTestId('editor-bulk-count').fill('10000');
     await page.getByRole('button', { name: 'Generate bulk' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Valid pain.001 (10000 transactions)');
-    const progress = await page.locator('body').evaluate((body) => (body.ownerDocument.defaultView as unknown as { progress: string[] }).progress);
-    expect(progress).toContain('5000/10000');
+    expect(await shown()).toContain('5000/10000');
     expect(await page.getByTestId('editor-bulk-progress').count()).toBe(0);
   }, 90_000);
 

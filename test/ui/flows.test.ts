@@ -9,6 +9,7 @@ import type { FlowRunState } from '../../preload/api/workbench-api';
 import { controlClient } from '../../shared/control-client';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { watchShown } from './support/watch';
 
 const WAIT = { timeout: 20_000 };
 const FLOW_TIMEOUT = 120_000;
@@ -187,18 +188,10 @@ describe('the Flows screen', () => {
     expect(await page.getByTestId('request-editor').count()).toBe(0);
 
     const before = await kept.count();
-    // Every text the progress line shows while the replay runs, however quickly it passes.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { replayTexts: string[] }).replayTexts = seen;
-      new MutationObserver(() => {
-        const text = document.querySelector('[data-testid="replay-progress"]')?.textContent;
-        if (text && seen.at(-1) !== text) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const shown = await watchShown(page, '[data-testid="replay-progress"]', 'text');
     await page.getByRole('button', { name: 'Replay' }).click();
     await expect.poll(() => kept.count(), WAIT).toBe(before + 1);
-    const progress = await page.evaluate(() => (window as unknown as { replayTexts: string[] }).replayTexts);
+    const progress = await shown();
     expect(progress.filter((text) => /: step \d+ of \d+$/.test(text)).length, progress.join(' | ')).toBeGreaterThan(0);
     const openId = () => page.locator('.run-item-open').getAttribute('data-run-id');
     await expect.poll(openId, WAIT).not.toBe(opened.runId);
