@@ -1,4 +1,4 @@
-import { BankControl } from '../tpp/control';
+import { BankControl, controlPost } from '../tpp/control';
 import type { BankTransport } from '../tpp/transport';
 import { TppClient, type TppClientOptions } from '../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
@@ -30,7 +30,7 @@ export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
  * they run straight through. `actor` null means the step's own actor.
  */
 export interface RunHooks {
-  /** Before each request of the built-in TPP (or the PSU's browser through it) goes out. */
+  /** Before each request of the built-in TPP (or the PSU's browser through it) or of the operator goes out. */
   gate?(request: HttpRequest | PreparedRequest): Promise<GateRelease>;
   /** Where the PSU approves or rejects in the bank's app; `decide` makes the decision through the control API. */
   decide?(journeyId: string, action: 'approve' | 'reject', decide: Decide): Promise<TppResponse>;
@@ -85,11 +85,14 @@ export class RecordingBankControl extends BankControl {
     super(transport);
   }
 
+  /** The operator's requests wait at the gate as the TPP's do; the PSU's decisions wait for the PSU instead (decideSca). */
   override async post(path: string, body: unknown): Promise<TppResponse> {
-    const response = await super.post(path, body);
-    const request = { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const byPsu = path.startsWith('sca/');
+    const prepared = controlPost(path, body);
+    const request = byPsu || this.hooks.gate === undefined ? prepared : (await this.hooks.gate(prepared)).request;
+    const response = await this.send(request);
     this.record.add(request, response);
-    await this.hooks.exchanged?.(request, response, path.startsWith('sca/') ? 'psuApp' : 'operator');
+    await this.hooks.exchanged?.(request, response, byPsu ? 'psuApp' : 'operator');
     return response;
   }
 

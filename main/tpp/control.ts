@@ -1,7 +1,15 @@
 import type { TppCredentials } from './credentials';
 import { sendHttp } from './http';
 import { transportOf, type BankTransport } from './transport';
-import type { TppResponse } from './types';
+import type { HttpRequest, TppResponse } from './types';
+
+/** A POST to the control API as the operator and the PSU's app send it. */
+export const controlPost = (path: string, body: unknown): HttpRequest => ({
+  method: 'POST',
+  path: `/simulator/v1/${path}`,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /** A TPP application registered through the control API, with its certificates. */
 export type RegisteredTpp = TppCredentials & {
@@ -23,7 +31,11 @@ export class BankControl {
   }
 
   post(path: string, body: unknown): Promise<TppResponse> {
-    return sendHttp(this.transport, { method: 'POST', path: `/simulator/v1/${path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return this.send(controlPost(path, body));
+  }
+
+  protected send(request: HttpRequest): Promise<TppResponse> {
+    return sendHttp(this.transport, request);
   }
 
   async now(): Promise<Date> {

@@ -188,6 +188,28 @@ describe('approving on the PSU\'s behalf', () => {
   });
 });
 
+describe('the operator\'s requests in a run', () => {
+  it('wait at the gate like the TPP\'s: the clock moves only when the request is sent, as edited', async () => {
+    let run = await api.startRun({ flow: 'consent-expiry', autoApprove: true });
+    run = await api.prepareStep(run.runId);
+    for (let i = 0; i < 40 && !(run.pending?.kind === 'request' && run.pending.request.url === '/simulator/v1/clock'); i++) {
+      run = run.phase === 'ready' ? await api.prepareStep(run.runId) : await api.sendStep(run.runId, null, 'request');
+    }
+    if (run.pending?.kind !== 'request') throw new Error(`the operator's request did not wait at the gate; the run is ${run.phase}`);
+    expect(run.pending.request).toMatchObject({ method: 'POST', url: '/simulator/v1/clock', body: '{"advance":"P2D"}', signed: false });
+    const clock = async (): Promise<number> => Date.parse(((await (await fetch(`${bank.url}/simulator/v1/clock`)).json()) as { now: string }).now);
+    const before = await clock();
+    await sleep(150);
+    expect(await clock()).toBeLessThan(before + 86_400_000);
+
+    const { method, url, headers } = run.pending.request;
+    run = await api.sendStep(run.runId, { method, url, headers, body: '{"advance":"P3D"}', resign: false }, 'step');
+    expect(run.steps.at(-1)).toMatchObject({ step: { id: 'later' }, status: 200, met: true });
+    expect(run.steps.at(-1)?.exchanges).toEqual([expect.objectContaining({ actor: 'operator', url: '/simulator/v1/clock', requestBody: '{"advance":"P3D"}', status: 200 })]);
+    expect((await clock()) - before).toBeGreaterThanOrEqual(3 * 86_400_000);
+  });
+});
+
 describe('free steps and edited requests', () => {
   /** A free run whose next free step is a payment of FRA-CREATOR, stopped with the payment at the gate. */
   async function paymentAtGate(): Promise<FlowRunState> {
