@@ -125,7 +125,8 @@ export class PaymentService {
 
   report(payment: Payment): string {
     const now = this.ctx.clock.now();
-    const parsed = JSON.parse(this.ctx.repos.payments.parsedJson(payment.paymentId) ?? '{}') as ParsedPayment;
+    const parsed = this.ctx.repos.payments.parsed(payment.paymentId);
+    if (!parsed) throw BankError.of('RESOURCE_UNKNOWN', `payment ${payment.paymentId} has no stored pain.001`);
     const status = paymentStatusAt(payment, now);
     const states = this.ctx.repos.payments.transactions(payment.paymentId);
     const vop = this.vop.results(payment.paymentId, now);
