@@ -324,8 +324,8 @@ export class PaymentRepository {
   }
 
   /** Throws SQLITE_CONSTRAINT_UNIQUE when the payment already has an active attempt. */
+  // A started attempt is not among the payment's authorisations: nothing kept changes until finishAttempt.
   insertAttempt(a: AuthorisationAttempt): void {
-    this.payments.drop(a.paymentId);
     this.insertAttemptStmt.run(a.authorisationId, a.paymentId, a.journeyId, a.psuId, a.via, a.basketId, a.signatoryGroup, a.createdAt.getTime());
   }
 
