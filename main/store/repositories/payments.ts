@@ -146,7 +146,6 @@ export class PaymentRepository {
   private readonly pendingStmt;
   private readonly listStmt;
   private readonly listedAuthorisationsStmt;
-  private readonly setVopSettlesAtStmt;
   private readonly vopSettledStmt;
   private readonly clearVopSettlementStmt;
   private readonly balanceStmt;
@@ -166,10 +165,10 @@ export class PaymentRepository {
     this.states = new ReadCache(db, 50_000, (states) => 1 + states.length);
     this.messages = new ReadCache(db, 20_000, (parsed) => 1 + parsed.transactions.length);
     this.checks = new ReadCache(db, 50_000, (checks) => 1 + checks.length);
-    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, creditor_preview)
+    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
-      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, ${CREDITOR_PREVIEW_OF_PARSED})`);
+      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, @vop_settles_at, ${CREDITOR_PREVIEW_OF_PARSED})`);
     this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, ?, NULL, '[]', ?)");
     this.vopStmt = db.prepare<[string], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
     // The listing's ids travel as one JSON array, so a page of any size costs one statement.
@@ -196,7 +195,6 @@ export class PaymentRepository {
     this.oldestPatcStmt = db.prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM payments WHERE status = 'PATC'");
     this.nextVopSettlementStmt = db.prepare<[], { at: number | null }>('SELECT min(vop_settles_at) AS at FROM payments WHERE vop_settles_at IS NOT NULL');
     this.pendingStmt = db.prepare<[], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG'`);
-    this.setVopSettlesAtStmt = db.prepare('UPDATE payments SET vop_settles_at = ? WHERE payment_id = ?');
     this.vopSettledStmt = db.prepare<[number], { payment_id: string; institution: string; status: string }>(
       'SELECT payment_id, institution, status FROM payments WHERE vop_settles_at IS NOT NULL AND vop_settles_at <= ?',
     );
@@ -211,8 +209,11 @@ export class PaymentRepository {
       WHERE status IN ('PDNG', 'ACCP') AND debtor_account_id = ? ORDER BY status_changed_at, rowid`);
   }
 
-  /** `vopChecks`: one per credit transfer where Verification of Payee applies, else none. */
-  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[]): void {
+  /**
+   * `vopChecks`: one per credit transfer where Verification of Payee applies, else none; `vopSettlesAt`:
+   * when their results next become final by themselves (see vopSettlesAt), if ever.
+   */
+  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[], vopSettlesAt: Date | null = null): void {
     this.forgetPayment(p.paymentId);
     this.insertStmt.run({
       payment_id: p.paymentId,
@@ -236,6 +237,7 @@ export class PaymentRepository {
       request_body: requestBody,
       parsed: parsedJson,
       transaction_count: transactionCount,
+      vop_settles_at: vopSettlesAt?.getTime() ?? null,
     });
     for (let i = 0; i < transactionCount; i++) {
       const check = vopChecks?.[i];
@@ -274,11 +276,6 @@ export class PaymentRepository {
       this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] })),
     );
     return (states ?? []).map((state) => ({ ...state, reasons: [...state.reasons] }));
-  }
-
-  /** When the payment's VoP results next become final by themselves (see vopSettlesAt). */
-  setVopSettlesAt(paymentId: string, at: Date): void {
-    this.setVopSettlesAtStmt.run(at.getTime(), paymentId);
   }
 
   /** Payments whose VoP results became final by `now` and were not announced yet; each is marked announced. */
