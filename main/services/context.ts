@@ -65,7 +65,9 @@ export function createRepositories(db: Db): BankContext['repos'] {
 }
 
 export function transactor(db: Db, events: SimulatorEvents): BankContext['transact'] {
-  return (work) => events.inTransaction((w) => db.transaction(w)(), work);
+  // Made once: better-sqlite3 builds four wrapper functions for every transaction function it makes.
+  const run = db.transaction((work: () => unknown) => work());
+  return <T>(work: () => T): T => events.inTransaction((w) => run(w) as T, work);
 }
 
 export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'accounts'> {

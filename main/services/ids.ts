@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 
 export const newId = (): string => randomUUID();
 
@@ -6,4 +6,4 @@ export const newId = (): string => randomUUID();
 export const newSecret = (): string => randomBytes(32).toString('base64url');
 
 /** Secrets are stored only as their hash, so a copied database gives no usable token. */
-export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+export const sha256Hex = (value: string): string => hash('sha256', value, 'hex');

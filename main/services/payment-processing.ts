@@ -122,7 +122,7 @@ export class PaymentProcessingService {
   }
 
   private transactionsOf(payment: Payment): ParsedPayment['transactions'] {
-    return (JSON.parse(this.ctx.repos.payments.parsedJson(payment.paymentId) ?? '{"transactions":[]}') as ParsedPayment).transactions;
+    return this.ctx.repos.payments.parsed(payment.paymentId)?.transactions ?? [];
   }
 }
 

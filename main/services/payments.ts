@@ -101,9 +101,7 @@ export class PaymentService {
     };
     this.ctx.transact(() => {
       const checks = this.vop.checks(product, institution, parsed, now);
-      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks);
-      const settlesAt = checks && vopSettlesAt(checks);
-      if (settlesAt) this.ctx.repos.payments.setVopSettlesAt(payment.paymentId, settlesAt);
+      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
     });
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;
@@ -125,7 +123,8 @@ export class PaymentService {
 
   report(payment: Payment): string {
     const now = this.ctx.clock.now();
-    const parsed = JSON.parse(this.ctx.repos.payments.parsedJson(payment.paymentId) ?? '{}') as ParsedPayment;
+    const parsed = this.ctx.repos.payments.parsed(payment.paymentId);
+    if (!parsed) throw BankError.of('RESOURCE_UNKNOWN', `payment ${payment.paymentId} has no stored pain.001`);
     const status = paymentStatusAt(payment, now);
     const states = this.ctx.repos.payments.transactions(payment.paymentId);
     const vop = this.vop.results(payment.paymentId, now);

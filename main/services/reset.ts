@@ -13,7 +13,8 @@ export function resetBankState(ctx: BankContext): void {
   const now = ctx.clock.now();
   ctx.transact(() => {
     clearBankState(ctx.db);
-    ctx.repos.serviceBlocks.forget();
+    // Repositories that keep what they read drop it: the rows are gone.
+    for (const repo of [ctx.repos.serviceBlocks, ctx.repos.oauth, ctx.repos.consents, ctx.repos.payments]) repo.forget();
     for (const preset of ctx.dataset.sandbox.consents) {
       const psu = ctx.psus.get(preset.psuId);
       if (!psu) continue;

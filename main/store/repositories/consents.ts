@@ -1,6 +1,7 @@
 import type { Consent, ConsentStatus } from '../../domain/consent/consent';
 import type { InstitutionId } from '../../domain/dataset/types';
 import type { Db } from '../database';
+import { ReadCache } from '../read-cache';
 
 interface ConsentRow {
   consent_id: string;
@@ -41,8 +42,11 @@ export class ConsentRepository {
   private readonly dueToExpireStmt;
   private readonly nextExpiryStmt;
   private readonly listStmt;
+  /** Every consent and payment request reads its consent: kept once read (see ReadCache); insert, status change and reset drop it. */
+  private readonly kept: ReadCache<Consent>;
 
   constructor(db: Db) {
+    this.kept = new ReadCache(db, 10_000);
     this.insertStmt = db.prepare(`INSERT INTO consents (consent_id, institution, tpp_id, psu_id, status, recurring, valid_until,
       frequency_per_day, combined_service, created_at, expires_at, status_changed_at, sca_journey_id)
       VALUES (@consent_id, @institution, @tpp_id, @psu_id, @status, @recurring, @valid_until,
@@ -55,6 +59,7 @@ export class ConsentRepository {
   }
 
   insert(c: Consent): void {
+    this.kept.drop(c.consentId);
     this.insertStmt.run({
       consent_id: c.consentId,
       institution: c.institution,
@@ -73,25 +78,34 @@ export class ConsentRepository {
   }
 
   find(consentId: string): Consent | undefined {
-    const row = this.byIdStmt.get(consentId);
-    return row ? toConsent(row) : undefined;
+    const consent = this.kept.read(consentId, () => {
+      const row = this.byIdStmt.get(consentId);
+      return row ? toConsent(row) : undefined;
+    });
+    return consent && { ...consent };
   }
 
   setStatus(consentId: string, status: ConsentStatus, at: Date): void {
+    this.kept.drop(consentId);
     this.setStatusStmt.run(status, at.getTime(), consentId);
   }
 
-  /** Valid consents whose exclusive end has been reached. */
   /** When the next valid consent expires (epoch ms), or null: the lifecycle timer's next moment. */
   nextExpiry(): number | null {
     return this.nextExpiryStmt.get()?.at ?? null;
   }
 
+  /** Valid consents whose exclusive end has been reached. */
   dueToExpire(now: Date): Consent[] {
     return this.dueToExpireStmt.all(now.getTime()).map(toConsent);
   }
 
   list(limit: number): Consent[] {
     return this.listStmt.all(limit).map(toConsent);
+  }
+
+  /** After the reset cleared the table behind this repository's back. */
+  forget(): void {
+    this.kept.clear();
   }
 }

@@ -1,6 +1,7 @@
 import type { InstitutionId } from '../../domain/dataset/types';
 import type { TokenGrant, TokenKind } from '../../domain/oauth/tokens';
 import type { Db } from '../database';
+import { ReadCache } from '../read-cache';
 
 export interface TppClient {
   clientId: string;
@@ -81,8 +82,11 @@ export class OAuthRepository {
   private readonly revokeFamilyStmt;
 
   private readonly clients = new Map<string, TppClient>();
+  /** Every request under a token reads it: kept once read (see ReadCache); use, revocation and reset drop it. */
+  private readonly tokens: ReadCache<StoredToken>;
 
   constructor(private readonly db: Db) {
+    this.tokens = new ReadCache(db, 10_000);
     this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, key_id, created_at)
       VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @key_id, @created_at)
       ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
@@ -162,11 +166,17 @@ export class OAuthRepository {
   }
 
   insertToken(t: StoredToken): void {
+    this.tokens.drop(t.tokenSha256);
     this.insertTokenStmt.run(t.tokenSha256, t.kind, t.clientId, t.tppId, t.institution, t.consentId, t.familyId,
       t.issuedAt.getTime(), t.expiresAt.getTime(), t.firstAccessAt.getTime());
   }
 
   findToken(tokenSha256: string): StoredToken | undefined {
+    const token = this.tokens.read(tokenSha256, () => this.readToken(tokenSha256));
+    return token && { ...token };
+  }
+
+  private readToken(tokenSha256: string): StoredToken | undefined {
     const r = this.tokenStmt.get(tokenSha256);
     if (!r) return undefined;
     return {
@@ -187,10 +197,17 @@ export class OAuthRepository {
 
   /** Marks a refresh token used (rotation); false if it had been used already. */
   useToken(tokenSha256: string, at: Date): boolean {
+    this.tokens.drop(tokenSha256);
     return this.useTokenStmt.run(at.getTime(), tokenSha256).changes === 1;
   }
 
   revokeFamily(familyId: string, at: Date): void {
+    this.tokens.dropWhere((t) => t.familyId === familyId);
     this.revokeFamilyStmt.run(at.getTime(), familyId);
+  }
+
+  /** After the reset cleared the tokens behind this repository's back (clients survive it). */
+  forget(): void {
+    this.tokens.clear();
   }
 }

@@ -3,6 +3,7 @@ import type { ParsedPayment, ParsedTransaction } from '../../domain/iso20022/pai
 import type { PaymentProduct } from '../../domain/dataset/types';
 import type { AuthorisationAttempt, AuthorisationRecord, AttemptStatus, Payment, StatusReason, TransactionState, TransactionStatus } from '../../domain/payment/payment';
 import type { Db } from '../database';
+import { ReadCache } from '../read-cache';
 
 interface PaymentRow {
   payment_id: string;
@@ -145,18 +146,29 @@ export class PaymentRepository {
   private readonly pendingStmt;
   private readonly listStmt;
   private readonly listedAuthorisationsStmt;
-  private readonly setVopSettlesAtStmt;
   private readonly vopSettledStmt;
   private readonly clearVopSettlementStmt;
   private readonly balanceStmt;
   private readonly setBalanceStmt;
   private readonly postingsStmt;
 
+  // What a status request reads, kept once read (see ReadCache). The resource and its transaction states
+  // are dropped by every write here that changes them; the message and its VoP checks never change.
+  private readonly payments: ReadCache<Payment>;
+  private readonly states: ReadCache<TransactionState[]>;
+  private readonly messages: ReadCache<ParsedPayment>;
+  private readonly checks: ReadCache<(VopCheck | null)[]>;
+
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, creditor_preview)
+    this.payments = new ReadCache(db, 10_000);
+    // Weighed by credit transfers, so a few 10,000-transaction bulks cannot hold hundreds of megabytes.
+    this.states = new ReadCache(db, 50_000, (states) => 1 + states.length);
+    this.messages = new ReadCache(db, 20_000, (parsed) => 1 + parsed.transactions.length);
+    this.checks = new ReadCache(db, 50_000, (checks) => 1 + checks.length);
+    this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
-      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, ${CREDITOR_PREVIEW_OF_PARSED})`);
+      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, @vop_settles_at, ${CREDITOR_PREVIEW_OF_PARSED})`);
     this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, ?, NULL, '[]', ?)");
     this.vopStmt = db.prepare<[string], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
     // The listing's ids travel as one JSON array, so a page of any size costs one statement.
@@ -175,13 +187,14 @@ export class PaymentRepository {
     this.attemptByJourneyStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE journey_id = ?');
     this.insertAttemptStmt = db.prepare(`INSERT INTO payment_authorisations (authorisation_id, payment_id, journey_id, psu_id, via, basket_id, status,
       signatory_group, refusal, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, 'started', ?, NULL, ?, NULL)`);
-    this.finishAttemptStmt = db.prepare("UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started'");
+    this.finishAttemptStmt = db.prepare<[string, string | null, number, string], { payment_id: string }>(
+      "UPDATE payment_authorisations SET status = ?, refusal = ?, finished_at = ? WHERE authorisation_id = ? AND status = 'started' RETURNING payment_id",
+    );
     this.dueToExpireStmt = db.prepare<[number], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PATC' AND created_at <= ?`);
     this.dueForProcessingStmt = db.prepare<[string], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG' AND execution_date <= ?`);
     this.oldestPatcStmt = db.prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM payments WHERE status = 'PATC'");
     this.nextVopSettlementStmt = db.prepare<[], { at: number | null }>('SELECT min(vop_settles_at) AS at FROM payments WHERE vop_settles_at IS NOT NULL');
     this.pendingStmt = db.prepare<[], PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE status = 'PDNG'`);
-    this.setVopSettlesAtStmt = db.prepare('UPDATE payments SET vop_settles_at = ? WHERE payment_id = ?');
     this.vopSettledStmt = db.prepare<[number], { payment_id: string; institution: string; status: string }>(
       'SELECT payment_id, institution, status FROM payments WHERE vop_settles_at IS NOT NULL AND vop_settles_at <= ?',
     );
@@ -196,8 +209,12 @@ export class PaymentRepository {
       WHERE status IN ('PDNG', 'ACCP') AND debtor_account_id = ? ORDER BY status_changed_at, rowid`);
   }
 
-  /** `vopChecks`: one per credit transfer where Verification of Payee applies, else none. */
-  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[]): void {
+  /**
+   * `vopChecks`: one per credit transfer where Verification of Payee applies, else none; `vopSettlesAt`:
+   * when their results next become final by themselves (see vopSettlesAt), if ever.
+   */
+  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[], vopSettlesAt: Date | null = null): void {
+    this.forgetPayment(p.paymentId);
     this.insertStmt.run({
       payment_id: p.paymentId,
       product: p.product,
@@ -220,6 +237,7 @@ export class PaymentRepository {
       request_body: requestBody,
       parsed: parsedJson,
       transaction_count: transactionCount,
+      vop_settles_at: vopSettlesAt?.getTime() ?? null,
     });
     for (let i = 0; i < transactionCount; i++) {
       const check = vopChecks?.[i];
@@ -228,30 +246,36 @@ export class PaymentRepository {
   }
 
   find(paymentId: string): Payment | undefined {
-    const row = this.byIdStmt.get(paymentId);
-    return row ? this.toPayment(row) : undefined;
+    const payment = this.payments.read(paymentId, () => {
+      const row = this.byIdStmt.get(paymentId);
+      return row ? this.toPayment(row) : undefined;
+    });
+    return payment && { ...payment, authorisations: [...payment.authorisations] };
   }
 
   requestBody(paymentId: string): Buffer | undefined {
     return this.bodyStmt.get(paymentId)?.request_body;
   }
 
-  parsedJson(paymentId: string): string | undefined {
-    return this.parsedStmt.get(paymentId)?.parsed;
+  /** The pain.001 as parsed at creation; shared, never to be changed by the caller. */
+  parsed(paymentId: string): Readonly<ParsedPayment> | undefined {
+    return this.messages.read(paymentId, () => {
+      const json = this.parsedStmt.get(paymentId)?.parsed;
+      return json === undefined ? undefined : (JSON.parse(json) as ParsedPayment);
+    });
   }
 
   /** Keeps the status being left as the previous one, unless the status stays the same. */
   setStatus(paymentId: string, status: TransactionStatus, groupReason: StatusReason | null, at: Date): void {
+    this.payments.drop(paymentId);
     this.setStatusStmt.run({ status, group_reason: groupReason ? JSON.stringify(groupReason) : null, at: at.getTime(), payment_id: paymentId });
   }
 
   transactions(paymentId: string): TransactionState[] {
-    return this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] }));
-  }
-
-  /** When the payment's VoP results next become final by themselves (see vopSettlesAt). */
-  setVopSettlesAt(paymentId: string, at: Date): void {
-    this.setVopSettlesAtStmt.run(at.getTime(), paymentId);
+    const states = this.states.read(paymentId, () =>
+      this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] })),
+    );
+    return (states ?? []).map((state) => ({ ...state, reasons: [...state.reasons] }));
   }
 
   /** Payments whose VoP results became final by `now` and were not announced yet; each is marked announced. */
@@ -263,7 +287,7 @@ export class PaymentRepository {
 
   /** The VoP checks of every credit transfer, in order; null where VoP does not apply. */
   vopChecks(paymentId: string): (VopCheck | null)[] {
-    return this.vopStmt.all(paymentId).map((r) => parseVopCheck(r.vop));
+    return [...(this.checks.read(paymentId, () => this.vopStmt.all(paymentId).map((r) => parseVopCheck(r.vop))) ?? [])];
   }
 
   /** The VoP checks of the first `limit` credit transfers of each payment, in order, in one statement for all. */
@@ -274,6 +298,7 @@ export class PaymentRepository {
   }
 
   setTransaction(paymentId: string, index: number, status: TransactionStatus | null, reasons: StatusReason[]): void {
+    this.states.drop(paymentId);
     this.setTxStmt.run(status, JSON.stringify(reasons), paymentId, index);
   }
 
@@ -296,12 +321,14 @@ export class PaymentRepository {
   }
 
   /** Throws SQLITE_CONSTRAINT_UNIQUE when the payment already has an active attempt. */
+  // A started attempt is not among the payment's authorisations: nothing kept changes until finishAttempt.
   insertAttempt(a: AuthorisationAttempt): void {
     this.insertAttemptStmt.run(a.authorisationId, a.paymentId, a.journeyId, a.psuId, a.via, a.basketId, a.signatoryGroup, a.createdAt.getTime());
   }
 
   finishAttempt(authorisationId: string, status: 'finalised' | 'failed', refusal: string | null, at: Date): void {
-    this.finishAttemptStmt.run(status, refusal, at.getTime(), authorisationId);
+    const finished = this.finishAttemptStmt.get(status, refusal, at.getTime(), authorisationId);
+    if (finished) this.payments.drop(finished.payment_id);
   }
 
   /** PATC payments created at or before `createdBefore`. */
@@ -371,6 +398,15 @@ export class PaymentRepository {
         transactions: transactions.map((tx, position) => ({ ...tx, position })).filter((tx) => accepted === null || accepted.has(tx.position)),
       };
     });
+  }
+
+  /** After the reset cleared the tables behind this repository's back. */
+  forget(): void {
+    for (const cache of [this.payments, this.states, this.messages, this.checks]) cache.clear();
+  }
+
+  private forgetPayment(paymentId: string): void {
+    for (const cache of [this.payments, this.states, this.messages, this.checks]) cache.drop(paymentId);
   }
 
   private toPayment(r: PaymentRow): Payment {
