@@ -12,9 +12,11 @@ import { fmt } from './report';
 
 export async function editorMarkerRows(simulatorUrl: string, counts: readonly number[]): Promise<string[]> {
   const api = controlClient(simulatorUrl);
-  const [info, psus, templates] = await Promise.all([api.getInfo(), api.listPsus(), api.listTemplates('frankfurt')]);
+  const [info, psus, templates, institutions] = await Promise.all([api.getInfo(), api.listPsus(), api.listTemplates('frankfurt'), api.listInstitutions()]);
   const product = 'pain.001-sepa-credit-transfers';
-  const context = editorContext({ institution: 'frankfurt', product, templates, psus, psuId: 'FRA-CREATOR', now: info.now });
+  const frankfurt = institutions.find((i) => i.id === 'frankfurt');
+  if (frankfurt === undefined) throw new Error('no institution frankfurt');
+  const context = editorContext({ institution: frankfurt, product, psus, psuId: 'FRA-CREATOR', now: info.now });
   const template = templates.find((t) => t.product === product && t.kind === 'bulk')?.pain001;
   if (template === undefined) throw new Error('no SEPA bulk template at Frankfurt');
   const median = (text: string, problems: number): number => {

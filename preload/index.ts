@@ -23,6 +23,7 @@ const workbench: WorkbenchApi = {
   listBaskets: () => invoke('listBaskets'),
   listPsus: () => invoke('listPsus'),
   listTemplates: (institution) => invoke('listTemplates', institution),
+  listInstitutions: () => invoke('listInstitutions'),
   listVopRegistry: (institution) => invoke('listVopRegistry', institution),
   getPaymentPain001: (paymentId) => invoke('getPaymentPain001', paymentId),
   getPaymentPain002: (paymentId) => invoke('getPaymentPain002', paymentId),

@@ -4,7 +4,7 @@
 // not the Inspector.
 import type * as Contract from '../../preload/api/workbench-api';
 import type { SigningBasket } from '../domain/basket/basket';
-import type { InstitutionId } from '../domain/dataset/types';
+import type { Institution, InstitutionId } from '../domain/dataset/types';
 import { accountReference } from '../domain/consent/access';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import { rulesCited } from '../domain/signing/rules';
@@ -116,6 +116,23 @@ export function toBasketSummary(b: SigningBasket): Contract.BasketSummary {
     transactionStatus: b.status,
     paymentIds: b.paymentIds,
     createdAt: b.createdAt.toISOString(),
+  };
+}
+
+export function toInstitutionSummary(i: Institution): Contract.InstitutionSummary {
+  return {
+    id: i.id,
+    name: i.name,
+    countryCode: i.countryCode,
+    bic: i.bic,
+    currency: i.currency,
+    trustFramework: i.trustFramework,
+    products: [...i.products],
+    verificationOfPayee: i.verificationOfPayee,
+    calendar: { timeZone: i.calendar.timeZone, weekendDays: [...i.calendar.weekendDays], holidays: [...i.calendar.holidays] },
+    cutOffs: { ...i.cutOffs },
+    processingDelays: { ...i.processingDelays },
+    productLimits: Object.fromEntries(Object.entries(i.productLimits ?? {}).map(([product, limit]) => [product, { amount: limit.amount, currency: limit.currency }])),
   };
 }
 

@@ -88,6 +88,9 @@ const CONTROL_PATHS: Record<string, PathItem> = {
     post: op('createSession', 'simulator', "Trades the bearer control token for the UI's cookie (beyond loopback)", { responses: { '204': noContent, ...errors(401) } }),
   },
   '/info': { get: op('getInfo', 'simulator', 'Version, mode, institutions and the simulated clock', { responses: { '200': ok(ref('SimulatorInfo')) } }) },
+  '/institutions': {
+    get: op('listInstitutions', 'bank', 'The institutions: BIC, currency, products, business calendar, cut-offs, processing delays and scheme limits', { responses: { '200': ok(arrayOf(ref('InstitutionSummary'))) } }),
+  },
   '/psus': { get: op('listPsus', 'bank', "The dataset's PSUs with their accounts and permissions", { responses: { '200': ok(arrayOf(ref('PsuSummary'))) } }) },
   '/consents': { get: op('listConsents', 'bank', 'Consents with status, SCA status, validity and expiry', { responses: { '200': ok(arrayOf(ref('ConsentSummary'))) } }) },
   '/consents/{consentId}/revoke': {

@@ -1,5 +1,5 @@
 import type { SigningBasket } from '../domain/basket/basket';
-import type { Account, InstitutionId, Psu } from '../domain/dataset/types';
+import type { Account, Institution, InstitutionId, Psu } from '../domain/dataset/types';
 import { INSTITUTION_IDS } from '../domain/dataset/types';
 import type { BankContext, SimulatorMode } from './context';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
@@ -25,6 +25,10 @@ export class OperatorService {
 
   info(): { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date } {
     return { mode: this.ctx.mode(), institutions: INSTITUTION_IDS, now: this.ctx.clock.now() };
+  }
+
+  institutions(): readonly Institution[] {
+    return this.ctx.dataset.institutions;
   }
 
   psus(): PsuWithAccounts[] {

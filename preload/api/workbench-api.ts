@@ -199,6 +199,28 @@ export interface PsuSummary {
   accounts: { resourceId: string; iban?: string; bban?: string; currency: string; permissions: string[] }[];
 }
 
+/** `GET /simulator/v1/institutions`: what the bank's rules know of an institution, for the payment editor to check as the bank does. */
+export interface InstitutionSummary {
+  id: string;
+  name: string;
+  countryCode: string;
+  bic: string;
+  currency: string;
+  trustFramework: 'eidas' | 'uk-open-banking';
+  /** The payment products it offers. */
+  products: string[];
+  /** Verification of Payee on SEPA credit transfers. */
+  verificationOfPayee: boolean;
+  /** Its business days: the zone dates are read in, the weekend days (0 = Sunday) and the holidays (YYYY-MM-DD). */
+  calendar: { timeZone: string; weekendDays: number[]; holidays: string[] };
+  /** Local cut-off time (HH:MM) per product. */
+  cutOffs: Record<string, string>;
+  /** How long the bank takes to process a payment of each product once fully authorised (ISO-8601 duration). */
+  processingDelays: Record<string, string>;
+  /** The highest amount a payment of the product may have, where its scheme sets one (Faster Payments). */
+  productLimits: Record<string, { amount: string; currency: string }>;
+}
+
 /** `GET /simulator/v1/templates?institution=I`: a pain.001 template per product the institution offers, single and bulk. */
 export interface Pain001TemplateSummary {
   file: string;
@@ -508,6 +530,7 @@ export interface WorkbenchApi {
   listPsus(): Promise<PsuSummary[]>;
   /** The institution's pain.001 templates (the payment editor's "Load template" and the institution's BIC and products). */
   listTemplates(institution: string): Promise<Pain001TemplateSummary[]>;
+  listInstitutions(): Promise<InstitutionSummary[]>;
   /** The payees of the VoP registry, each with a creditor name and the outcome it demonstrates (the editor's templates). */
   listVopRegistry(institution: string): Promise<VopRegistry>;
   /** A payment's original pain.001 exactly as the TPP sent it (text). */

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';
+import type { InstitutionSummary } from '../../preload/api/workbench-api';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
@@ -53,6 +54,24 @@ describe('GET /simulator/v1/payments/{id}/pain001 and /pain002', () => {
       const odd = await call(bank, 'GET', `/simulator/v1/payments/a%20b/${doc}`);
       expect(odd.status).toBe(400);
     }
+  });
+});
+
+describe('GET /simulator/v1/institutions', () => {
+  it('gives each institution as the bank\'s rules know it: BIC, currency, products, calendar, cut-offs and scheme limits', async () => {
+    const res = await call(bank, 'GET', '/simulator/v1/institutions');
+    expect(res.status).toBe(200);
+    const institutions = res.body as InstitutionSummary[];
+    expect(institutions.map((i) => i.id)).toEqual(['london', 'frankfurt', 'paris', 'dusseldorf', 'brussels']);
+    const london = institutions.find((i) => i.id === 'london');
+    expect(london).toMatchObject({ currency: 'GBP', trustFramework: 'uk-open-banking', verificationOfPayee: false, productLimits: { 'pain.001-faster-payments': { amount: '1000000.00', currency: 'GBP' } } });
+    expect(london?.products).toContain('pain.001-faster-payments');
+    expect(london?.calendar.timeZone).toBe('Europe/London');
+    expect(london?.calendar.holidays).toContain('2026-12-25');
+    const frankfurt = institutions.find((i) => i.id === 'frankfurt');
+    expect(frankfurt).toMatchObject({ currency: 'EUR', verificationOfPayee: true, productLimits: {} });
+    expect(frankfurt?.bic).toMatch(/^[A-Z]{4}DE[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+    expect(Object.keys(frankfurt?.cutOffs ?? {})).toEqual(expect.arrayContaining(frankfurt?.products ?? ['none']));
   });
 });
 

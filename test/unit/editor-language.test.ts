@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Pain001TemplateSummary } from '../../preload/api/workbench-api';
-import { toPsuSummary } from '../../main/http/contract';
+import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
 import { completionsAt } from '../../renderer/src/screens/editor/language/completion';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { hoverAt, isoName } from '../../renderer/src/screens/editor/language/hover';
@@ -95,8 +94,8 @@ describe('quick fixes', () => {
   const psus = dataset.psus.map((psu) =>
     toPsuSummary({ psu, accounts: psu.accounts.flatMap((g) => dataset.accounts.filter((a) => a.resourceId === g.resourceId).map((account) => ({ account, permissions: g.permissions }))) }),
   );
-  const templates: Pain001TemplateSummary[] = [{ file: 'sepa-single.xml', product: SEPA, kind: 'single', institution: 'frankfurt', title: 'SEPA', pain001: single }];
-  const context = editorContext({ institution: 'frankfurt', product: SEPA, templates, psus, psuId: 'FRA-CREATOR', now: '2026-11-22T10:00:00Z' });
+  const frankfurt = toInstitutionSummary(dataset.institutions.find((i) => i.id === 'frankfurt') as (typeof dataset.institutions)[number]);
+  const context = editorContext({ institution: frankfurt, product: SEPA, psus, psuId: 'FRA-CREATOR', now: '2026-11-22T10:00:00Z' });
   const fixContext = { bic: 'NBRBDEFF', today: '2026-11-20' };
   /** Applies the first fix offered for each marker until none is left or none is offered. */
   function fixed(text: string): string {

@@ -143,6 +143,7 @@ const HANDLERS: Handlers = {
   listBaskets: (api) => api.listBaskets(),
   listPsus: (api) => api.listPsus(),
   listTemplates: (api, [i]) => api.listTemplates(shortString(i, 'institution')),
+  listInstitutions: (api) => api.listInstitutions(),
   listVopRegistry: (api, [i]) => api.listVopRegistry(shortString(i, 'institution')),
   getPaymentPain001: (api, [p]) => api.getPaymentPain001(id(p, 'paymentId')),
   getPaymentPain002: (api, [p]) => api.getPaymentPain002(id(p, 'paymentId')),

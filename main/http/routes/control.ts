@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import type { ExchangeQueryInput } from '../../services/exchange-log';
 import { jsonBody } from '../body';
-import { toBasketSummary, toConsentSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
+import { toBasketSummary, toConsentSummary, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
 import type { FlowRuns } from '../../flows/flow-runs';
@@ -42,6 +42,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/openapi.json', async () => controlOpenApi(options.version, origin(), { flowRuns: options.flowRuns !== undefined, resend: options.resender !== undefined }));
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
+      control.get('/institutions', async () => services.operator.institutions().map(toInstitutionSummary));
       control.get('/consents', async () => services.operator.consents().map(toConsentSummary));
       control.post('/consents/:consentId/revoke', async (request) => {
         const { consentId } = request.params as { consentId: string };

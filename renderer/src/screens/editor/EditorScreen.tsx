@@ -8,7 +8,7 @@ import { useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { EditorToolbar, MAX_BULK } from './EditorToolbar';
 import { choosesPayees, filledTemplate, templateFor, useEditor, type PayeeOutcome } from './editor-state';
-import { editorContext, offeredProducts, type EditorContext } from './language/context';
+import { editorContext, type EditorContext } from './language/context';
 import { generateBulk } from './language/generate-bulk';
 import type { Diagnostic } from './language/validation';
 import { validationClient, type ValidationOutcome } from './language/validation-client';
@@ -62,7 +62,7 @@ registerPain001Language({
 export default function EditorScreen() {
   const info = useShell((s) => s.info);
   const editorState = useEditor();
-  const { institution, psus, psuId, product, kind, outcome, templates, templatesOf, vop, viewing, load } = editorState;
+  const { institutions: known, institution, psus, psuId, product, kind, outcome, templates, templatesOf, vop, viewing, load } = editorState;
   const submission = useSubmission();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -77,9 +77,10 @@ export default function EditorScreen() {
   }, [institutions]);
 
   const context = useMemo<EditorContext | null>(() => {
-    if (!info || templatesOf !== institution || product === '') return null;
-    return editorContext({ institution, product: product as EditorContext['validation']['product'], templates, psus, psuId, now: info.now });
-  }, [info, institution, product, templates, templatesOf, psus, psuId]);
+    const chosen = known.find((i) => i.id === institution);
+    if (!info || !chosen || templatesOf !== institution || product === '') return null;
+    return editorContext({ institution: chosen, product: product as EditorContext['validation']['product'], psus, psuId, now: info.now });
+  }, [info, known, institution, product, templatesOf, psus, psuId]);
   const contextRef = useRef(context);
   contextRef.current = context;
   currentContext = context;
@@ -239,7 +240,7 @@ export default function EditorScreen() {
         institution={institution}
         psus={psus}
         psuId={psuId}
-        products={templatesOf === institution ? offeredProducts(templates) : []}
+        products={templatesOf === institution ? (known.find((i) => i.id === institution)?.products ?? []) : []}
         product={product}
         kinds={kinds}
         kind={kind}

@@ -1,10 +1,9 @@
 // The payment editor's choices (institution, PSU, product, template kind, the VoP outcome its
-// payees show) and what they need from the host: the PSUs with their accounts, the institution's
-// templates and the VoP registry. Kept across screen changes, like the text (EditorScreen's model).
+// payees show) and what they need from the host: the institutions (BIC, calendar, scheme limits), the PSUs
+// with their accounts, the institution's templates and the VoP registry. Kept across screen changes, like the text (EditorScreen's model).
 import { create } from 'zustand';
 import { workbench } from '../../api';
-import type { Pain001TemplateSummary, PaymentSummary, PsuSummary, VopRegistry, VopRegistryPayee } from '../../../../preload/api/workbench-api';
-import { institutionBic } from './language/context';
+import type { InstitutionSummary, Pain001TemplateSummary, PaymentSummary, PsuSummary, VopRegistry, VopRegistryPayee } from '../../../../preload/api/workbench-api';
 import { fillTemplate } from './language/fill-template';
 
 export type TemplateKind = Pain001TemplateSummary['kind'];
@@ -18,6 +17,8 @@ export interface ViewedPayment {
 }
 
 interface EditorState {
+  /** The bank's institutions as its rules know them: the validator checks against the chosen one. */
+  institutions: InstitutionSummary[];
   psus: PsuSummary[];
   institution: string;
   psuId: string | null;
@@ -49,6 +50,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 let loadSeq = 0;
 
 export const useEditor = create<EditorState>()((set, get) => ({
+  institutions: [],
   psus: [],
   institution: '',
   psuId: null,
@@ -63,8 +65,8 @@ export const useEditor = create<EditorState>()((set, get) => ({
   error: null,
   async loadHost(institutions) {
     try {
-      const psus = await workbench.listPsus();
-      set({ psus, error: null });
+      const [psus, known] = await Promise.all([workbench.listPsus(), workbench.listInstitutions()]);
+      set({ psus, institutions: known, error: null });
       const current = get().institution;
       await get().setInstitution(current !== '' && institutions.includes(current) ? current : (institutions[0] ?? ''));
     } catch (err) {
@@ -115,7 +117,7 @@ const SEPA = 'pain.001-sepa-credit-transfers';
 export const choosesPayees = (product: string, vop: VopRegistry | null): boolean => product === SEPA && vop?.verifiesPayees === true;
 
 /** The template filled from the dataset: the PSU's first payable account, the institution's BIC, the payees of the chosen outcome. */
-export function filledTemplate(state: Pick<EditorState, 'templates' | 'product' | 'kind' | 'psus' | 'psuId' | 'vop' | 'outcome'>): string | null {
+export function filledTemplate(state: Pick<EditorState, 'institutions' | 'institution' | 'templates' | 'product' | 'kind' | 'psus' | 'psuId' | 'vop' | 'outcome'>): string | null {
   const template = templateFor(state.templates, state.product, state.kind);
   if (!template) return null;
   const psu = state.psus.find((p) => p.psuId === state.psuId);
@@ -123,7 +125,7 @@ export function filledTemplate(state: Pick<EditorState, 'templates' | 'product' 
   const payees = choosesPayees(state.product, state.vop) && state.outcome !== 'template' ? (state.vop?.payees.filter((p) => p.outcome === state.outcome) ?? []) : [];
   return fillTemplate(template.pain001, {
     debtor: account ? { ...(account.iban !== undefined ? { iban: account.iban } : {}), ...(account.bban !== undefined ? { bban: account.bban } : {}) } : null,
-    bic: institutionBic(state.templates),
+    bic: state.institutions.find((i) => i.id === state.institution)?.bic ?? '',
     payees: payees.map((p) => ({ name: p.creditorName, iban: p.iban })),
   });
 }

@@ -1,10 +1,11 @@
 /**
  * The bank's validation context (institution, accounts, product, today) built from what the
- * workbench contract tells the UI: the PSUs with their accounts (listPsus), the institution's
- * templates (listTemplates: its BIC and the products it offers) and the simulated clock (getInfo).
+ * workbench contract tells the UI: the institution with its BIC, products, business calendar and
+ * scheme limits (listInstitutions), the PSUs with their accounts (listPsus) and the simulated clock (getInfo).
  * Pure: the caller fetches, this only shapes.
  */
-import type { Pain001TemplateSummary, PsuSummary } from '../../../../../preload/api/workbench-api';
+import type { InstitutionSummary, PsuSummary } from '../../../../../preload/api/workbench-api';
+import { localDateTime } from '../../../../../main/domain/iso20022/pain001/local-time';
 import type { ValidationContext } from '../../../../../main/domain/iso20022/pain001/validate';
 
 type Institution = ValidationContext['institution'];
@@ -19,24 +20,8 @@ export interface EditorContext {
   payableAccounts: string[];
 }
 
-/** The BIC the templates give as the debtor agent (the institution's own), or '' when none says. */
-export function institutionBic(templates: readonly Pain001TemplateSummary[]): string {
-  for (const t of templates) {
-    const m = /<DbtrAgt>\s*<FinInstnId>\s*<BIC(?:FI)?>\s*([A-Z0-9]{8,11})\s*</.exec(t.pain001);
-    if (m?.[1]) return m[1];
-  }
-  return '';
-}
-
-/** The products the institution offers, in the order of its templates. */
-export function offeredProducts(templates: readonly Pain001TemplateSummary[]): Product[] {
-  return [...new Set(templates.map((t) => t.product as Product))];
-}
-
 /** The validator reads identifiers only; the balance and history fields are not the editor's business. */
 const NO_HISTORY: Account['history'] = { seed: 0, months: 0, recurring: [], randomPerMonth: 0, randomCounterparties: [], randomMaxAmount: '0' };
-
-const title = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1);
 
 /** Every account the contract shows (the PSUs' accounts), once, in the validator's shape. */
 export function bankAccounts(psus: readonly PsuSummary[]): Account[] {
@@ -65,35 +50,40 @@ export function bankAccounts(psus: readonly PsuSummary[]): Account[] {
 }
 
 export interface ContextInput {
-  institution: string;
+  /** The institution as the contract gives it (listInstitutions): BIC, products, calendar, scheme limits. */
+  institution: InstitutionSummary;
   product: Product;
-  templates: readonly Pain001TemplateSummary[];
   psus: readonly PsuSummary[];
   psuId: string | null;
   /** The simulated clock (getInfo().now), ISO-8601. */
   now: string;
 }
 
-export function editorContext(input: ContextInput): EditorContext {
-  const accounts = bankAccounts(input.psus).filter((a) => a.institution === input.institution);
-  const currency = accounts[0]?.currency ?? 'EUR';
-  const institution: Institution = {
-    id: input.institution as Institution['id'],
-    // The contract does not carry the bank's display name; the validator names the institution by it in messages.
-    name: title(input.institution),
-    countryCode: institutionBic(input.templates).slice(4, 6),
-    bic: institutionBic(input.templates),
-    currency,
-    trustFramework: currency === 'GBP' ? 'uk-open-banking' : 'eidas',
-    products: offeredProducts(input.templates),
-    verificationOfPayee: false,
-    calendar: { timeZone: 'UTC', weekendDays: [0, 6], holidays: [] },
-    cutOffs: {},
-    processingDelays: {},
+/** The contract's institution in the validator's shape: the same facts the bank's own check reads. */
+export function validationInstitution(i: InstitutionSummary): Institution {
+  return {
+    id: i.id as Institution['id'],
+    name: i.name,
+    countryCode: i.countryCode,
+    bic: i.bic,
+    currency: i.currency,
+    trustFramework: i.trustFramework,
+    products: i.products as Institution['products'],
+    verificationOfPayee: i.verificationOfPayee,
+    calendar: { timeZone: i.calendar.timeZone, weekendDays: [...i.calendar.weekendDays], holidays: [...i.calendar.holidays] },
+    cutOffs: { ...i.cutOffs },
+    processingDelays: { ...i.processingDelays },
+    productLimits: { ...i.productLimits },
   };
+}
+
+export function editorContext(input: ContextInput): EditorContext {
+  const institution = validationInstitution(input.institution);
+  const accounts = bankAccounts(input.psus).filter((a) => a.institution === institution.id);
   const psu = input.psus.find((p) => p.psuId === input.psuId);
   return {
-    validation: { product: input.product, institution, accounts, today: input.now.slice(0, 10) },
+    // "Today" in the institution's zone, as the bank reads execution dates.
+    validation: { product: input.product, institution, accounts, today: localDateTime(new Date(input.now), institution.calendar.timeZone).date },
     psuId: psu?.psuId ?? null,
     payableAccounts: psu?.accounts.filter((a) => a.permissions.includes('paymentCreation')).map((a) => a.resourceId) ?? [],
   };
