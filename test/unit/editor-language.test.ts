@@ -8,7 +8,7 @@ import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
 import { completionsAt } from '../../renderer/src/screens/editor/language/completion';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { hoverAt, isoName } from '../../renderer/src/screens/editor/language/hover';
-import { applyEdits, nextBusinessDay, quickFixesFor, recomputeTotals } from '../../renderer/src/screens/editor/language/quick-fixes';
+import { applyEdits, quickFixesFor, recomputeTotals } from '../../renderer/src/screens/editor/language/quick-fixes';
 import { allowedChildren, cardinality, contentRange, openElementsAt } from '../../renderer/src/screens/editor/language/structure';
 import { diagnose } from '../../renderer/src/screens/editor/language/validation';
 import { bulkFromTemplate } from '../../renderer/src/screens/editor/language/generate-bulk';
@@ -96,7 +96,7 @@ describe('quick fixes', () => {
   );
   const frankfurt = toInstitutionSummary(dataset.institutions.find((i) => i.id === 'frankfurt') as (typeof dataset.institutions)[number]);
   const context = editorContext({ institution: frankfurt, product: SEPA, psus, psuId: 'FRA-CREATOR', now: '2026-11-22T10:00:00Z' });
-  const fixContext = { bic: 'NBRBDEFF', today: '2026-11-20' };
+  const fixContext = { institution: context.validation.institution, today: '2026-11-20' };
   /** Applies the first fix offered for each marker until none is left or none is offered. */
   function fixed(text: string): string {
     const first = diagnose(text, context).diagnostics[0];
@@ -131,9 +131,13 @@ describe('quick fixes', () => {
     expect(fixed(wrong)).toBe(single);
   });
 
-  it('puts the next business day after the simulated today as the execution date', () => {
-    expect(nextBusinessDay('2026-11-20')).toBe('2026-11-23');
-    expect(nextBusinessDay('2026-11-23')).toBe('2026-11-24');
+  it('puts the institution’s next business day after the simulated today as the execution date, past weekends and holidays', () => {
+    const dateFix = (today: string): string | undefined => quickFixesFor(single, { path: 'Document/CstmrCdtTrfInitn/PmtInf[1]/ReqdExctnDt', rule: 'ISODate' }, { ...fixContext, today })[0]?.title;
+    expect(dateFix('2026-11-20')).toBe('Execute on the next business day, 2026-11-23');
+    expect(dateFix('2026-11-23')).toBe('Execute on the next business day, 2026-11-24');
+    // Frankfurt's holiday on Friday 25 December 2026, then the weekend: after Thursday the 24th comes Monday the 28th.
+    expect(context.validation.institution.calendar.holidays).toContain('2026-12-25');
+    expect(dateFix('2026-12-24')).toBe('Execute on the next business day, 2026-12-28');
     const wrong = single.replace('<ReqdExctnDt>2027-06-15<', '<ReqdExctnDt>15.06.2027<');
     expect(diagnose(wrong, context).diagnostics.map((d) => d.path)).toEqual(['Document/CstmrCdtTrfInitn/PmtInf[1]/ReqdExctnDt']);
     const result = fixed(wrong);

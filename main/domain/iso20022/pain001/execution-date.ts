@@ -40,6 +40,11 @@ function nextBusinessDate(from: string, institution: Institution): string {
   throw new RangeError(`${institution.id} has no business date within a year of ${from}`);
 }
 
+/** The institution's first business date after `isoDate` (its weekend days and holidays skipped). */
+export function businessDateAfter(isoDate: string, institution: Pick<Institution, 'id' | 'name' | 'calendar'>): string {
+  return nextBusinessDate(addCalendarDays(isoDate, 1), institution as Institution);
+}
+
 /**
  * `requested` is the pain.001 ReqdExctnDt (YYYY-MM-DD). The cut-off is the product's
  * (institution.cutOffs) in the institution's zone; a payment received after it (later

@@ -56,7 +56,7 @@ let currentDiagnostics: readonly Diagnostic[] = [];
 let currentContext: EditorContext | null = null;
 registerPain001Language({
   diagnostics: () => currentDiagnostics,
-  fixContext: () => (currentContext ? { bic: currentContext.validation.institution.bic, today: currentContext.validation.today } : null),
+  fixContext: () => (currentContext ? { institution: currentContext.validation.institution, today: currentContext.validation.today } : null),
 });
 
 export default function EditorScreen() {

@@ -1,10 +1,14 @@
 /**
  * Quick fixes for the markers where the right text is obvious: NbOfTxs and CtrlSum recomputed from
  * the transactions (group header and PmtInf), the institution's BIC as the debtor agent, and a valid
- * requested execution date (the next business day after the simulated today). Pure: edits are offsets
+ * requested execution date (the institution's next business day after the simulated today). Pure: edits are offsets
  * into the text; the Monaco code action provider (EditorScreen) turns them into workspace edits.
  */
+import { businessDateAfter } from '../../../../../main/domain/iso20022/pain001/execution-date';
+import type { ValidationContext } from '../../../../../main/domain/iso20022/pain001/validate';
 import { contentRange } from './structure';
+
+type Institution = ValidationContext['institution'];
 
 export interface TextEdit {
   start: number;
@@ -18,12 +22,10 @@ export interface QuickFix {
 }
 
 export interface FixContext {
-  /** The institution's BIC ('' when unknown). */
-  bic: string;
-  /** The simulated today, YYYY-MM-DD. */
+  /** The institution as the bank knows it: its BIC ('' when unknown) and its business calendar. */
+  institution: Pick<Institution, 'id' | 'name' | 'bic' | 'calendar'>;
+  /** The simulated today in the institution's zone, YYYY-MM-DD. */
   today: string;
-  /** Days of the week (0 = Sunday) the bank is closed. */
-  weekendDays?: readonly number[];
 }
 
 interface Amounts {
@@ -73,13 +75,6 @@ export function recomputeTotals(text: string): QuickFix | null {
   return edits.length === 0 ? null : { title: 'Recompute NbOfTxs and CtrlSum from the transactions', edits };
 }
 
-/** The first day after `today` on which the bank is open (weekends only: the UI does not know the holidays, which the bank would move past). */
-export function nextBusinessDay(today: string, weekendDays: readonly number[] = [0, 6]): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (weekendDays.includes(d.getUTCDay()));
-  return d.toISOString().slice(0, 10);
-}
 
 const endsWith = (path: string, tail: string): boolean => path.replace(/\[\d+\]/g, '').endsWith(tail);
 
@@ -90,12 +85,13 @@ export function quickFixesFor(text: string, issue: { path: string; rule: string 
     const totals = recomputeTotals(text);
     if (totals) fixes.push(totals);
   }
-  if (context.bic !== '' && (issue.rule === 'debtor agent' || endsWith(issue.path, 'DbtrAgt/FinInstnId/BIC'))) {
-    const edits = fieldEdit(text, issue.path, context.bic);
-    if (edits.length > 0) fixes.push({ title: `Use the institution’s BIC ${context.bic}`, edits });
+  const { bic } = context.institution;
+  if (bic !== '' && (issue.rule === 'debtor agent' || endsWith(issue.path, 'DbtrAgt/FinInstnId/BIC'))) {
+    const edits = fieldEdit(text, issue.path, bic);
+    if (edits.length > 0) fixes.push({ title: `Use the institution’s BIC ${bic}`, edits });
   }
   if (endsWith(issue.path, '/ReqdExctnDt')) {
-    const date = nextBusinessDay(context.today, context.weekendDays);
+    const date = businessDateAfter(context.today, context.institution);
     const edits = fieldEdit(text, issue.path, date);
     if (edits.length > 0) fixes.push({ title: `Execute on the next business day, ${date}`, edits });
   }
