@@ -1,6 +1,5 @@
 // The renderer's one Vite config, shared by the Electron build (electron.vite.config.ts)
 // and the browser host's on-demand build (hosts/cli/web-host.ts).
-import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
@@ -14,7 +13,8 @@ export function rendererViteConfig(projectRoot: string): UserConfig {
     root: join(projectRoot, 'renderer'),
     // Relative asset URLs work both from file:// (Electron) and from `/` (browser host).
     base: './',
-    plugins: [react(), relaxCspForDevServer()],
+    // Loaded only when a build runs: `npm run web` imports this module at every start, and the plugin is slow to load.
+    plugins: [import('@vitejs/plugin-react').then(({ default: react }) => react()), relaxCspForDevServer()],
     build: {
       outDir: join(projectRoot, RENDERER_OUT_DIR),
       // The output is outside the root, where Vite would otherwise refuse to clear it.

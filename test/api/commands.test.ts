@@ -106,6 +106,19 @@ describe('command contract', () => {
     expect(run.output()).toContain('--port N');
   }, 60_000);
 
+  it('npm run web (like serve and start) starts through the bundling launcher and serves the UI', async () => {
+    const data = newDataFolder('wb-web-');
+    const run = launch('npm', ['run', '--silent', 'web', '--', '--port', '0', '--data', data]);
+    const url = await run.line;
+    expect(run.output()).not.toContain('running the sources through tsx');
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect([scripts.serve, scripts.web, scripts.start]).toEqual(['node main/hosts/cli/serve-launcher.mjs', 'node main/hosts/cli/serve-launcher.mjs web', 'node main/hosts/cli/serve-launcher.mjs start']);
+    const page = await fetch(`${url}/`);
+    expect(await page.text()).toContain('PSD2 Workbench');
+    process.kill(-(run.child.pid as number), 'SIGTERM');
+    await run.exit;
+  }, 120_000);
+
   it('npm start without Electron\'s binary says so in one line and starts the browser mode', async () => {
     const data = newDataFolder('wb-start-');
     const run = launch('npm', ['start', '--silent', '--', '--port', '0', '--data', data]);

@@ -4,12 +4,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSqliteBinding } from '../native/build-sqlite-binding';
 import { electronRuntime } from '../native/sqlite-binding';
 import { runWebHost, uiAddress } from './web-host';
+import { projectRoot } from '../project-root';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+// From the sources or from the bundle serve-launcher.mjs makes of this file alike.
+const PROJECT_ROOT = projectRoot();
 const INSTALL_TIMEOUT_MS = 60_000;
 
 async function main(argv: string[]): Promise<void> {

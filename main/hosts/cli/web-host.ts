@@ -2,15 +2,13 @@
 // so `npm run web` works right after `npm ci` (DESIGN.md "Commands").
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../pki/browser-bundle';
 import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../renderer-vite-config';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import type { RunHostHooks } from './run-host';
 import { runHost } from './run-host';
 import { parseHostArgs, UsageError } from './args';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { projectRoot } from '../project-root';
 
 /** Beyond loopback the address carries the control token; the page trades it for a cookie at once. */
 export function uiAddress(simulator: RunningSimulator): string {
@@ -32,7 +30,7 @@ export async function runWebHost(argv: string[], hooks: RunHostHooks = announceT
     console.error(err.message);
     process.exit(2);
   }
-  const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
+  const uiRoot = await ensureRendererBuilt(projectRoot());
   const tlsHint = options.tls ? clientCertificateHint(options.dataDir) : undefined;
   await runHost({ ...options, uiRoot }, {
     onListening: (simulator) => {
