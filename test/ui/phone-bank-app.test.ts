@@ -61,6 +61,18 @@ describe('the Phone as a bank app', () => {
     expect(await card(page, journeyId).getByTestId('trainer-code').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('CMTC')]));
   }, UI_TIMEOUT);
 
+  it('keeps the payee\'s whole VoP banner readable above the bar that holds the decision, at 1280×800 with other PSUs waiting', async () => {
+    const { page } = running();
+    await createConsent(running().bank, 'frankfurt', 'FRA-CREATOR');
+    const journeyId = await paymentAwaiting('FRA-APPROVER-B', [{ name: 'Mueller Logistik', iban: 'DE97700205700631807745', amount: '1250.00' }]);
+    await signInAs(page, 'FRA-APPROVER-B');
+    await card(page, journeyId).waitFor(WAIT);
+    await page.locator('[data-testid="psu-waiting"] [data-psu="FRA-CREATOR"]').waitFor(WAIT);
+    const banner = await card(page, journeyId).getByTestId('vop-banner').boundingBox();
+    const bar = await card(page, journeyId).locator('.journey-actions').boundingBox();
+    expect(banner && bar && { bannerBottom: banner.y + banner.height, barTop: bar.y }).toSatisfy((b: { bannerBottom: number; barTop: number }) => b.bannerBottom <= b.barTop);
+  }, UI_TIMEOUT);
+
   it('marks in the PSU picker who has something waiting, with a count', async () => {
     const { page } = running();
     await signInAs(page, 'FRA-CREATOR');
@@ -129,18 +141,6 @@ describe('the Phone as a bank app', () => {
     expect(await outcome.getAttribute('data-status')).toBe('failed');
     expect(await outcome.textContent()).toContain('Time is up');
     expect(await outcome.textContent()).toContain('no decision within 5 minutes of opening the link');
-  }, UI_TIMEOUT);
-
-  it('keeps the payee\'s whole VoP banner readable above the bar that holds the decision, at 1280×800 with another PSU waiting', async () => {
-    const { page } = running();
-    await createConsent(running().bank, 'frankfurt', 'FRA-CREATOR');
-    const journeyId = await paymentAwaiting('FRA-APPROVER-B', [{ name: 'Mueller Logistik', iban: 'DE97700205700631807745', amount: '1250.00' }]);
-    await signInAs(page, 'FRA-APPROVER-B');
-    await card(page, journeyId).waitFor(WAIT);
-    await page.locator('[data-testid="psu-waiting"] [data-psu="FRA-CREATOR"]').waitFor(WAIT);
-    const banner = await card(page, journeyId).getByTestId('vop-banner').boundingBox();
-    const bar = await card(page, journeyId).locator('.journey-actions').boundingBox();
-    expect(banner && bar && { bannerBottom: banner.y + banner.height, barTop: bar.y }).toSatisfy((b: { bannerBottom: number; barTop: number }) => b.bannerBottom <= b.barTop);
   }, UI_TIMEOUT);
 });
 
