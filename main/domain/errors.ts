@@ -72,8 +72,8 @@ export class BankError extends Error {
   allow: readonly string[] | null = null;
 
   private constructor(protocol: ErrorProtocol, code: BerlinGroupCode | OAuthErrorCode, status: number, text: string) {
-    // A refusal is an answer the bank gives, not a fault: nothing shows its stack, and capturing one cost more
-    // than the rest of a refused request (a 404) together. Bugs are other errors and keep theirs.
+    // A refusal is an answer the bank gives, not a fault: nothing shows its stack, and capturing one was the
+    // largest single cost of a refused request in the profile. Bugs are other errors and keep theirs.
     const stackTraceLimit = v8Error.stackTraceLimit;
     v8Error.stackTraceLimit = 0;
     super(text);

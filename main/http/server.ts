@@ -20,6 +20,7 @@ import { requireHeaders } from '../domain/headers/require';
 /** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
 const isBerlinGroupRoute = (routeUrl: string): boolean => routeUrl.startsWith('/:institution/berlingroup/v1/');
 
+/** A preHandler: the body is read by then. */
 const requireRequestId = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
   requireHeaders(request.headers, ['x-request-id']);
   done();
@@ -115,7 +116,8 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
     }
     done();
   });
-  // On the Berlin Group routes only, after the body is read, so a refused request still shows its body in the Inspector.
+  // On the Berlin Group routes only (Fastify runs onRoute for its automatic HEAD routes too), after the body
+  // is read, so a refused request still shows its body in the Inspector.
   app.addHook('onRoute', (route) => {
     if (isBerlinGroupRoute(route.url)) route.preHandler = [requireRequestId, ...[route.preHandler ?? []].flat()];
   });
