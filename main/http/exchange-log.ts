@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import { resourceOfExchange } from './exchange-resource';
@@ -9,56 +9,70 @@ declare module 'fastify' {
     tppId?: string;
     /** The signature diagnosis of a signed operation, for the Inspector. */
     signatureDiagnosis?: SignatureDiagnosis;
+    /** A bank exchange being answered, as the log will record it; null for every other request. */
+    exchange: ExchangeInFlight | null;
   }
 }
 
-interface Timing {
+/** What the log knows of a bank exchange before it is answered, and the body it was answered with. */
+export interface ExchangeInFlight {
+  institution: string | null;
   startedAt: Date;
   simulatedAt: Date;
-  hr: bigint;
+  /** performance.now() on arrival, for the duration. */
+  startedMs: number;
   payload: Buffer | null;
 }
 
-const timings = new WeakMap<FastifyRequest, Timing>();
-
 /**
  * The bank's traffic, not the control API, the UI's files or an open SCA page following its journey,
- * goes to the log (so polling never floods it).
+ * goes to the log (so polling never floods it): the path's first segments tell, and name the institution.
  */
-export const isBankTraffic = (url: string): boolean =>
-  !url.startsWith('/simulator/') && /^\/(sca|[a-z]+\/(berlingroup|oauth|sandboxauth|sandbox))\//.test(url) && !/^\/sca\/[^/?]+\/status(\?|$)/.test(url);
+const BANK_TRAFFIC = /^\/(?!simulator\/|sca\/[^/?]+\/status(?:\?|$))(?:([a-z]+)\/(?:berlingroup|oauth|sandboxauth|sandbox)\/|sca\/)/;
 
-/** Records every bank exchange: request, response, timing, the TPP and the institution. */
-export function recordExchanges(app: FastifyInstance, services: Services): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isBankTraffic(request.url)) return;
-    timings.set(request, { startedAt: new Date(), simulatedAt: services.clock.now(), hr: process.hrtime.bigint(), payload: null });
-  });
+/** Null when the URL is not the bank's traffic; else the institution its path names (none for the SCA pages). */
+export function bankTrafficOf(url: string): { institution: string | null } | null {
+  const match = BANK_TRAFFIC.exec(url);
+  return match === null ? null : { institution: match[1] ?? null };
+}
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const timing = timings.get(request);
-    if (timing) {
-      if (typeof payload === 'string') timing.payload = Buffer.from(payload, 'utf8');
-      else if (Buffer.isBuffer(payload)) timing.payload = payload;
+/**
+ * Records every bank exchange: request, response, timing, the TPP and the institution. The hooks take
+ * callbacks rather than promises: they run on every request the server answers, the control API's too.
+ * Returns what starts an exchange, for the one hook that tells bank traffic on arrival (server.ts).
+ */
+export function recordExchanges(app: FastifyInstance, services: Services): (request: FastifyRequest, institution: string | null) => void {
+  app.decorateRequest('exchange', null);
+
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const exchange = request.exchange;
+    if (exchange !== null) {
+      if (typeof payload === 'string') exchange.payload = Buffer.from(payload, 'utf8');
+      else if (Buffer.isBuffer(payload)) exchange.payload = payload;
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const timing = timings.get(request);
-    if (!timing) return;
-    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
-    const institution = /^\/([a-z]+)\/(berlingroup|oauth|sandboxauth|sandbox)\//.exec(request.url)?.[1] ?? null;
-    const resourceId = resourceOfExchange(
-      { method: request.method, url: request.url, params: request.params, query: request.query, status: reply.statusCode, responseBody: timing.payload },
-      (journeyId) => services.exchangeLog.journeyResource(journeyId),
-    );
-    services.exchangeLog.record({
-      timing: { startedAt: timing.startedAt, simulatedAt: timing.simulatedAt, durationMs: Number(process.hrtime.bigint() - timing.hr) / 1e6 },
-      parties: { institution, tppId: request.tppId ?? null, resourceId },
-      request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body },
-      response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: timing.payload },
-      signature: request.signatureDiagnosis ?? null,
-    });
+  app.addHook('onResponse', (request, reply, done) => {
+    const exchange = request.exchange;
+    if (exchange !== null) {
+      const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
+      const resourceId = resourceOfExchange(
+        { method: request.method, url: request.url, params: request.params, query: request.query, status: reply.statusCode, responseBody: exchange.payload },
+        (journeyId) => services.exchangeLog.journeyResource(journeyId),
+      );
+      services.exchangeLog.record({
+        timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
+        parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
+        request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body },
+        response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: exchange.payload },
+        signature: request.signatureDiagnosis ?? null,
+      });
+    }
+    done();
   });
+
+  return (request, institution) => {
+    request.exchange = { institution, startedAt: new Date(), simulatedAt: services.clock.now(), startedMs: performance.now(), payload: null };
+  };
 }

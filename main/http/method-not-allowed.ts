@@ -2,18 +2,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
 import { isOAuthPath } from './errors';
 
-interface KnownRoute {
-  method: string;
+/** A registered URL as a whole-path pattern, with the methods registered on it. */
+interface KnownPath {
   pattern: RegExp;
+  methods: readonly string[];
 }
 
-/** A route's URL as a whole-path pattern: each `:param` one segment, a trailing `*` anything. */
-function patternOf(url: string): RegExp {
-  const source = url
+/** Every registered URL: `any` tells in one test whether a path is one of them (most unknown paths are not). */
+interface RouteTable {
+  any: RegExp;
+  paths: readonly KnownPath[];
+}
+
+/** A route's URL as a whole-path pattern source: each `:param` one segment, a trailing `*` anything. */
+function patternOf(url: string): string {
+  return url
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}$`);
+}
+
+function tableOf(methodsByUrl: ReadonlyMap<string, ReadonlySet<string>>): RouteTable {
+  const sources = [...methodsByUrl.keys()].map(patternOf);
+  return {
+    any: new RegExp(`^(?:${sources.join('|')})$`),
+    paths: [...methodsByUrl.values()].map((methods, i) => ({ pattern: new RegExp(`^${sources[i]}$`), methods: [...methods] })),
+  };
 }
 
 /**
@@ -22,14 +36,20 @@ function patternOf(url: string): RegExp {
  * Call before the routes are registered.
  */
 export function trackRoutes(app: FastifyInstance): (request: FastifyRequest) => BankError | null {
-  const routes: KnownRoute[] = [];
+  const methodsByUrl = new Map<string, Set<string>>();
+  // Built at the first unmatched request, once every route is known; a route added later builds it again.
+  let table: RouteTable | null = null;
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: method.toUpperCase(), pattern: patternOf(route.url) });
+    const methods = methodsByUrl.get(route.url) ?? new Set<string>();
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) methods.add(method.toUpperCase());
+    methodsByUrl.set(route.url, methods);
+    table = null;
   });
   return (request) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+    table ??= tableOf(methodsByUrl);
+    if (!table.any.test(path)) return null;
+    const allowed = [...new Set(table.paths.filter((p) => p.pattern.test(path)).flatMap((p) => p.methods))].sort();
     // The method is among them when the router refused for another reason (a parameter over its length).
     if (allowed.length === 0 || allowed.includes(request.method)) return null;
     const text = `${request.method} is not an operation of ${path.slice(0, 200)}; it takes ${allowed.join(', ')}`;

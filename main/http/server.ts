@@ -1,10 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerOptions as HttpsServerOptions } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
-import { isBankTraffic, recordExchanges } from './exchange-log';
+import { bankTrafficOf, recordExchanges } from './exchange-log';
 import { consentRoutes } from './routes/consents';
 import { controlRoutes, type ControlOptions } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
@@ -18,7 +18,13 @@ import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';
 
 /** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
-const isBerlinGroupRoute = (routeUrl: string | undefined): boolean => routeUrl?.startsWith('/:institution/berlingroup/v1/') ?? false;
+const isBerlinGroupRoute = (routeUrl: string): boolean => routeUrl.startsWith('/:institution/berlingroup/v1/');
+
+/** A preHandler: the body is read by then. */
+const requireRequestId = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+  requireHeaders(request.headers, ['x-request-id']);
+  done();
+};
 
 /** Request bodies are bounded; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -98,16 +104,22 @@ const psuPagesHttps = (tls: { key: string; cert: string }): { https?: HttpsServe
  * are not settled here but by the lifecycle timer at their due moment (services/lifecycle-timer.ts).
  */
 function bankTrafficHandling(app: FastifyInstance, services: Services): void {
-  recordExchanges(app, services);
+  const startExchange = recordExchanges(app, services);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isBankTraffic(request.url)) return;
-    const requestId = request.headers['x-request-id'];
-    if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
+  // The one look at the URL: whether this is the bank's traffic (kept on the request for the log's later hooks).
+  app.addHook('onRequest', (request, reply, done) => {
+    const traffic = bankTrafficOf(request.url);
+    if (traffic !== null) {
+      startExchange(request, traffic.institution);
+      const requestId = request.headers['x-request-id'];
+      if (typeof requestId === 'string' && requestId.length <= 100) reply.header('x-request-id', requestId);
+    }
+    done();
   });
-  // After the body is read, so a refused request still shows its body in the Inspector.
-  app.addHook('preHandler', async (request) => {
-    if (isBerlinGroupRoute(request.routeOptions.url)) requireHeaders(request.headers, ['x-request-id']);
+  // On the Berlin Group routes only (Fastify runs onRoute for its automatic HEAD routes too), after the body
+  // is read, so a refused request still shows its body in the Inspector.
+  app.addHook('onRoute', (route) => {
+    if (isBerlinGroupRoute(route.url)) route.preHandler = [requireRequestId, ...[route.preHandler ?? []].flat()];
   });
 
   app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));
