@@ -72,11 +72,11 @@ describe('name forms', () => {
     expect(outcome('Schneider Bürotechnik GmbH', 'GmbH')).toBe('noMatch');
   });
 
-  it('is symmetric and cheap for names of very different lengths', () => {
+  // How fast it is belongs to the bench, not to a test (a timed assertion fails on a busy machine).
+  it('is symmetric, and names of very different lengths are never similar', () => {
     expect(isSimilar('abcdef', 'abcdxf', 0.8)).toBe(isSimilar('abcdxf', 'abcdef', 0.8));
-    const started = performance.now();
-    for (let i = 0; i < 10_000; i++) isSimilar('a'.repeat(140), 'b'.repeat(20), 0.85);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(isSimilar('a'.repeat(140), 'b'.repeat(20), 0.85)).toBe(false);
+    expect(isSimilar('b'.repeat(20), 'a'.repeat(140), 0.85)).toBe(false);
   });
 });
 
