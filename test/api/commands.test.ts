@@ -112,7 +112,7 @@ describe('command contract', () => {
     const url = await run.line;
     expect(run.output()).not.toContain('running the sources through tsx');
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    expect([scripts.serve, scripts.web, scripts.start]).toEqual(['node main/hosts/cli/serve-launcher.mjs', 'node main/hosts/cli/serve-launcher.mjs web', 'node main/hosts/cli/serve-launcher.mjs start']);
+    expect([scripts.serve, scripts.web, scripts.start]).toEqual(['node main/hosts/cli/launcher.mjs serve', 'node main/hosts/cli/launcher.mjs web', 'node main/hosts/cli/launcher.mjs start']);
     const page = await fetch(`${url}/`);
     expect(await page.text()).toContain('PSD2 Workbench');
     process.kill(-(run.child.pid as number), 'SIGTERM');

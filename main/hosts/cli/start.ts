@@ -9,7 +9,7 @@ import { electronRuntime } from '../native/sqlite-binding';
 import { runWebHost, uiAddress } from './web-host';
 import { projectRoot } from '../project-root';
 
-// From the sources or from the bundle serve-launcher.mjs makes of this file alike.
+// From the sources or from the bundle launcher.mjs makes of this file alike.
 const PROJECT_ROOT = projectRoot();
 const INSTALL_TIMEOUT_MS = 60_000;
 

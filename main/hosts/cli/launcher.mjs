@@ -4,7 +4,7 @@
 // (checked by size and time of every input, a few milliseconds), so there is never a separate build step and
 // never a stale bundle. Plain JavaScript: it has to run before anything can compile TypeScript.
 //
-//   node main/hosts/cli/serve-launcher.mjs [serve|web|start] [flags]     (no name: serve)
+//   node main/hosts/cli/launcher.mjs [serve|web|start] [flags]     (no name: serve)
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
