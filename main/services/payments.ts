@@ -103,7 +103,7 @@ export class PaymentService {
     };
     this.ctx.transact(() => {
       const checks = this.vop.checks(product, institution, parsed, now);
-      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
+      this.ctx.repos.payments.insert(payment, request.body, parsed, parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
     });
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;
