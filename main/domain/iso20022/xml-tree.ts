@@ -159,7 +159,7 @@ function startTag(text: string, lt: number, scope: ReadonlyMap<string, string>):
   const qualified = text.slice(lt + 1, j);
   let inner = scope;
   let plain: string[] | null = null;
-  let names: string[] | null = null;
+  let names: Set<string> | null = null;
   let empty = false;
   for (;;) {
     const spaced = j;
@@ -192,9 +192,9 @@ function startTag(text: string, lt: number, scope: ReadonlyMap<string, string>):
     if (close === -1) throw new NotWellFormed(`the value of the attribute ${name} of <${qualified}> has no closing quote`, nameStart);
     const value = attributeValue(text.slice(j + 1, close), lt);
     j = close + 1;
-    names ??= [];
-    if (names.includes(name)) throw new NotWellFormed(`the attribute ${name} is repeated in <${qualified}>`, nameStart);
-    names.push(name);
+    names ??= new Set();
+    if (names.has(name)) throw new NotWellFormed(`the attribute ${name} is repeated in <${qualified}>`, nameStart);
+    names.add(name);
     if (name === 'xmlns' || name.startsWith('xmlns:')) {
       if (inner === scope) inner = new Map(scope);
       (inner as Map<string, string>).set(name === 'xmlns' ? '' : name.slice(6), value);
