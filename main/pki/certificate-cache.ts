@@ -1,4 +1,5 @@
 import { createHash, type KeyObject } from 'node:crypto';
+import { decodeCertificateHeader, type DecodedCertificate } from '../domain/signing/certificate-header';
 import { loadPublicKey } from '../domain/signing/rsa-key';
 import { parseCertificate, type ParseResult } from './certificate-parse';
 
@@ -17,13 +18,25 @@ export class CertificateCache {
   private readonly entries = new Map<string, Entry>();
   /** The same entries by the fingerprint their inspection reports, so the verifier's key costs no second hash. */
   private readonly byFingerprint = new Map<string, Entry>();
+  /**
+   * TPP-Signature-Certificate values as decoded, by their text: a client sends the same one with every request,
+   * and decoding it (some 1,800 characters of base64) cost more than the rest of the certificate's checks.
+   */
+  private readonly headers = new Map<string, DecodedCertificate>();
+  /** The SHA-256 of DER buffers seen before, by the buffer: a decoded header hands out the same one each time. */
+  private readonly keysOfBuffers = new WeakMap<Buffer, string>();
 
   constructor(readonly capacity = 1000) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new Error('the certificate cache needs room for at least one entry');
   }
 
+  /** The bytes of `der` must not change once parsed: the buffer itself remembers its hash. */
   parse(der: Buffer): ParseResult {
-    const key = createHash('sha256').update(der).digest('hex');
+    let key = this.keysOfBuffers.get(der);
+    if (key === undefined) {
+      key = createHash('sha256').update(der).digest('hex');
+      this.keysOfBuffers.set(der, key);
+    }
     const cached = this.entries.get(key);
     if (cached !== undefined) {
       this.entries.delete(key);
@@ -35,6 +48,21 @@ export class CertificateCache {
     if (entry.result.ok) this.byFingerprint.set(entry.result.certificate.fingerprintSha256, entry);
     if (this.entries.size > this.capacity) this.evictOldest();
     return entry.result;
+  }
+
+  /** decodeCertificateHeader, remembered for the most recent distinct header values (the text is the key). */
+  decodeHeader(value: string): DecodedCertificate {
+    const cached = this.headers.get(value);
+    if (cached !== undefined) {
+      this.headers.delete(value);
+      this.headers.set(value, cached);
+      return cached;
+    }
+    const decoded = decodeCertificateHeader(value);
+    this.headers.set(value, decoded);
+    // Values run up to 16 KiB: fewer of them are kept than parses.
+    if (this.headers.size > Math.min(this.capacity, MAX_HEADERS)) this.headers.delete(this.headers.keys().next().value as string);
+    return decoded;
   }
 
   /**
@@ -65,6 +93,8 @@ export class CertificateCache {
     }
   }
 }
+
+const MAX_HEADERS = 100;
 
 function loadOrNull(publicKeyPem: string): KeyObject | null {
   try {

@@ -30,25 +30,53 @@ export function inspect(der: Buffer, now: Date, trust: TrustStore, use: Certific
   const result = cache.parse(der);
   if (!result.ok) return { parsed: false, problem: result.problem };
   const cert = result.certificate;
-  const issuer = issuerVerdict(cert, trust);
-  return {
-    parsed: true,
-    publicKeyPem: cert.publicKeyPem,
-    serialHex: cert.serialHex,
-    issuerDn: cert.issuerDn,
-    subjectDn: cert.subjectDn,
-    ...(cert.organizationId === undefined ? {} : { organizationId: cert.organizationId }),
-    roles: [...(cert.qc?.psd2?.roles ?? [])],
-    ...(cert.qc?.psd2 ? { ncaName: cert.qc.psd2.ncaName, ncaId: cert.qc.psd2.ncaId } : {}),
-    purpose: cert.purpose,
-    trustFramework: issuer.ca?.trustFramework ?? null,
-    notBefore: isoSeconds(cert.notBefore),
-    notAfter: isoSeconds(cert.notAfter),
-    fingerprintSha256: cert.fingerprintSha256,
-    trustProblem: issuer.problem,
-    validityProblem: validityProblem(cert, now),
-    purposeProblem: use === 'signing' ? signingPurposeProblem(cert) : tlsPurposeProblem(cert),
-  };
+  const fixed = fixedInspection(cert, trust, use);
+  // Only the validity depends on the clock (which the operator may move), so only it is judged per call.
+  return { ...fixed, roles: [...(fixed.roles ?? [])], validityProblem: validityProblem(cert, now) };
+}
+
+/**
+ * What an inspection says that the clock does not change, per parse, trust store and use: made once and
+ * copied per call, so a signed request no longer formats the certificate's dates or copies its fields.
+ */
+const fixedInspections = new WeakMap<ParsedCertificate, WeakMap<TrustStore, Partial<Record<CertificateUse, CertificateInspection>>>>();
+
+function fixedInspection(cert: ParsedCertificate, trust: TrustStore, use: CertificateUse): CertificateInspection {
+  let perStore = fixedInspections.get(cert);
+  if (perStore === undefined) {
+    perStore = new WeakMap();
+    fixedInspections.set(cert, perStore);
+  }
+  let perUse = perStore.get(trust);
+  if (perUse === undefined) {
+    perUse = {};
+    perStore.set(trust, perUse);
+  }
+  let fixed = perUse[use];
+  if (fixed === undefined) {
+    const issuer = issuerVerdict(cert, trust);
+    fixed = {
+      parsed: true,
+      publicKeyPem: cert.publicKeyPem,
+      serialHex: cert.serialHex,
+      issuerDn: cert.issuerDn,
+      subjectDn: cert.subjectDn,
+      ...(cert.organizationId === undefined ? {} : { organizationId: cert.organizationId }),
+      roles: [...(cert.qc?.psd2?.roles ?? [])],
+      ...(cert.qc?.psd2 ? { ncaName: cert.qc.psd2.ncaName, ncaId: cert.qc.psd2.ncaId } : {}),
+      purpose: cert.purpose,
+      trustFramework: issuer.ca?.trustFramework ?? null,
+      notBefore: isoSeconds(cert.notBefore),
+      notAfter: isoSeconds(cert.notAfter),
+      fingerprintSha256: cert.fingerprintSha256,
+      trustProblem: issuer.problem,
+      // Judged per call (see inspect); here only to keep the fields in their order.
+      validityProblem: null,
+      purposeProblem: use === 'signing' ? signingPurposeProblem(cert) : tlsPurposeProblem(cert),
+    };
+    perUse[use] = fixed;
+  }
+  return fixed;
 }
 
 /** Verifying a signature costs more than the rest of an inspection: remember the verdict per parse and store. */

@@ -34,6 +34,8 @@ export interface CheckedPayment {
 }
 
 export class PaymentService {
+  private readonly accounts = new Map<InstitutionId, Account[]>();
+
   constructor(
     private readonly ctx: BankContext,
     private readonly access: PaymentAccess,
@@ -56,7 +58,7 @@ export class PaymentService {
     const product = this.product(request.institution, request.product);
     const consent = this.access.consentFor(request, 'payment creation');
     const institution = this.institution(request.institution);
-    const accounts = this.ctx.dataset.accounts.filter((a) => a.institution === request.institution);
+    const accounts = this.accountsOf(request.institution);
     const result = validatePain001(request.body, { product, institution, accounts, today: localDateTime(now, institution.calendar.timeZone).date });
     if (!result.ok) throw validationError(result.errors);
     const parsed = result.payment;
@@ -101,7 +103,7 @@ export class PaymentService {
     };
     this.ctx.transact(() => {
       const checks = this.vop.checks(product, institution, parsed, now);
-      this.ctx.repos.payments.insert(payment, request.body, JSON.stringify(parsed), parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
+      this.ctx.repos.payments.insert(payment, request.body, parsed, parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
     });
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });
     return payment;
@@ -160,6 +162,16 @@ export class PaymentService {
   setStatus(payment: Payment, status: TransactionStatus, reason: Payment['groupReason'], now: Date): void {
     this.ctx.repos.payments.setStatus(payment.paymentId, status, reason, now);
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status });
+  }
+
+  /** The institution's accounts, one list per institution: the dataset does not change while the bank runs. */
+  private accountsOf(institution: InstitutionId): Account[] {
+    let accounts = this.accounts.get(institution);
+    if (accounts === undefined) {
+      accounts = this.ctx.dataset.accounts.filter((a) => a.institution === institution);
+      this.accounts.set(institution, accounts);
+    }
+    return accounts;
   }
 
   private institution(id: InstitutionId) {

@@ -42,6 +42,7 @@ export class SignatureService {
       headers: request.headers,
       body: request.body,
       inspectCertificate: signingCertificateInspector(this.trust, this.cache, now),
+      decodeCertificate: (value) => this.cache.decodeHeader(value),
       ...(request.requestTarget ? { requestTarget: request.requestTarget } : {}),
       ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
     });

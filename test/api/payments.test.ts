@@ -64,6 +64,13 @@ describe('POST /payments/{product}', () => {
     expectBgError(await bank.tpp.createPayment({ ...aisOnly }, SEPA, readTemplate('sepa-single.xml')), 400, 'PAYMENT_FAILED');
   });
 
+  it('each institution finds the debtor among its own accounts, whichever institution was asked first', async () => {
+    const london = await psuSession(bank.tpp, bank.control, 'london', 'LON-CREATOR');
+    expect((await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).status).toBe(201);
+    expect((await bank.tpp.createPayment(london, 'pain.001-chaps-payments', readTemplate('chaps-single.xml'))).status).toBe(201);
+    expect((await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).status).toBe(201);
+  });
+
   it('a DOCTYPE is refused before parsing (PAYMENT_FAILED)', async () => {
     const res = await bank.tpp.createPayment(creator, SEPA, `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${readTemplate('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`);
     expectBgError(res, 400, 'PAYMENT_FAILED');

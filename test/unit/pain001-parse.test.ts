@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { parsePain001 } from '../../main/domain/iso20022/pain001/parse';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { MAX_XML_BYTES } from '../../main/domain/iso20022/xml-safety';
+import { readXml } from '../../main/domain/iso20022/xml-tree';
 import { buildPain001, contextFor, pain001Data, PAIN001_NS } from '../support/pain001-builder';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
@@ -92,6 +93,58 @@ describe('pain.001 parsing: well-formedness', () => {
   it('rejects a second root element and text outside the root', () => {
     expect(rejected(`${valid()}<Document xmlns="${PAIN001_NS}"/>`).rule).toBe('well-formed');
     expect(rejected(`${valid()}trailing`).rule).toBe('well-formed');
+  });
+
+  // One pass both builds the tree and checks well-formedness: each rule XMLValidator used to enforce has a case here.
+  it.each([
+    ['an element never closed', (x: string) => x.replace('</Document>', '')],
+    ['an end tag that closes nothing', (x: string) => `${x}</Document>`],
+    ['an end tag with something after its name', (x: string) => x.replace('</MsgId>', '</MsgId x>')],
+    ['an end tag without its ">"', (x: string) => x.replace('</MsgId>', '</MsgId')],
+    ['a start tag without its ">"', (x: string) => x.replace(/<\/Document>\s*$/, '<Tail')],
+    ['a "/" not followed by ">" in a start tag', (x: string) => x.replace('<MsgId>', '<MsgId / >')],
+    ['an invalid element name', (x: string) => x.replace('<MsgId>', '<1MsgId>').replace('</MsgId>', '</1MsgId>')],
+    ['a "<" followed by white space', (x: string) => x.replace('<MsgId>', '< MsgId>')],
+    ['an attribute without a value', (x: string) => x.replace('Ccy="EUR"', 'Ccy')],
+    ['an attribute value without quotes', (x: string) => x.replace('Ccy="EUR"', 'Ccy=EUR')],
+    ['an attribute value without its closing quote', (x: string) => x.replace('Ccy="EUR">', 'Ccy="EUR>')],
+    ['an attribute given twice', (x: string) => x.replace('Ccy="EUR"', 'Ccy="EUR" Ccy="EUR"')],
+    ['attributes not separated by white space', (x: string) => x.replace('Ccy="EUR"', 'Ccy="EUR"Ccz="x"')],
+    ['an invalid attribute name', (x: string) => x.replace('Ccy="EUR"', 'Ccy="EUR" 9a="x"')],
+    ['a comment never closed', (x: string) => x.replace('<MsgId>', '<!-- <MsgId>')],
+    ['a processing instruction never closed', (x: string) => x.replace('<MsgId>', '<?pi <MsgId>')],
+    ['an XML declaration not at the start', (x: string) => x.replace('<Document', '<?xml version="1.0"?><Document')],
+    ['a CDATA section never closed', (x: string) => x.replace('<MsgId>', '<MsgId><![CDATA[')],
+    ['a CDATA section outside the root', (x: string) => `${x}<![CDATA[x]]>`],
+    ['text before the root element', (x: string) => x.replace('<Document', 'text<Document')],
+    ['no element at all', () => '<?xml version="1.0" encoding="UTF-8"?>\n<!-- nothing -->\n'],
+  ])('rejects %s as not well-formed, with a line', (_case, mutate) => {
+    const xml = mutate(valid());
+    expect(xml).not.toBe(valid());
+    const issue = rejected(xml);
+    expect(issue.rule).toBe('well-formed');
+    expect(issue.line).toBeGreaterThan(0);
+  });
+
+  it('takes names beyond ASCII as XML 1.0 does: letters anywhere, combining marks and digits not first', () => {
+    expect(readXml('<Straße><é·\u0301x/></Straße>').ok).toBe(true);
+    expect(readXml('<a><\u0301x/></a>').ok).toBe(false);
+    expect(readXml('<a><·x/></a>').ok).toBe(false);
+    expect(readXml('<a><x\u00d7/></a>').ok).toBe(false);
+  });
+
+  it('names the open element a wrong end tag should have closed, with where it was opened', () => {
+    const issue = rejected(valid().replace('</MsgId>', '</MsgID>'));
+    expect(issue.message).toMatch(/<\/MsgId> \(of the element opened on line 5, column \d+\) instead of <\/MsgID>/);
+  });
+
+  it('accepts comments, processing instructions, CDATA and white space where XML allows them', () => {
+    const xml = valid()
+      .replace('<Document', '<!-- before -->\n<?app hint?>\n<Document')
+      .replace('<MsgId>', '<MsgId ><!-- inside -->')
+      .replace('Ccy="EUR"', "Ccy = 'EUR' ")
+      .replace('</Document>', '</Document >\n<!-- after -->\n<?app end?>\n');
+    expect(validatePain001(xml, context).ok).toBe(true);
   });
 
   it('decodes predefined entities and character references, and keeps CDATA literally', () => {

@@ -293,3 +293,17 @@ describe('pain.001 validation result', () => {
     expect(!r.ok && r.errors.map((e) => e.rule)).toEqual(['unknown element', 'NbOfTxs']);
   });
 });
+
+describe('pain.001 validation: the accounts it is given', () => {
+  // The index of the accounts is kept per list: each list must still be the one asked.
+  it('finds the debtor among the accounts of each call, not of an earlier one', () => {
+    const context = contextFor('pain.001-sepa-credit-transfers');
+    const xml = buildPain001(pain001Data('pain.001-sepa-credit-transfers'));
+    const without = { ...context, accounts: context.accounts.filter((a) => a.iban !== pain001Data('pain.001-sepa-credit-transfers').debtorAccount.iban) };
+    expect(validatePain001(xml, context).ok).toBe(true);
+    const refused = validatePain001(xml, without);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.map((e) => e.rule)).toContain('debtor account');
+    expect(validatePain001(xml, context).ok).toBe(true);
+  });
+});

@@ -71,7 +71,7 @@ function bankWith50Payments(): BankContext {
     const p = payment(i, transfers);
     const transactions = Array.from({ length: transfers }, (_, j) => ({ creditorName: `Creditor ${i}.${j}`, creditorIban: 'DE89370400440532013000', amount: '1.00', currency: 'EUR' }));
     const checks = p.product === 'pain.001-sepa-credit-transfers' ? transactions.map((_, j) => check(i + j)) : undefined;
-    repos.payments.insert(p, Buffer.from('<xml/>'), JSON.stringify({ transactions }), transfers, checks);
+    repos.payments.insert(p, Buffer.from('<xml/>'), { transactions }, transfers, checks);
     for (let a = 0; a < i % 3; a++) {
       const authorisationId = `${p.paymentId}-A${a}`;
       const at = new Date(p.createdAt.getTime() + (a + 1) * SECOND);

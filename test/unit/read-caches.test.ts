@@ -77,7 +77,7 @@ const payment = (paymentId: string): Payment => ({
   statusChangedAt: NOW,
 });
 
-const PARSED = JSON.stringify({ transactions: [{ endToEndId: 'E1', amount: '10.00', currency: 'EUR', creditorName: 'A' }] });
+const PARSED = { transactions: [{ endToEndId: 'E1', amount: '10.00', currency: 'EUR', creditorName: 'A' }] };
 
 describe('tokens', () => {
   it('a token revoked with its family is read revoked at once, though it was read (and kept) before', () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signRequest, type SigningKey } from '../../main/domain/signing/sign';
 import { verifySignedRequest, type SignatureDiagnosis } from '../../main/domain/signing/verify';
 import { CertificateCache } from '../../main/pki/certificate-cache';
+import { inspect } from '../../main/pki/inspection';
 import { issueTppBundle, type TppBundle } from '../../main/pki/tpp-factory';
 import { TrustStore } from '../../main/pki/trust-store';
 import { signingCertificateInspector } from '../../main/services/signatures';
@@ -41,6 +42,8 @@ function verifyAt(now: Date, cache: CertificateCache, key: SigningKey): Signatur
     headers: { ...headers, digest: signed.digest, signature: signed.signature, 'tpp-signature-certificate': signed.tppSignatureCertificate },
     body,
     inspectCertificate: signingCertificateInspector(trust, cache, now),
+    // As the bank's SignatureService verifies: the header decoded through the cache.
+    decodeCertificate: (value) => cache.decodeHeader(value),
   });
 }
 
@@ -90,6 +93,36 @@ describe('certificate cache: the verification key', () => {
     expect(expired.verdict).toMatchObject({ valid: false, code: 'CERTIFICATE_INVALID', checkId: 'certificate-valid' });
     expect(expired.verdict.valid === false && expired.verdict.text).toMatch(/expired on/);
     expect(verifyAt(NOW, cache, signingKey(first)).verdict).toEqual({ valid: true });
+  });
+
+  it('remembers decoded certificate headers by their text: each header gets its own certificate back', () => {
+    const cache = new CertificateCache();
+    const header = (bundle: TppBundle): string => der(bundle.qseal.certificatePem).toString('base64');
+    const decoded = cache.decodeHeader(header(first));
+    expect(cache.decodeHeader(header(first))).toBe(decoded);
+    const other = cache.decodeHeader(header(twin));
+    expect(other.ok && other.der.equals(der(twin.qseal.certificatePem))).toBe(true);
+    expect(cache.decodeHeader('not base64!')).toMatchObject({ ok: false });
+    expect(cache.decodeHeader(header(first))).toBe(decoded);
+
+    expect(verifyAt(NOW, cache, signingKey(first)).certificate?.fingerprintSha256).toBe(fingerprint(first.qseal.certificatePem));
+    expect(verifyAt(NOW, cache, signingKey(twin)).certificate?.fingerprintSha256).toBe(fingerprint(twin.qseal.certificatePem));
+    expect(verifyAt(NOW, cache, signingKey(third)).certificate?.organizationId).toBe('PSDDE-BAFIN-654321');
+  });
+
+  it('keeps what an inspection says without the clock per use and per trust store', () => {
+    const cache = new CertificateCache();
+    const qseal = der(first.qseal.certificatePem);
+    expect(inspect(qseal, NOW, trust, 'signing', cache)).toMatchObject({ purposeProblem: null, trustProblem: null });
+    expect(inspect(qseal, NOW, trust, 'tls', cache).purposeProblem).toMatch(/QSEAL certificate cannot authenticate a TLS connection/);
+    expect(inspect(qseal, NOW, TrustStore.generate(NOW), 'signing', cache).trustProblem).not.toBeNull();
+    expect(inspect(qseal, NOW, trust, 'signing', cache)).toMatchObject({ purposeProblem: null, trustProblem: null });
+    // Each call gets its own copy: what one caller changes, the next does not see.
+    const one = inspect(qseal, NOW, trust, 'signing', cache);
+    const subjectDn = one.subjectDn;
+    one.roles?.push('PSP_AI');
+    one.subjectDn = 'changed';
+    expect(inspect(qseal, NOW, trust, 'signing', cache)).toMatchObject({ roles: ['PSP_PI'], subjectDn });
   });
 
   it('keeps the loaded key out of the diagnosis', () => {

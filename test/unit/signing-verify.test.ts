@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SignedOperation } from '../../main/domain/signing/profiles';
 import { loadPublicKey } from '../../main/domain/signing/rsa-key';
+import { rulesCited, SIGNING_RULES } from '../../main/domain/signing/rules';
 import {
   SIGNATURE_CHECKS,
   keyIdMatches,
@@ -461,6 +462,17 @@ describe('the diagnosis', () => {
     expect(f.text).toMatch(/x-request-id is sent more than once/);
     const failed = diagnosis.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failed).toEqual(['required-headers', 'present-headers-signed', 'digest-matches', 'signature-verifies']);
+  });
+
+  it('explains each rule its checks cite once, in number order, in the spec\'s words', () => {
+    const diagnosis = run(byName('funds-confirmation-json'), { body: Buffer.from('{}') });
+    const cited = [...new Set(diagnosis.checks.flatMap((c) => (c.rule === null ? [] : [c.rule])))].sort((a, b) => a - b);
+    expect(cited).toContain(5);
+    expect(diagnosis.rules).toEqual(cited.map((rule) => ({ rule, text: SIGNING_RULES[rule] })));
+    expect(rulesCited([{ rule: 10 }, { rule: null }, { rule: 1 }, { rule: 10 }, { rule: 99 }])).toEqual([
+      { rule: 1, text: SIGNING_RULES[1] },
+      { rule: 10, text: SIGNING_RULES[10] },
+    ]);
   });
 
   it('tells the body digest the bank computed against the one sent', () => {

@@ -1,12 +1,11 @@
 /**
- * Untrusted XML to a small element tree: the safety checks, well-formedness by
- * fast-xml-parser's XMLValidator (with line and column), then one pass that builds
- * elements in document order with namespaces resolved and character data decoded.
- * The tree is built here rather than by XMLParser because the schema needs element
- * order and positions, and XMLParser's ordered output took several times longer on a
- * 10,000-transaction bulk than everything else together.
+ * Untrusted XML to a small element tree: the safety checks, then one pass that checks
+ * well-formedness (with line and column) while it builds elements in document order with
+ * namespaces resolved and character data decoded. The tree is built here rather than by
+ * XMLParser because the schema needs element order and positions, and XMLParser's ordered
+ * output took several times longer on a 10,000-transaction bulk than everything else
+ * together; a separate validating pass (XMLValidator) cost as much again as the build.
  */
-import { XMLValidator } from 'fast-xml-parser';
 import { safeXmlText, type XmlSafetyProblem } from './xml-safety';
 import { decodeXmlReferences, illegalXmlCharIndex } from './xml-text';
 
@@ -26,8 +25,8 @@ export interface XmlElement {
   /** Namespace URI of the prefix or of the default namespace; '' for none, null when the prefix is undeclared. */
   namespace: string | null;
   /** Namespace declarations are not attributes and are left out. */
-  attributes: XmlAttribute[];
-  children: XmlElement[];
+  attributes: readonly XmlAttribute[];
+  children: readonly XmlElement[];
   /** Character data directly inside, references decoded, CDATA as written. */
   text: string;
   /** Position of the element's "<" in the text. */
@@ -49,7 +48,7 @@ export interface XmlDocument {
 
 export type XmlReadResult = { ok: true; document: XmlDocument } | { ok: false; problem: XmlProblem };
 
-const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /**
  * Line and column (both 1-based) of a text position, from an index of line starts built on first
@@ -73,16 +72,42 @@ export function textPositions(text: string): (offset: number) => { line: number;
   };
 }
 
-function lineIndex(text: string): (offset: number) => number {
-  const at = textPositions(text);
-  return (offset) => at(offset).line;
-}
-
 class NotWellFormed extends Error {
   constructor(message: string, readonly offset: number) {
     super(message);
   }
 }
+
+// Most elements have neither attributes nor (being values) children: they share these until they get one.
+const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
+const NO_CHILDREN: readonly XmlElement[] = Object.freeze([]);
+
+/** XML 1.0 NameStartChar beyond ASCII, as [from, to] pairs; NameChar adds NAME_CHAR_RANGES. */
+const NAME_START_RANGES = [
+  0xc0, 0xd6, 0xd8, 0xf6, 0xf8, 0x2ff, 0x370, 0x37d, 0x37f, 0x1fff, 0x200c, 0x200d, 0x2070, 0x218f, 0x2c00, 0x2fef, 0x3001, 0xd7ff, 0xf900, 0xfdcf, 0xfdf0, 0xfffd,
+];
+const NAME_CHAR_RANGES = [0xb7, 0xb7, 0x300, 0x36f, 0x203f, 0x2040];
+
+const inRanges = (c: number, ranges: readonly number[]): boolean => {
+  for (let r = 0; r < ranges.length; r += 2) if (c >= (ranges[r] ?? 0) && c <= (ranges[r + 1] ?? -1)) return true;
+  return false;
+};
+
+/** Whether text[start, end) is an XML 1.0 Name (characters beyond the BMP are not accepted in names). */
+function isName(text: string, start: number, end: number): boolean {
+  if (start === end) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58) continue;
+    const first = i === start;
+    if (!first && ((c >= 48 && c <= 57) || c === 45 || c === 46)) continue;
+    if (c < 128 || !(inRanges(c, NAME_START_RANGES) || (!first && inRanges(c, NAME_CHAR_RANGES)))) return false;
+  }
+  return true;
+}
+
+/** XML white space: space, tab, line feed, carriage return. */
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
 function splitName(qualified: string): [prefix: string, local: string] {
   const colon = qualified.indexOf(':');
@@ -100,98 +125,181 @@ const lineEnds = (s: string): string => (s.includes('\r') ? s.replace(/\r\n?/g, 
 
 /** Attribute-value normalisation: each literal tab or line end is a space (references are decoded after). */
 function attributeValue(raw: string, offset: number): string {
-  // XMLValidator lets a literal "<" through in attribute values; XML does not.
   if (raw.includes('<')) throw new NotWellFormed('"<" must be written &lt; in an attribute value', offset);
-  return decoded(raw.replace(/\r\n?|[\n\t]/g, ' '), offset);
+  return decoded(/[\r\n\t]/.test(raw) ? raw.replace(/\r\n?|[\n\t]/g, ' ') : raw, offset);
 }
 
 interface Open {
   element: XmlElement;
+  /** The name as written in the start tag, prefix included: what the end tag must repeat. */
+  qualified: string;
   scope: ReadonlyMap<string, string>;
 }
 
-/** The start tag at `lt`: its element (namespaces resolved in `scope`), the scope inside it, and where it ends. */
-function startTag(text: string, lt: number, scope: ReadonlyMap<string, string>): { open: Open; end: number; empty: boolean } {
-  let end = lt + 1;
-  let quote = 0;
-  for (; end < text.length; end++) {
-    const c = text.charCodeAt(end);
-    if (quote !== 0) {
-      if (c === quote) quote = 0;
-    } else if (c === 34 || c === 39) quote = c;
-    else if (c === 62) break;
-  }
-  const empty = text.charCodeAt(end - 1) === 47;
-  const body = text.slice(lt + 1, empty ? end - 1 : end);
-  const nameEnd = body.search(/\s|$/);
-  const [prefix, name] = splitName(body.slice(0, nameEnd));
-  let inner = scope;
-  const attributes: XmlAttribute[] = [];
-  if (nameEnd < body.length) {
-    const plain: [string, string][] = [];
-    ATTRIBUTE.lastIndex = nameEnd;
-    for (let m = ATTRIBUTE.exec(body); m !== null; m = ATTRIBUTE.exec(body)) {
-      const qualified = m[1] ?? '';
-      const value = attributeValue(m[2] ?? m[3] ?? '', lt);
-      if (qualified === 'xmlns' || qualified.startsWith('xmlns:')) {
-        if (inner === scope) inner = new Map(scope);
-        (inner as Map<string, string>).set(qualified === 'xmlns' ? '' : qualified.slice(6), value);
-      } else plain.push([qualified, value]);
-    }
-    for (const [qualified, value] of plain) {
-      const [p, local] = splitName(qualified);
-      attributes.push({ name: local, namespace: p === '' ? '' : (inner.get(p) ?? null), value });
-    }
-  }
-  const namespace = inner.get(prefix) ?? (prefix === '' ? '' : null);
-  return { open: { element: { name, namespace, attributes, children: [], text: '', offset: lt }, scope: inner }, end, empty };
+function addChild(parent: XmlElement, child: XmlElement): void {
+  if (parent.children === NO_CHILDREN) parent.children = [child];
+  else (parent.children as XmlElement[]).push(child);
 }
 
 /**
- * Builds the tree of a document XMLValidator has accepted and that has no DOCTYPE, so
- * tags nest and attributes are well formed; what is left to refuse here is an undefined
- * entity reference and more than one root element.
+ * The start tag at `lt`, checked (name, white space between attributes, quoted values, no attribute
+ * twice): its element (namespaces resolved in `scope`), the scope inside it, and the position of its ">".
  */
-function buildTree(text: string): XmlElement {
-  const roots: XmlElement[] = [];
-  const stack: Open[] = [];
-  let scope: ReadonlyMap<string, string> = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
-  let i = 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    const top = stack[stack.length - 1];
-    if (lt === -1 || lt > i) {
-      const raw = text.slice(i, lt === -1 ? text.length : lt);
-      if (top !== undefined) top.element.text += decoded(lineEnds(raw), i);
-      if (lt === -1) break;
+function startTag(text: string, lt: number, scope: ReadonlyMap<string, string>): { open: Open; end: number; empty: boolean } {
+  const n = text.length;
+  let j = lt + 1;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (isSpace(c) || c === 62 || c === 47) break;
+    j++;
+  }
+  if (!isName(text, lt + 1, j)) {
+    throw new NotWellFormed(j === lt + 1 ? '"<" must start a tag; write it &lt; in text' : `"${text.slice(lt + 1, j)}" is not a valid element name`, lt);
+  }
+  const qualified = text.slice(lt + 1, j);
+  let inner = scope;
+  let plain: string[] | null = null;
+  let names: Set<string> | null = null;
+  let empty = false;
+  for (;;) {
+    const spaced = j;
+    while (j < n && isSpace(text.charCodeAt(j))) j++;
+    if (j >= n) throw new NotWellFormed(`the start tag <${qualified}> is not closed by ">"`, lt);
+    const c = text.charCodeAt(j);
+    if (c === 62) break;
+    if (c === 47) {
+      if (text.charCodeAt(j + 1) !== 62) throw new NotWellFormed(`"/" in the start tag <${qualified}> must be followed by ">"`, j);
+      empty = true;
+      j++;
+      break;
     }
-    if (text.startsWith('</', lt)) {
-      stack.pop();
-      scope = stack[stack.length - 1]?.scope ?? scope;
-      i = text.indexOf('>', lt) + 1;
-    } else if (text.startsWith('<?', lt)) {
-      i = text.indexOf('?>', lt) + 2;
+    if (j === spaced) throw new NotWellFormed(`the attributes of <${qualified}> must be separated by white space`, j);
+    const nameStart = j;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (isSpace(d) || d === 61 || d === 62 || d === 47) break;
+      j++;
+    }
+    const name = text.slice(nameStart, j);
+    if (!isName(text, nameStart, j)) throw new NotWellFormed(`"${name}" is not a valid attribute name (in <${qualified}>)`, nameStart);
+    while (j < n && isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== 61) throw new NotWellFormed(`the attribute ${name} of <${qualified}> has no value`, nameStart);
+    j++;
+    while (j < n && isSpace(text.charCodeAt(j))) j++;
+    const quote = text.charCodeAt(j);
+    if (quote !== 34 && quote !== 39) throw new NotWellFormed(`the value of the attribute ${name} of <${qualified}> must be in quotes`, nameStart);
+    const close = text.indexOf(quote === 34 ? '"' : "'", j + 1);
+    if (close === -1) throw new NotWellFormed(`the value of the attribute ${name} of <${qualified}> has no closing quote`, nameStart);
+    const value = attributeValue(text.slice(j + 1, close), lt);
+    j = close + 1;
+    names ??= new Set();
+    if (names.has(name)) throw new NotWellFormed(`the attribute ${name} is repeated in <${qualified}>`, nameStart);
+    names.add(name);
+    if (name === 'xmlns' || name.startsWith('xmlns:')) {
+      if (inner === scope) inner = new Map(scope);
+      (inner as Map<string, string>).set(name === 'xmlns' ? '' : name.slice(6), value);
+    } else (plain ??= []).push(name, value);
+  }
+  let attributes = NO_ATTRIBUTES;
+  if (plain !== null) {
+    const list: XmlAttribute[] = [];
+    for (let k = 0; k < plain.length; k += 2) {
+      const [p, local] = splitName(plain[k] ?? '');
+      list.push({ name: local, namespace: p === '' ? '' : (inner.get(p) ?? null), value: plain[k + 1] ?? '' });
+    }
+    attributes = list;
+  }
+  const [prefix, name] = splitName(qualified);
+  const namespace = inner.get(prefix) ?? (prefix === '' ? '' : null);
+  return { open: { element: { name, namespace, attributes, children: NO_CHILDREN, text: '', offset: lt }, qualified, scope: inner }, end: j, empty };
+}
+
+/**
+ * Builds the tree in one pass, refusing what is not well-formed: tags that do not nest or are not
+ * closed, malformed names and attributes, undefined entity references, markup declarations, text or
+ * a second element outside the root. (No DOCTYPE gets here: safeXmlText refuses it first.)
+ */
+function buildTree(text: string, lineAt: (offset: number) => number): XmlElement {
+  const n = text.length;
+  const stack: Open[] = [];
+  const documentScope: ReadonlyMap<string, string> = new Map([['xml', XML_NAMESPACE]]);
+  let root: XmlElement | undefined;
+  // Text after a root written as an empty-element tag (<Document/>x) was always let through (XMLValidator
+  // did) and ignored; kept so, since the editor then reports what is wrong with the document instead.
+  let rootEmpty = false;
+  let i = 0;
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    const end = lt === -1 ? n : lt;
+    const top = stack[stack.length - 1];
+    if (end > i) {
+      if (top !== undefined) top.element.text += decoded(lineEnds(text.slice(i, end)), i);
+      else if (!rootEmpty) {
+        for (let k = i; k < end; k++) {
+          if (!isSpace(text.charCodeAt(k))) throw new NotWellFormed(`text is not allowed ${root === undefined ? 'before' : 'after'} the root element`, k);
+        }
+      }
+    }
+    if (lt === -1) break;
+    const next = text.charCodeAt(lt + 1);
+    if (next === 47) {
+      i = endTag(text, lt, stack, lineAt);
+    } else if (next === 63) {
+      const close = text.indexOf('?>', lt + 2);
+      if (close === -1) throw new NotWellFormed('the processing instruction is not closed by "?>"', lt);
+      if (/^xml[\s?]/.test(text.slice(lt + 2, lt + 6)) && lt > 0) throw new NotWellFormed('the XML declaration is allowed only at the start of the document', lt);
+      i = close + 2;
     } else if (text.startsWith('<!--', lt)) {
-      i = text.indexOf('-->', lt + 4) + 3;
+      const close = text.indexOf('-->', lt + 4);
+      if (close === -1) throw new NotWellFormed('the comment is not closed by "-->"', lt);
+      i = close + 3;
     } else if (text.startsWith('<![CDATA[', lt)) {
-      const end = text.indexOf(']]>', lt);
-      if (top !== undefined) top.element.text += lineEnds(text.slice(lt + 9, end));
-      i = end + 3;
-    } else if (text.startsWith('<!', lt)) {
+      if (top === undefined) throw new NotWellFormed('a CDATA section is allowed only inside an element', lt);
+      const close = text.indexOf(']]>', lt + 9);
+      if (close === -1) throw new NotWellFormed('the CDATA section is not closed by "]]>"', lt);
+      top.element.text += lineEnds(text.slice(lt + 9, close));
+      i = close + 3;
+    } else if (next === 33) {
       throw new NotWellFormed('markup declarations are not accepted', lt);
     } else {
-      const { open, end, empty } = startTag(text, lt, top?.scope ?? scope);
-      if (top !== undefined) top.element.children.push(open.element);
-      else roots.push(open.element);
+      if (top === undefined && root !== undefined) throw new NotWellFormed('a document has exactly one root element; a second one starts here', lt);
+      const { open, end: close, empty } = startTag(text, lt, top?.scope ?? documentScope);
+      if (top === undefined) {
+        root = open.element;
+        rootEmpty = empty;
+      }
+      else addChild(top.element, open.element);
       if (!empty) stack.push(open);
-      i = end + 1;
+      i = close + 1;
     }
   }
-  const root = roots[0];
-  if (root === undefined || roots.length > 1) {
-    throw new NotWellFormed(`a document has exactly one root element, this one has ${roots.length}`, roots[1]?.offset ?? 0);
-  }
+  const unclosed = stack[stack.length - 1];
+  if (unclosed !== undefined) throw new NotWellFormed(`the element <${unclosed.qualified}> is never closed`, unclosed.element.offset);
+  if (root === undefined) throw new NotWellFormed('a document has exactly one root element, this one has none', 0);
   return root;
+}
+
+/** The end tag at `lt`: it must close the innermost open element. Returns the position after its ">". */
+function endTag(text: string, lt: number, stack: Open[], lineAt: (offset: number) => number): number {
+  const n = text.length;
+  const open = stack.pop();
+  const start = lt + 2;
+  let j = start;
+  if (open !== undefined && text.startsWith(open.qualified, start)) j += open.qualified.length;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (isSpace(c) || c === 62) break;
+    j++;
+  }
+  const qualified = text.slice(start, j);
+  if (open === undefined) throw new NotWellFormed(`the end tag </${qualified}> closes no open element`, lt);
+  if (qualified !== open.qualified) {
+    const at = position(text, open.element.offset, lineAt);
+    throw new NotWellFormed(`expected the end tag </${open.qualified}> (of the element opened on line ${at.line}, column ${at.column}) instead of </${qualified}>`, lt);
+  }
+  while (j < n && isSpace(text.charCodeAt(j))) j++;
+  if (text.charCodeAt(j) !== 62) throw new NotWellFormed(`the end tag </${qualified}> is not closed by ">"`, lt);
+  return j + 1;
 }
 
 function position(text: string, offset: number, lineAt: (offset: number) => number): { line: number; column: number } {
@@ -204,7 +312,8 @@ export function readXml(input: string | Uint8Array): XmlReadResult {
   const safe = safeXmlText(input);
   if (!safe.ok) return { ok: false, problem: safe.problem };
   const text = safe.text;
-  const lineAt = lineIndex(text);
+  const at = textPositions(text);
+  const lineAt = (offset: number): number => at(offset).line;
   const illegal = illegalXmlCharIndex(text);
   if (illegal !== -1) {
     const code = text.codePointAt(illegal) ?? 0;
@@ -213,12 +322,8 @@ export function readXml(input: string | Uint8Array): XmlReadResult {
       problem: { rule: 'well-formed', message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`, ...position(text, illegal, lineAt) },
     };
   }
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    return { ok: false, problem: { rule: 'well-formed', message: valid.err.msg, line: valid.err.line, column: valid.err.col } };
-  }
   try {
-    return { ok: true, document: { root: buildTree(text), lineAt } };
+    return { ok: true, document: { root: buildTree(text, lineAt), lineAt } };
   } catch (err) {
     if (!(err instanceof NotWellFormed)) throw err;
     return { ok: false, problem: { rule: 'well-formed', message: err.message, ...position(text, err.offset, lineAt) } };

@@ -24,9 +24,13 @@ export interface SigningRule {
 
 /** The rules some of these checks cite, each once, in number order: the legend of a diagnosis. */
 export function rulesCited(checks: readonly { rule: number | null }[]): SigningRule[] {
-  const numbers = [...new Set(checks.flatMap((c) => (c.rule === null ? [] : [c.rule])))].sort((a, b) => a - b);
-  return numbers.flatMap((rule) => {
-    const text = SIGNING_RULES[rule];
-    return text === undefined ? [] : [{ rule, text }];
-  });
+  // Runs with every signed request: a bit per rule number instead of a set, a flattened list and a sort.
+  let cited = 0;
+  for (const c of checks) if (c.rule !== null && c.rule >= 0 && c.rule < 31) cited |= 1 << c.rule;
+  const rules: SigningRule[] = [];
+  for (let rule = 0; cited >> rule !== 0; rule++) {
+    const text = (cited >> rule) & 1 ? SIGNING_RULES[rule] : undefined;
+    if (text !== undefined) rules.push({ rule, text });
+  }
+  return rules;
 }

@@ -1,7 +1,7 @@
 import { constants, verify, type KeyObject } from 'node:crypto';
 import { BERLIN_GROUP_STATUS } from '../errors';
 import { explainBadSignature } from './bad-signature';
-import { decodeCertificateHeader, type CertificateForm } from './certificate-header';
+import { decodeCertificateHeader, type CertificateForm, type DecodedCertificate } from './certificate-header';
 import { computeDigest, digestMismatchCause, parseDigestHeader } from './digest';
 import { keyIdProblem } from './key-id';
 import { loadPublicKey } from './rsa-key';
@@ -56,6 +56,8 @@ export interface VerifyInput {
   /** The exact bytes received. */
   body: Uint8Array;
   inspectCertificate: (der: Buffer) => CertificateInspection;
+  /** decodeCertificateHeader, or a caller's memory of it (a client sends the same certificate with every request). */
+  decodeCertificate?: (value: string) => DecodedCertificate;
   /**
    * The request line, when known: gives `(request-target)` a value so a client that signed it is
    * told so precisely. `path` as sent, query included.
@@ -181,7 +183,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   const certificateRaw = value('tpp-signature-certificate');
   let decoded: { der: Buffer; form: CertificateForm } | null = null;
   if (check('certificate-present', certificateRaw !== undefined, certificateRaw !== undefined ? 'the TPP-Signature-Certificate header is present' : 'the TPP-Signature-Certificate header is missing')) {
-    const result = decodeCertificateHeader(certificateRaw ?? '');
+    const result = (input.decodeCertificate ?? decodeCertificateHeader)(certificateRaw ?? '');
     const problem = once('tpp-signature-certificate', 'the TPP-Signature-Certificate header') ?? (result.ok ? null : result.problem);
     if (check('certificate-format', problem === null, problem === null && result.ok ? `the certificate decodes (${describeForm(result.form)})` : `TPP-Signature-Certificate cannot be decoded: ${problem}`) && result.ok) {
       decoded = result;

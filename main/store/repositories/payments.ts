@@ -76,7 +76,10 @@ interface ListingRow extends PaymentRow {
   creditor_preview: string;
 }
 
-/** As SQLite's json_object writes it: absent accounts are null. */
+/** What the store needs of a parsed pain.001: all of it is kept, its first creditors also apart for the lists. */
+export type StoredMessage = { transactions: readonly Pick<ParsedTransaction, 'creditorName' | 'creditorIban' | 'creditorOtherId' | 'amount' | 'currency'>[] };
+
+/** As stored in creditor_preview (the form SQLite's json_object wrote before): absent accounts are null. */
 interface StoredCreditor {
   name: string;
   iban: string | null;
@@ -85,18 +88,13 @@ interface StoredCreditor {
   currency: string;
 }
 
-// Taken from the parsed message once, at insert, so listing a 10,000-transaction bulk never reads its JSON again.
-const CREDITOR_PREVIEW_OF_PARSED = `(
-  SELECT json_group_array(json_object(
-    'name', json_extract(tx.value, '$.creditorName'),
-    'iban', json_extract(tx.value, '$.creditorIban'),
-    'otherId', json_extract(tx.value, '$.creditorOtherId'),
-    'amount', json_extract(tx.value, '$.amount'),
-    'currency', json_extract(tx.value, '$.currency')
-  ) ORDER BY tx.key)
-  FROM json_each(@parsed, '$.transactions') AS tx
-  WHERE tx.key < ${CREDITOR_PREVIEW_SIZE}
-)`;
+const storedCreditor = (tx: StoredMessage['transactions'][number]): StoredCreditor => ({
+  name: tx.creditorName,
+  iban: tx.creditorIban ?? null,
+  otherId: tx.creditorOtherId ?? null,
+  amount: tx.amount,
+  currency: tx.currency,
+});
 
 const toCreditor = (c: StoredCreditor): CreditorPreview => ({
   name: c.name,
@@ -168,8 +166,10 @@ export class PaymentRepository {
     this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
-      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, @vop_settles_at, ${CREDITOR_PREVIEW_OF_PARSED})`);
-    this.insertTxStmt = db.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, ?, NULL, '[]', ?)");
+      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, @vop_settles_at, @creditor_preview)`);
+    // Every credit transfer's row in one statement: a 10,000-transaction bulk would otherwise cross into SQLite 10,000 times.
+    this.insertTxStmt = db.prepare(`INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop)
+      SELECT ?, key, NULL, '[]', value FROM json_each(?) ORDER BY key`);
     this.vopStmt = db.prepare<[string], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
     // The listing's ids travel as one JSON array, so a page of any size costs one statement.
     this.listedVopStmt = db.prepare<[string, number], { payment_id: string; vop: string | null }>(`SELECT payment_id, vop FROM payment_transactions
@@ -213,7 +213,7 @@ export class PaymentRepository {
    * `vopChecks`: one per credit transfer where Verification of Payee applies, else none; `vopSettlesAt`:
    * when their results next become final by themselves (see vopSettlesAt), if ever.
    */
-  insert(p: Payment, requestBody: Buffer, parsedJson: string, transactionCount: number, vopChecks?: readonly VopCheck[], vopSettlesAt: Date | null = null): void {
+  insert(p: Payment, requestBody: Buffer, parsed: StoredMessage, transactionCount: number, vopChecks?: readonly VopCheck[], vopSettlesAt: Date | null = null): void {
     this.forgetPayment(p.paymentId);
     this.insertStmt.run({
       payment_id: p.paymentId,
@@ -235,14 +235,18 @@ export class PaymentRepository {
       created_at: p.createdAt.getTime(),
       status_changed_at: p.statusChangedAt.getTime(),
       request_body: requestBody,
-      parsed: parsedJson,
+      parsed: JSON.stringify(parsed),
       transaction_count: transactionCount,
       vop_settles_at: vopSettlesAt?.getTime() ?? null,
+      // Taken from the message once, at insert, so listing a 10,000-transaction bulk never reads its JSON again.
+      creditor_preview: JSON.stringify(parsed.transactions.slice(0, CREDITOR_PREVIEW_SIZE).map(storedCreditor)),
     });
-    for (let i = 0; i < transactionCount; i++) {
+    // One entry per credit transfer: its VoP check as JSON (json_each gives an object back as its text), or null.
+    const vops = Array.from({ length: transactionCount }, (_, i) => {
       const check = vopChecks?.[i];
-      this.insertTxStmt.run(p.paymentId, i, check ? JSON.stringify(storedVopCheck(check)) : null);
-    }
+      return check ? storedVopCheck(check) : null;
+    });
+    this.insertTxStmt.run(p.paymentId, JSON.stringify(vops));
   }
 
   find(paymentId: string): Payment | undefined {

@@ -27,7 +27,7 @@ export function validatePain001(xml: string | Uint8Array, context: ValidationCon
   const invalid = checkSchema(root, DOCUMENT_TYPE, parsed.namespace, issues);
   const message = extractMessage(root, invalid);
   checkMessageRules(message, context.product, issues);
-  const index = new AccountIndex(context.accounts);
+  const index = accountIndex(context.accounts);
   let debtor: Account | undefined;
   for (const [i, info] of message.paymentInformations.entries()) {
     const account = checkDebtor(info, context, index, issues);
@@ -38,4 +38,16 @@ export function validatePain001(xml: string | Uint8Array, context: ValidationCon
   if (errors.length > 0) return { ok: false, errors };
   if (debtor === undefined) throw new Error('pain.001 validated without a debtor account');
   return { ok: true, payment: toPayment(message, parsed.version, debtor, context) };
+}
+
+/** One index per list of accounts (the bank passes the same list for an institution every time). */
+const indexes = new WeakMap<readonly Account[], AccountIndex>();
+
+function accountIndex(accounts: readonly Account[]): AccountIndex {
+  let index = indexes.get(accounts);
+  if (index === undefined) {
+    index = new AccountIndex(accounts);
+    indexes.set(accounts, index);
+  }
+  return index;
 }
