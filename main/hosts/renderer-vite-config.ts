@@ -3,8 +3,12 @@
 import { join } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
-/** Folders whose content ends up in the built UI; a change there makes the browser host rebuild. */
-export const RENDERER_SOURCE_DIRS = ['renderer', join('preload', 'api')] as const;
+/**
+ * Folders whose content ends up in the built UI; a change there makes the browser host rebuild. Besides its
+ * own sources and the contract, the UI takes shared/ and, for the payment editor's validator, the bank's
+ * pain.001 code in main/domain (test/unit/renderer-sources.test.ts follows every import to check the list).
+ */
+export const RENDERER_SOURCE_DIRS = ['renderer', join('preload', 'api'), 'shared', join('main', 'domain')] as const;
 
 export const RENDERER_OUT_DIR = join('out', 'renderer');
 
