@@ -158,11 +158,13 @@ export class PaymentRepository {
   private readonly checks: ReadCache<(VopCheck | null)[]>;
 
   constructor(private readonly db: Db) {
-    this.payments = new ReadCache(db, 10_000);
-    // Weighed by credit transfers, so a few 10,000-transaction bulks cannot hold hundreds of megabytes.
-    this.states = new ReadCache(db, 50_000, (states) => 1 + states.length);
-    this.messages = new ReadCache(db, 20_000, (parsed) => 1 + parsed.transactions.length);
-    this.checks = new ReadCache(db, 50_000, (checks) => 1 + checks.length);
+    // The payments being asked about at one time (a CI run's, a QA burst's) are a few thousand at most; each
+    // entry of these costs a kilobyte or more, and a simulator that made 100,000 payments stays under 200 MB.
+    this.payments = new ReadCache(db, 2_000);
+    // Weighed by credit transfers, so a 10,000-transaction bulk takes the room of many single payments.
+    this.states = new ReadCache(db, 20_000, (states) => 1 + states.length);
+    this.messages = new ReadCache(db, 12_000, (parsed) => 1 + parsed.transactions.length);
+    this.checks = new ReadCache(db, 20_000, (checks) => 1 + checks.length);
     this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
