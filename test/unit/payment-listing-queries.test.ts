@@ -14,6 +14,7 @@ const paymentSummaries = (ctx: BankContext, vop: PayeeVerification, limit: numbe
 import type { Payment } from '../../main/domain/payment/payment';
 import type { VopCheck } from '../../main/domain/vop/verify';
 import { migrate, type Db } from '../../main/store/database';
+import { storedPayment } from '../support/stored-payment';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const SECOND = 1_000;
@@ -25,27 +26,12 @@ afterEach(() => {
 });
 
 function payment(i: number, transfers: number): Payment {
-  return {
-    paymentId: `P-${String(i).padStart(3, '0')}`,
+  const at = new Date(NOW.getTime() - (100 - i) * SECOND);
+  return storedPayment(`P-${String(i).padStart(3, '0')}`, at, {
     product: i % 3 === 0 ? 'pain.001-internal-transfers' : 'pain.001-sepa-credit-transfers',
-    institution: 'frankfurt',
-    tppId: 'TPP',
-    consentId: 'C1',
-    creatorPsuId: 'FRA-CREATOR',
-    corporateId: 'CORP',
-    debtorAccountId: 'ACC',
-    currency: 'EUR',
     totalAmount: `${transfers}.00`,
-    messageVersion: 'pain.001.001.03',
-    status: 'PATC',
-    groupReason: null,
     authorisationsRequired: 2,
-    authorisations: [],
-    requestedExecutionDate: '2026-11-23',
-    executionDate: '2026-11-23',
-    createdAt: new Date(NOW.getTime() - (100 - i) * SECOND),
-    statusChangedAt: new Date(NOW.getTime() - (100 - i) * SECOND),
-  };
+  });
 }
 
 /** Every outcome a stored check can give now: answered, a close match, still awaited (RECI) and past its time limit. */

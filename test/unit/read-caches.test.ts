@@ -9,6 +9,7 @@ import type { Payment } from '../../main/domain/payment/payment';
 import { createRepositories } from '../../main/services/context';
 import { migrate, type Db } from '../../main/store/database';
 import { ReadCache } from '../../main/store/read-cache';
+import { storedPayment } from '../support/stored-payment';
 import type { StoredToken } from '../../main/store/repositories/oauth';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -55,27 +56,7 @@ const consent = (consentId: string): Consent => ({
   scaJourneyId: 'J1',
 });
 
-const payment = (paymentId: string): Payment => ({
-  paymentId,
-  product: 'pain.001-sepa-credit-transfers',
-  institution: 'frankfurt',
-  tppId: 'TPP',
-  consentId: 'C1',
-  creatorPsuId: 'FRA-CREATOR',
-  corporateId: 'CORP',
-  debtorAccountId: 'ACC',
-  currency: 'EUR',
-  totalAmount: '10.00',
-  messageVersion: 'pain.001.001.03',
-  status: 'PATC',
-  groupReason: null,
-  authorisationsRequired: 1,
-  authorisations: [],
-  requestedExecutionDate: '2026-11-23',
-  executionDate: '2026-11-23',
-  createdAt: NOW,
-  statusChangedAt: NOW,
-});
+const payment = (paymentId: string): Payment => storedPayment(paymentId, NOW);
 
 const PARSED = { transactions: [{ endToEndId: 'E1', amount: '10.00', currency: 'EUR', creditorName: 'A' }] };
 
