@@ -68,6 +68,10 @@ describe('the Phone as a bank app', () => {
     await signInAs(page, 'FRA-APPROVER-B');
     await card(page, journeyId).waitFor(WAIT);
     await page.locator('[data-testid="psu-waiting"] [data-psu="FRA-CREATOR"]').waitFor(WAIT);
+    // A "new approval waiting" notification may sit above the card for a moment; the PSU dismisses it to read on.
+    const notice = page.getByTestId('phone-notice');
+    if ((await notice.count()) > 0) await notice.getByRole('button', { name: 'Dismiss notification' }).click();
+    await notice.waitFor({ state: 'detached', ...WAIT });
     const banner = await card(page, journeyId).getByTestId('vop-banner').boundingBox();
     const bar = await card(page, journeyId).locator('.journey-actions').boundingBox();
     expect(banner && bar && { bannerBottom: banner.y + banner.height, barTop: bar.y }).toSatisfy((b: { bannerBottom: number; barTop: number }) => b.bannerBottom <= b.barTop);
