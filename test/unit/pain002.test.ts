@@ -107,6 +107,12 @@ describe('pain.002 status report', () => {
     expect(lines).toEqual([`${'x'.repeat(100)}<&>yy`, 'y'.repeat(8), 'bad \uFFFD char']);
   });
 
+  it('writes no AddtlInf for an empty line of additional information (Max105Text has a character at least)', () => {
+    const xml = buildPain002({ messageId: 'M', createdAt, original: bulk, transactions: [{ endToEndId: 'E2E-1', status: 'RJCT', reasons: [{ code: 'AC04', info: ['', 'Closed account'] }] }] });
+    const tx = path(report(xml), 'CstmrPmtStsRpt', 'OrgnlPmtInfAndSts', 'TxInfAndSts');
+    expect(child(tx, 'StsRsnInf')?.children.filter((c) => c.name === 'AddtlInf').map((c) => c.text)).toEqual(['Closed account']);
+  });
+
   it('refuses inputs that would make an invalid report', () => {
     const base = { messageId: 'M', createdAt, original: bulk };
     expect(() => buildPain002({ ...base, transactions: [{ endToEndId: 'nope', status: 'PATC', reasons: [] }] })).toThrow(/not a transaction/);

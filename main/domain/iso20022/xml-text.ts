@@ -50,6 +50,12 @@ export function illegalXmlCharIndex(s: string): number {
   return m === null ? -1 : m.index;
 }
 
+const ILLEGAL_ALL = new RegExp(ILLEGAL.source, 'g');
+
+/** A superset of what escapeXml changes: the escaped characters, the illegal ones and any surrogate (paired or not). */
+// eslint-disable-next-line no-control-regex -- the control characters XML cannot carry are part of what is looked for
+const NEEDS_ESCAPING = /[&<>"\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 /**
@@ -57,6 +63,8 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt
  * carry become U+FFFD, so a report about bad input is itself always well-formed.
  */
 export function escapeXml(s: string): string {
-  const clean = illegalXmlCharIndex(s) === -1 ? s : s.replace(new RegExp(ILLEGAL.source, 'g'), '\uFFFD');
+  // Nearly every value has nothing to escape: one scan for anything either step could change answers that.
+  if (!NEEDS_ESCAPING.test(s)) return s;
+  const clean = illegalXmlCharIndex(s) === -1 ? s : s.replace(ILLEGAL_ALL, '\uFFFD');
   return /[&<>"\r]/.test(clean) ? clean.replace(/[&<>"\r]/g, (c) => TEXT_ESCAPES[c] ?? c) : clean;
 }
