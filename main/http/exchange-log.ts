@@ -46,11 +46,11 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
 
   app.addHook('onSend', (request, _reply, payload, done) => {
     const exchange = request.exchange;
-    if (exchange !== null) {
-      if (typeof payload === 'string') exchange.payload = Buffer.from(payload, 'utf8');
-      else if (Buffer.isBuffer(payload)) exchange.payload = payload;
-    }
-    done(null, payload);
+    if (exchange === null) return done(null, payload);
+    // The bytes the log keeps are the ones sent: encoded once here, not again by Fastify from the string.
+    if (typeof payload === 'string') exchange.payload = Buffer.from(payload, 'utf8');
+    else if (Buffer.isBuffer(payload)) exchange.payload = payload;
+    done(null, exchange.payload ?? payload);
   });
 
   app.addHook('onResponse', (request, reply, done) => {
