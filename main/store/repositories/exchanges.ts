@@ -1,6 +1,7 @@
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
+import { ExchangeResources } from '../exchange-resources';
 
 type Headers = Record<string, string | string[]>;
 
@@ -116,7 +117,6 @@ export class ExchangeRepository {
   private readonly insertStmt;
   private readonly listStmt;
   private readonly findStmt;
-  private readonly listByResourceStmt;
   private readonly pruneStmt;
   private readonly clearStmt;
   private readonly writeBatch: (batch: readonly ExchangeRecord[]) => void;
@@ -125,6 +125,8 @@ export class ExchangeRepository {
   private readonly countStmt;
   /** Search statements by their SQL: a filter's shape (which fields, how many words) picks one; values are bound. */
   private readonly searches = new Map<string, { page: Statement; count: Statement }>();
+  /** Read on the first listing by resource; until then there is nothing to keep in step. */
+  private resources: ExchangeResources | null = null;
 
   constructor(
     private readonly db: Db,
@@ -135,7 +137,6 @@ export class ExchangeRepository {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
-    this.listByResourceStmt = db.prepare<[string, number], ExchangeRow>('SELECT * FROM exchanges WHERE resource_id = ? ORDER BY id DESC LIMIT ?');
     this.pruneStmt = db.prepare('DELETE FROM exchanges WHERE id <= (SELECT max(id) FROM exchanges) - ?');
     this.clearStmt = db.prepare('DELETE FROM exchanges');
     // AUTOINCREMENT's own counter: ids never go back, even after a clear.
@@ -161,6 +162,7 @@ export class ExchangeRepository {
       signature: e.signature,
     };
     this.pending.push(record);
+    if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
     if (this.pending.length >= ExchangeRepository.MAX_PENDING) this.flush();
     return record;
   }
@@ -197,8 +199,14 @@ export class ExchangeRepository {
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
   list(limit: number, resourceId?: string): ExchangeRecord[] {
     this.flush();
-    const rows = resourceId === undefined ? this.listStmt.all(limit) : this.listByResourceStmt.all(resourceId, limit);
-    return rows.map((r) => this.toRecord(r));
+    if (resourceId === undefined) return this.listStmt.all(limit).map((r) => this.toRecord(r));
+    this.resources ??= ExchangeResources.load(this.db);
+    const records: ExchangeRecord[] = [];
+    for (const id of this.resources.newest(resourceId, limit)) {
+      const row = this.findStmt.get(id);
+      if (row !== undefined) records.push(this.toRecord(row));
+    }
+    return records;
   }
 
   /** Newest first: the page of matches older than `beforeId`, with the count of every match (whatever the page). */
@@ -256,11 +264,14 @@ export class ExchangeRepository {
   prune(keep: number): void {
     this.flush();
     this.pruneStmt.run(keep);
+    // Every exchange given an id is written now, so the newest id in the table is the last one given.
+    this.resources?.dropUpTo(this.lastId - keep);
   }
 
   clear(): void {
     this.pending = [];
     this.clearStmt.run();
+    this.resources = null;
   }
 
   private toRecord(r: ExchangeRow): ExchangeRecord {
