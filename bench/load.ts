@@ -1,12 +1,14 @@
 /**
  * The load generator of `npm run bench`, in a process of its own so the simulator's measured cost is the
- * simulator's alone: autocannon drives one scenario and the result is printed as one JSON line.
+ * simulator's alone: autocannon drives one scenario and the result is printed as one JSON line (with
+ * `--serve`, one scenario per spec file named on stdin, the process kept warm between them).
  * Signed scenarios sign every request afresh (its own X-Request-ID, Digest and Signature) with the demo
  * TPP's QSEAL from the data folder, before the clock starts, so the signer's RSA work does not compete with
  * the bank's for the machine's cores during the measurement.
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { signingKeyOf } from '../main/tpp/credentials';
 import { loadTppCredentials } from '../main/tpp/data-folder';
 import { clientCredentialsToken } from '../main/tpp/requests/oauth';
@@ -115,5 +117,12 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-const spec = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as LoadSpec;
-process.stdout.write(`${JSON.stringify(await run(spec))}\n`);
+const runFile = async (file: string): Promise<string> => `${JSON.stringify(await run(JSON.parse(readFileSync(file, 'utf8')) as LoadSpec))}\n`;
+
+if (process.argv[2] === '--serve') {
+  // Kept running across the bench's runs, one spec file named per line of stdin and one result line each:
+  // a fresh process per run spent its first half second warming up, which held every short run back.
+  for await (const file of createInterface({ input: process.stdin })) process.stdout.write(await runFile(file));
+} else {
+  process.stdout.write(await runFile(process.argv[2] as string));
+}

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import type { LoadResult, LoadSpec } from './load-spec';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -76,17 +78,67 @@ export function rssBytes(pid: number | undefined): number {
 const specDir = mkdtempSync(join(tmpdir(), 'wb-bench-load-'));
 let specs = 0;
 
-/** Runs load.ts in its own process and returns its result. */
+/**
+ * The load generator: load.ts in a process of its own, started once and kept for every run, so each run meets
+ * it warm (a process started per run ran its first half second at two thirds of its speed, which made a short
+ * run's figures depend on when the JIT caught up). Runs go one at a time, in the order asked.
+ */
+class LoadGenerator {
+  private readonly child: ChildProcess;
+  private readonly waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
+  private running = 0;
+  private exited: Error | null = null;
+
+  constructor() {
+    this.child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'load.ts'), '--serve'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    createInterface({ input: this.child.stdout as Readable }).on('line', (line) => this.waiting.shift()?.resolve(line));
+    this.child.once('exit', (code) => {
+      this.exited = new Error(`the load process ended (${code})`);
+      for (const w of this.waiting.splice(0)) w.reject(this.exited);
+    });
+    this.hold(false);
+  }
+
+  async run(file: string): Promise<LoadResult> {
+    if (this.exited) throw this.exited;
+    const line = new Promise<string>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.running++;
+    this.hold(true);
+    this.child.stdin?.write(`${file}\n`);
+    try {
+      const text = await line;
+      if (!text.startsWith('{')) throw new Error(`the load process failed: ${text.slice(0, 500)}`);
+      return JSON.parse(text) as LoadResult;
+    } finally {
+      if (--this.running === 0) this.hold(false);
+    }
+  }
+
+  stop(): void {
+    this.child.stdin?.end();
+  }
+
+  /** Keeps the bench's process alive while a run is under way, and not for an idle generator. */
+  private hold(on: boolean): void {
+    for (const handle of [this.child, this.child.stdin, this.child.stdout] as ({ ref(): void; unref(): void } | null)[]) {
+      if (on) handle?.ref();
+      else handle?.unref();
+    }
+  }
+}
+
+let generator: LoadGenerator | null = null;
+
+/** Runs one load spec on the (shared, warm) load generator and returns its result. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const file = join(specDir, `spec-${++specs}.json`);
   writeFileSync(file, JSON.stringify(spec));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'load.ts'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = out.trim().split('\n').at(-1) ?? '';
-  if (code !== 0 || !line.startsWith('{')) throw new Error(`the load process failed (${code}): ${out.slice(0, 500)}`);
-  return JSON.parse(line) as LoadResult;
+  generator ??= new LoadGenerator();
+  return generator.run(file);
 }
 
-export const removeLoadSpecs = (): void => rmSync(specDir, { recursive: true, force: true });
+export const removeLoadSpecs = (): void => {
+  generator?.stop();
+  generator = null;
+  rmSync(specDir, { recursive: true, force: true });
+};

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Fixtures, INSTITUTION, SEPA, SEPA_SINGLE_FILE } from './fixtures';
-import { bulkPayment, signatureRows } from './in-process';
+import { bulkPayment, signatureRows, type BulkTimes } from './in-process';
 import type { LoadResult, LoadSpec, Scenario } from './load-spec';
 import { bulkLines, fmt, httpTable, inProcessTable, machine, median, mib, targetLines, type HttpRow, type Target } from './report';
 import { removeLoadSpecs, rssBytes, runLoad, startCeiling, startServe } from './processes';
@@ -59,6 +59,8 @@ async function startUps(): Promise<{ fresh: number[]; existing: number[]; dataDi
 const CEILING_SECONDS = 1;
 /** A timed row runs in this many slices, each right after a slice of the ceiling (A B A B ...). */
 const SLICES = 5;
+/** The bulk is made this many times in a row and its median reported, as start-up is: one run is one sample of a swinging machine. */
+const BULK_RUNS = 3;
 const ceilingScenario: Scenario = { kind: 'fixed', method: 'GET', path: '/' };
 
 /** Slices of one measurement as one: rates over the summed time, the median p50, the worst p99. */
@@ -166,12 +168,13 @@ async function bench(): Promise<void> {
     const mass = toMake === 0 ? null : await load(sim.url, await f.paymentCreate(2000), { amount: toMake, dataDir: starts.dataDir });
     const rssAfterPayments = rssBytes(pid);
 
-    const bulk = await bulkPayment(f, 10_000);
+    const bulks: BulkTimes[] = [];
+    for (let i = 0; i < BULK_RUNS; i++) bulks.push(await bulkPayment(f, 10_000));
     const rssAfterBulk = rssBytes(pid);
     const signatures = signatureRows(starts.dataDir);
     const editor = await editorMarkerRows(sim.url, [1_000, 10_000]);
 
-    print({ starts, rows, bulk, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass });
+    print({ starts, rows, bulks, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass });
   } finally {
     await Promise.all([sim.stop(), ceilingServer.stop()]);
   }
@@ -180,7 +183,7 @@ async function bench(): Promise<void> {
 interface Results {
   starts: { fresh: number[]; existing: number[] };
   rows: (HttpRow & { ok: readonly number[] })[];
-  bulk: Awaited<ReturnType<typeof bulkPayment>>;
+  bulks: BulkTimes[];
   signatures: ReturnType<typeof signatureRows>;
   editor: string[];
   rssAfterStart: number;
@@ -203,6 +206,7 @@ function print(r: Results): void {
   };
   const startExisting = median(r.starts.existing);
   const startFresh = median(r.starts.fresh);
+  const bulkMs = median(r.bulks.map((b) => b.createMs));
   const clean = r.rows.filter((x) => !x.operation.startsWith('a bare')).every(({ result, ok }) => result.errors === 0 && Object.keys(result.statuses).every((s) => ok.includes(Number(s))));
   const targets: Target[] = [
     { what: 'GET payment status (pain.002)', goal: '≥ 0.50× ceiling', measured: `${fmt(ratio('GET /payments'), 2)}×`, met: ratio('GET /payments') >= 0.5 },
@@ -210,7 +214,7 @@ function print(r: Results): void {
     { what: 'signed POST /payments', goal: '≥ 0.25× ceiling', measured: `${fmt(ratio('POST /payments/{product} '), 2)}×`, met: ratio('POST /payments/{product} ') >= 0.25 },
     { what: 'start-up, existing data folder', goal: '< 1 s', measured: `${fmt(startExisting)} ms`, met: startExisting < 1000 },
     { what: 'start-up, fresh data folder', goal: '< 2 s', measured: `${fmt(startFresh)} ms`, met: startFresh < 2000 },
-    { what: '10,000-transaction bulk', goal: '< 500 ms', measured: `${fmt(r.bulk.createMs)} ms`, met: r.bulk.createMs < 500 },
+    { what: '10,000-transaction bulk', goal: '< 500 ms', measured: `${fmt(bulkMs)} ms`, met: bulkMs < 500 },
     { what: `RSS after ${fmt(r.paymentsForMemory)} payments`, goal: '< 200 MiB', measured: mib(r.rssAfterPayments), met: r.rssAfterPayments < 200 * 2 ** 20 },
   ];
   const lines = [
@@ -224,9 +228,9 @@ function print(r: Results): void {
     `| existing data folder | ${fmt(startExisting)} (${r.starts.existing.map((x) => fmt(x)).join(', ')}) |`,
     `| fresh data folder (PKI generated, schema, dataset) | ${fmt(startFresh)} (${r.starts.fresh.map((x) => fmt(x)).join(', ')}) |`,
     '',
-    '| bulk payment | time |',
+    `| bulk payment, made ${r.bulks.length} times in a row | ms, median (each) |`,
     '|---|---:|',
-    ...bulkLines(r.bulk),
+    ...bulkLines(r.bulks),
     '',
     ...inProcessTable(r.signatures),
     '',
@@ -234,7 +238,7 @@ function print(r: Results): void {
     '',
     `Resident memory of the simulator process: ${mib(r.rssAfterStart)} after start, ${mib(r.rssAfterPayments)} after ${fmt(r.paymentsForMemory)} payments` +
       (r.mass ? ` (the last ${fmt(r.mass.requests)} created through the signed HTTP route at ${fmt(r.mass.perSecond)} req/s, from a pool of 2,000 requests each signed once${r.mass.errors ? `, ${r.mass.errors} errors` : ''}, statuses ${JSON.stringify(r.mass.statuses)})` : '') +
-      `, every exchange logged; ${mib(r.rssAfterBulk)} after the 10,000-transaction bulk that followed.`,
+      `, every exchange logged; ${mib(r.rssAfterBulk)} after the ${r.bulks.length} 10,000-transaction bulks that followed.`,
     '',
     ...targetLines(targets),
     '',
