@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../main/store/database';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, openDatabase, type Db } from '../../main/store/database';
+import { MIGRATIONS } from '../../main/store/migrations';
 import { ExchangeResources } from '../../main/store/exchange-resources';
 import { ExchangeRepository } from '../../main/store/repositories/exchanges';
 
@@ -93,6 +95,20 @@ describe('the exchanges of one resource', () => {
     first.flush();
     const again = repository(dir);
     expect(idsOf(again, 'A')).toEqual([ids[2], ids[0]]);
+  });
+
+  it('are found in a data folder written by schema 10, whose index migration 11 drops', () => {
+    const dir = folder();
+    const old = new Database(join(dir, DATABASE_FILE));
+    for (const [i, step] of MIGRATIONS.slice(0, 10).entries()) {
+      old.exec(step);
+      old.pragma(`user_version = ${i + 1}`);
+    }
+    const before = new ExchangeRepository(old, 64 * 1024);
+    const ids = [log(before, 'A'), log(before, 'B'), log(before, 'A')];
+    before.flush();
+    old.close();
+    expect(idsOf(repository(dir), 'A')).toEqual([ids[2], ids[0]]);
   });
 
   it('need no index on the table: the log does not write one per request', () => {

@@ -21,7 +21,7 @@ const SHIPPED = [
   'c09c5e6be4e47a079994daf60696fdf64e265e06777038d856bfcde09ed9ce97', // 008 service blocks
   'd5aaf4249e99942bd5de6006b5cf025ede617608a6649bcb5b8953d0e6468c1b', // 009 flow runs
   '1ec4c9b37386d8a9be35a56d459588bf4f106bdd7a745d610b8472a51163bf71', // 010 authorisations by payment
-  '6413d20b08cab246f9b9a50f0ef481293a2e53d8e629a7cf9502a706a8b5f753', // 011 exchange resources in memory
+  '75c514ac3324c841fd07a56b1ea5f298873259ac0478eb0a1590449e9194cd55', // 011 exchange resources in memory
 ];
 
 const dirs: string[] = [];

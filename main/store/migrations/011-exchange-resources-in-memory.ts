@@ -3,5 +3,5 @@
  * index: its random keys made every logged request write a page of it (see store/exchange-resources.ts).
  */
 export const sql = `
-DROP INDEX exchanges_by_resource;
+DROP INDEX IF EXISTS exchanges_by_resource;
 `;
