@@ -1,7 +1,8 @@
 // The browser host: the simulator plus the UI served at `/`. Builds the UI on first use
 // so `npm run web` works right after `npm ci` (DESIGN.md "Commands").
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { withBuildLock } from './build-lock';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../pki/browser-bundle';
 import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../renderer-vite-config';
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
@@ -45,17 +46,29 @@ function clientCertificateHint(dataDir: string): string {
   return `Your browser needs a client certificate for the UI: import ${join(dataDir, 'tpp', QWAC_P12_FILE)} (passphrase "${QWAC_P12_PASSPHRASE}").`;
 }
 
-/** Builds out/renderer when it is missing or older than its sources; returns its absolute path. */
+/**
+ * Builds out/renderer when it is missing or older than its sources; returns its absolute path. One start
+ * builds at a time (see withBuildLock); one that waited finds the UI built and builds nothing.
+ */
 export async function ensureRendererBuilt(projectRoot: string): Promise<string> {
   const outDir = join(projectRoot, RENDERER_OUT_DIR);
-  const builtAt = mtimeOf(join(outDir, 'index.html'));
-  if (builtAt !== undefined && newestSourceMtime(projectRoot) <= builtAt) return outDir;
+  if (builtFromSources(projectRoot, outDir)) return outDir;
+  mkdirSync(dirname(outDir), { recursive: true });
+  const lock = join(dirname(outDir), '.renderer-build.lock');
+  const waiting = (): void => console.log('Waiting for another start that is building the user interface...');
+  return withBuildLock(lock, waiting, async () => {
+    if (builtFromSources(projectRoot, outDir)) return outDir;
+    console.log(existsSync(join(outDir, 'index.html')) ? 'Rebuilding the user interface (sources changed)...' : 'Building the user interface (first run)...');
+    // Loaded only when needed: starting with a fresh build is the exception.
+    const { build } = await import('vite');
+    await build({ ...rendererViteConfig(projectRoot), configFile: false, logLevel: 'warn' });
+    return outDir;
+  });
+}
 
-  console.log(builtAt === undefined ? 'Building the user interface (first run)...' : 'Rebuilding the user interface (sources changed)...');
-  // Loaded only when needed: starting with a fresh build is the exception.
-  const { build } = await import('vite');
-  await build({ ...rendererViteConfig(projectRoot), configFile: false, logLevel: 'warn' });
-  return outDir;
+function builtFromSources(projectRoot: string, outDir: string): boolean {
+  const builtAt = mtimeOf(join(outDir, 'index.html'));
+  return builtAt !== undefined && newestSourceMtime(projectRoot) <= builtAt;
 }
 
 function newestSourceMtime(projectRoot: string): number {

@@ -1,6 +1,6 @@
 // Drives the real UI in Debian's Chromium against the browser host (`npm run web`'s
 // build and server), so UI tests exercise the same code paths as a user.
-import { mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -40,7 +40,8 @@ export interface StartUiOptions {
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
-  const uiRoot = await buildRendererOnce();
+  // Vitest runs test files in parallel processes: the host's own build lock keeps them from building at once.
+  const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
   const dataDir = newDataFolder('wb-ui-');
   const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot });
   let browser: Browser | undefined;
@@ -78,38 +79,6 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     await sim.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
-  }
-}
-
-// Vitest runs test files in parallel processes; two of them rebuilding out/renderer at
-// once (the build empties the folder first) would serve each other half-written files.
-const LOCK_DIR = join(PROJECT_ROOT, 'out', '.renderer-build.lock');
-const STALE_LOCK_MS = 120_000;
-
-async function buildRendererOnce(): Promise<string> {
-  mkdirSync(join(PROJECT_ROOT, 'out'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(LOCK_DIR);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (lockAgeMs() > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await ensureRendererBuilt(PROJECT_ROOT);
-  } finally {
-    rmdirSync(LOCK_DIR);
-  }
-}
-
-function lockAgeMs(): number {
-  try {
-    return Date.now() - statSync(LOCK_DIR).mtimeMs;
-  } catch {
-    return 0;
   }
 }
 
