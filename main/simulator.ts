@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clockStart, keepClock, persistedClock } from './services/clock-state';
 import { SimulatedClock } from './services/clock';
 import { createRepositories, indexDataset, transactor, type BankContext, type SimulatorMode } from './services/context';
 import { loadDataset } from './services/dataset-loader';
@@ -59,7 +60,6 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-const CLOCK_OFFSET_KEY = 'clock.offsetMs';
 
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
@@ -81,15 +81,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 
-  const persistedOffset = Number(repos.settings.get(CLOCK_OFFSET_KEY) ?? '0');
-  const clock = new SimulatedClock(
-    options.now ? SimulatedClock.offsetFor(new Date(options.now)) : persistedOffset,
-    (offset, now) => {
-      repos.settings.set(CLOCK_OFFSET_KEY, String(offset));
-      events.emitEvent({ type: 'clock', now });
-    },
-  );
-  repos.settings.set(CLOCK_OFFSET_KEY, String(clock.offset));
+  const clock = new SimulatedClock(options.now ? SimulatedClock.offsetFor(new Date(options.now)) : persistedClock(repos.settings), (state, now, paused) => {
+    keepClock(repos.settings, state);
+    events.emitEvent({ type: 'clock', now, paused });
+  });
+  keepClock(repos.settings, clock.state);
 
   let origin = '';
   let mode = options.mode;
@@ -97,6 +93,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     db,
     transact: transactor(db, events),
     clock,
+    clockStart: clockStart(repos.settings, clock.now(), options.now !== undefined),
     events,
     dataset,
     ...indexDataset(dataset),
@@ -133,6 +130,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     credentials: () => (demoTpp ??= loadTppCredentials(options.dataDir)),
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
+    clock,
+  });
+  // "New class" clears the kept runs: the live ones stop too, and let go of the clock.
+  events.on('event', (event) => {
+    if (event.type === 'reset' && event.runs) flowRuns.close();
   });
   // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
   let resendClient: TppClient | null = null;

@@ -23,6 +23,7 @@ import type {
   SentResponse,
   SimulatorInfo,
   SimulatorMode,
+  ClockReading,
   VopRegistry,
   WorkbenchApi,
 } from '../preload/api/workbench-api';
@@ -109,10 +110,12 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
       const text = await res.text();
       if (!res.ok) throw new ControlApiError(res.status, `GET /sca/${journeyId}: ${res.status} ${errorText(text)}`);
     },
-    advanceClock: (duration) => json<{ now: string }>('POST', '/clock', { advance: duration }),
-    setClock: (instant) => json<{ now: string }>('POST', '/clock', { set: instant }),
-    async reset() {
-      await json<unknown>('POST', '/reset', {});
+    getClock: () => json<ClockReading>('GET', '/clock'),
+    advanceClock: (duration) => json<ClockReading>('POST', '/clock', { advance: duration }),
+    setClock: (instant) => json<ClockReading>('POST', '/clock', { set: instant }),
+    setClockPaused: (paused) => json<ClockReading>('POST', '/clock', { paused }),
+    async reset(options) {
+      await json<unknown>('POST', '/reset', options ?? {});
     },
     setMode: (mode) => json<{ mode: SimulatorMode }>('POST', '/mode', { mode }),
     sendRequest: (request) => send(baseUrl, request),

@@ -20,6 +20,14 @@ export interface FlowRunsOptions {
   credentials: () => TppCredentials;
   libraryDir: string;
   archive: RunArchive;
+  /** The simulator's clock, held still by runs that wait for a person (none: runs never hold it). */
+  clock?: RunClock;
+}
+
+/** What a run may do to the simulator's clock: hold it still while it waits for a person, and let go. */
+export interface RunClock {
+  hold(holder: string): void;
+  release(holder: string): void;
 }
 
 export interface StartOptions {
@@ -28,6 +36,8 @@ export interface StartOptions {
   institution?: string | undefined;
   psus?: Record<string, string> | undefined;
   autoApprove: boolean;
+  /** Hold the clock still while the run is unfinished; default true. */
+  pauseClock?: boolean | undefined;
 }
 
 /** An operation a free step can send, with its parameters' kinds. */
@@ -51,8 +61,26 @@ const FREE_FLOW = 'free-steps';
  */
 export class FlowRuns {
   private readonly live = new Map<string, LiveRun>();
+  /** Every save of a live run goes through here: the run holds the clock while it is unfinished. */
+  private readonly archive: RunArchive;
 
-  constructor(private readonly options: FlowRunsOptions) {}
+  constructor(private readonly options: FlowRunsOptions) {
+    const kept = options.archive;
+    this.archive = {
+      save: (run) => {
+        kept.save(run);
+        this.holdClockFor(run);
+      },
+      get: (runId) => kept.get(runId),
+      list: () => kept.list(),
+      delete: (runId) => kept.delete(runId),
+    };
+  }
+
+  private holdClockFor(run: FlowRunRecord): void {
+    if (run.pauseClock === true && run.phase !== 'finished' && this.live.has(run.runId)) this.options.clock?.hold(run.runId);
+    else this.options.clock?.release(run.runId);
+  }
 
   /** The library, read each time: a flow file added while the workbench runs shows at once. */
   flows(): FlowFile[] {
@@ -124,6 +152,7 @@ export class FlowRuns {
   delete(runId: string): void {
     this.live.get(runId)?.stop();
     const wasLive = this.live.delete(runId);
+    this.options.clock?.release(runId);
     if (!this.options.archive.delete(runId) && !wasLive) throw new RunError('unknown', `no run ${runId}`);
   }
 
@@ -160,6 +189,7 @@ export class FlowRuns {
   /** The simulator stops: live runs stay kept as they stood. */
   close(): void {
     for (const run of this.live.values()) run.stop();
+    for (const runId of this.live.keys()) this.options.clock?.release(runId);
     this.live.clear();
   }
 
@@ -171,6 +201,7 @@ export class FlowRuns {
       institution: options.institution ?? (flow.institutions[0] as string),
       psus: options.psus ?? {},
       autoApprove: options.autoApprove,
+      pauseClock: options.pauseClock ?? true,
       phase: 'ready',
       steps: [],
       nextStep: null,
@@ -185,11 +216,12 @@ export class FlowRuns {
     };
     let run: LiveRun;
     try {
-      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive);
+      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.archive);
     } catch (err) {
       throw new RunError('input', err instanceof Error ? err.message : String(err));
     }
     this.live.set(record.runId, run);
+    this.holdClockFor(record);
     return run;
   }
 

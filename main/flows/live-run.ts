@@ -344,12 +344,9 @@ export class LiveRun {
     for (const waiter of waiters) waiter();
   }
 
+  /** A stopped run (deleted, cleared by "New class", or its simulator closing) stays as it stood: nothing more is kept. */
   private save(): void {
-    try {
-      this.archive.save(this.record);
-    } catch (err) {
-      // After the simulator closed its store there is nothing left to keep it in.
-      if (!this.stopped) throw err;
-    }
+    if (this.stopped) return;
+    this.archive.save(this.record);
   }
 }

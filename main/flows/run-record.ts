@@ -82,6 +82,8 @@ export interface FlowRunRecord {
   institution: string;
   psus: Record<string, string>;
   autoApprove: boolean;
+  /** The run holds the simulated clock still while it is unfinished (absent in runs kept before it could). */
+  pauseClock?: boolean;
   phase: RunPhase;
   steps: RunStep[];
   nextStep: FlowStep | null;

@@ -16,6 +16,7 @@ import type { SimulatorMode } from '../services/context';
 import { bankPaths } from '../services/context';
 import type { SimulatorEvent } from '../services/events';
 import type { PsuWithAccounts } from '../services/operator';
+import type { ClockReading } from '../services/clock-control';
 import type { PaymentOverview } from '../services/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
 import type { JourneyAt } from '../services/sca';
@@ -181,6 +182,10 @@ function vopSummary(result: VopResult): Contract.VopSummary {
   };
 }
 
+export function toClockReading(r: ClockReading): Contract.ClockReading {
+  return { now: r.now.toISOString(), paused: r.paused, nextTimeLimit: r.nextTimeLimit === null ? null : { at: r.nextTimeLimit.at.toISOString(), what: r.nextTimeLimit.what } };
+}
+
 export function toServiceBlock(b: ServiceBlock): Contract.ServiceBlock {
   return { institution: b.institution, tppId: b.tppId, createdAt: b.createdAt.toISOString() };
 }
@@ -190,7 +195,7 @@ export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent
     case 'exchange':
       return { type: 'exchange', exchange: exchangeSummary(event.exchange) };
     case 'clock':
-      return { type: 'clock', now: event.now.toISOString() };
+      return { type: 'clock', now: event.now.toISOString(), paused: event.paused };
     case 'mode':
       return { type: 'mode', mode: mode(event.mode) };
     default:
@@ -235,6 +240,8 @@ export function toFlowRunState(run: FlowRunRecord): Contract.FlowRunState {
     institution: run.institution,
     psus: { ...run.psus },
     autoApprove: run.autoApprove,
+    // Runs kept from before the clock could pause did not hold it.
+    pauseClock: run.pauseClock ?? false,
     phase: run.phase,
     steps: run.steps.map(stepRun),
     nextStep: run.nextStep === null ? null : flowStep(run.nextStep),

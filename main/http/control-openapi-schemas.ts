@@ -324,6 +324,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     institution: str(),
     psus: mapOf(str()),
     autoApprove: bool(),
+    pauseClock: bool(),
     phase: ref('FlowRunPhase'),
     steps: arrayOf(ref('FlowStepRun')),
     nextStep: orNull(ref('FlowStepSummary')),

@@ -72,6 +72,11 @@ const runIdParam = pathParam('runId', 'A run id: 1 to 100 letters, digits and . 
 const paymentIdParam = pathParam('paymentId', 'A payment id');
 const exchangeIdParam = pathParam('exchangeId', 'An exchange id of the traffic log');
 const runState = ok(ref('FlowRunState'));
+const CLOCK_READING = obj({
+  now: { type: 'string', format: 'date-time' },
+  paused: { type: 'boolean' },
+  nextTimeLimit: orNull(obj({ at: { type: 'string', format: 'date-time' }, what: str() })),
+});
 const attachment = (description: string): Response => ({
   description,
   headers: { 'Content-Disposition': { description: 'attachment; filename="run-{runId}.json" (or .har)', schema: str() } },
@@ -187,15 +192,16 @@ const CONTROL_PATHS: Record<string, PathItem> = {
     }),
   },
   '/clock': {
-    get: op('getClock', 'simulator', 'The simulated clock', { responses: { '200': ok(obj({ now: { type: 'string', format: 'date-time' } })) } }),
-    post: op('moveClock', 'simulator', 'Advances the clock by an ISO-8601 duration or sets it (years 2000-9999)', {
-      requestBody: body({ oneOf: [obj({ advance: str('e.g. P90D, PT10M') }), obj({ set: { type: 'string', format: 'date-time' } })] }),
-      responses: { '200': ok(obj({ now: { type: 'string', format: 'date-time' } })), ...errors(400) },
+    get: op('getClock', 'simulator', 'The simulated clock: whether it is paused, and the next time limit of anything waiting', { responses: { '200': ok(CLOCK_READING) } }),
+    post: op('moveClock', 'simulator', 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it (years 2000-9999); a paused clock still moves', {
+      requestBody: body({ oneOf: [obj({ advance: str('e.g. P90D, PT10M') }), obj({ set: { type: 'string', format: 'date-time' } }), obj({ paused: { type: 'boolean' } })] }),
+      responses: { '200': ok(CLOCK_READING), ...errors(400) },
     }),
   },
   '/reset': {
-    post: op('reset', 'simulator', "Back to the dataset's state (the traffic log, flow runs, settings and TPP registrations stay)", {
-      responses: { '200': ok(obj({ reset: { const: true }, now: { type: 'string', format: 'date-time' } })) },
+    post: op('reset', 'simulator', "Back to the dataset's state. {} keeps the traffic log, the flow runs and the clock; New class: log and runs true clear them, clock puts it back to the data folder's start or an instant", {
+      requestBody: { required: false, content: { 'application/json': { schema: obj({ log: bool(), runs: bool(), clock: str('"start" or an ISO-8601 instant') }, ['log', 'runs', 'clock']) } } },
+      responses: { '200': ok(obj({ reset: { const: true }, now: { type: 'string', format: 'date-time' } })), ...errors(400) },
     }),
   },
   '/exchanges': {
@@ -261,8 +267,9 @@ const CONTROL_PATHS: Record<string, PathItem> = {
             institution: { type: 'string', minLength: 1, maxLength: 50 },
             psus: { type: 'object', additionalProperties: str(), description: 'psuId by role' },
             autoApprove: bool(),
+            pauseClock: { type: 'boolean', description: 'Hold the simulated clock still while the run is unfinished (default true)' },
           },
-          ['institution', 'psus'],
+          ['institution', 'psus', 'pauseClock'],
         ),
       ),
       responses: { '201': created(ref('FlowRunState')), ...errors(400, 404) },

@@ -49,7 +49,7 @@ export function runId(value: unknown): string {
 
 export function startOptions(input: unknown): StartOptions {
   const body = object(input, 'the body');
-  onlyFields(body, ['flow', 'institution', 'psus', 'autoApprove'], 'the body');
+  onlyFields(body, ['flow', 'institution', 'psus', 'autoApprove', 'pauseClock'], 'the body');
   if (body.flow !== null && typeof body.flow !== 'string') throw formatError('flow must be the name of a library flow, or null for free steps only');
   const psus = body.psus === undefined ? undefined : object(body.psus, 'psus');
   if (psus !== undefined && Object.keys(psus).length > MAX_PSUS) throw formatError(`psus may name at most ${MAX_PSUS} roles`);
@@ -58,6 +58,7 @@ export function startOptions(input: unknown): StartOptions {
     institution: body.institution === undefined ? undefined : shortText(body.institution, 'institution', 50),
     psus: psus === undefined ? undefined : Object.fromEntries(Object.entries(psus).map(([role, psuId]) => [shortText(role, 'a PSU role'), shortText(psuId, `psus.${role.slice(0, 100)}`)])),
     autoApprove: flag(body.autoApprove, 'autoApprove'),
+    pauseClock: body.pauseClock === undefined ? true : flag(body.pauseClock, 'pauseClock'),
   };
 }
 

@@ -24,6 +24,8 @@ export interface BankContext {
   /** One state change: a SQLite transaction whose events are published after it commits. */
   transact<T>(work: () => T): T;
   clock: SimulatedClock;
+  /** Where "New class" puts the clock back: `--now`, or where the data folder's clock stood when it was made. */
+  clockStart: Date;
   events: SimulatorEvents;
   dataset: Dataset;
   psus: ReadonlyMap<string, Psu>;

@@ -12,9 +12,10 @@ export type SimulatorEvent =
   | { type: 'consent'; consentId: string; institution: string; status: ConsentStatus }
   | { type: 'sca'; journeyId: string; kind: ScaJourneyKind; psuId: string; status: ScaJourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: TransactionStatus }
-  | { type: 'clock'; now: Date }
+  | { type: 'clock'; now: Date; paused: boolean }
   | { type: 'mode'; mode: SimulatorMode }
-  | { type: 'reset' }
+  /** Back to the dataset's state; `log` and `runs`: the traffic log and the kept runs were cleared too (New class). */
+  | { type: 'reset'; log: boolean; runs: boolean }
   /** The operator changed a setting of the bank: the rate limit or a service block. */
   | { type: 'operator-settings' }
   /** A flow run was saved: a step started or ended, a request was sent, a PSU is awaited, it finished. */

@@ -86,6 +86,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
   const baskets = new SigningBasketService(ctx, access, payments, attempts);
   sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
   const lifecycle = new LifecycleService(ctx, sca, paymentProcessing);
+  const clock = new ClockControl(ctx, lifecycle);
   const rateLimits = new RateLimits(ctx, options.rateLimitPerSecond);
   const sandbox = new SandboxPaymentService(ctx, access, payments);
   return {
@@ -101,9 +102,9 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     funds: new FundsConfirmationService(ctx, access),
     accounts: new AccountInformationService(ctx, access),
     exchangeLog: new ExchangeLog(ctx),
-    clock: new ClockControl(ctx, lifecycle),
+    clock,
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
-    operator: new OperatorService(ctx, consents, payments.vop),
+    operator: new OperatorService(ctx, consents, payments.vop, clock),
     rateLimits,
     serviceBlocks,
     templates: new TemplateCatalogue(ctx),

@@ -57,7 +57,9 @@ export class LifecycleTimer {
     // Simulated time runs with real time, so the wait is the same in both. A moment already past runs next
     // turn, unless a settle has just run and left it due (a rule that cannot apply yet): then not before a second.
     const past = settled ? STILL_DUE_RETRY_MS : 0;
-    const wait = due === null ? LONGEST_WAIT_MS : Math.min(due > now ? due - now : past, LONGEST_WAIT_MS);
+    // A paused clock brings nothing due by itself; its resume or move is an event that plans again.
+    const idle = due === null || (this.ctx.clock.paused && due > now);
+    const wait = idle ? LONGEST_WAIT_MS : Math.min(due > now ? due - now : past, LONGEST_WAIT_MS);
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.run(), wait);
     this.timer.unref();

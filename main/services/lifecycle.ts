@@ -24,6 +24,25 @@ export class LifecycleService {
     return earliest([consents.nextExpiry(), journeys.nextDeadline(), payments.nextVopSettlement(), this.payments.nextDue(now)]);
   }
 
+  /**
+   * The next moment something waiting on time falls due, with what it is in words, for the trainer's "to the
+   * next time limit": the moments the lifecycle settles, and the tokens' lifetimes, which no settle writes.
+   */
+  nextTimeLimit(now: Date): { at: Date; what: string } | null {
+    const { consents, journeys, payments, oauth } = this.ctx.repos;
+    const moments: [number | null, string][] = [
+      [payments.nextVopSettlement(), "the VoP time limit: the payee's bank's answer is given up on"],
+      [journeys.nextDeadline(), 'an SCA time limit: the PSU has not decided'],
+      [oauth.nextTokenExpiry(now), 'a token runs out'],
+      [this.payments.nextDue(now), 'the bank processes or expires a payment'],
+      [consents.nextExpiry(), 'a consent expires'],
+    ];
+    const ahead = moments.filter((m): m is [number, string] => m[0] !== null && m[0] > now.getTime());
+    const at = earliest(ahead.map(([moment]) => moment));
+    const first = ahead.find(([moment]) => moment === at);
+    return first === undefined ? null : { at: new Date(first[0]), what: first[1] };
+  }
+
   settle(): void {
     const now = this.ctx.clock.now();
     const { consents, journeys } = this.ctx.repos;

@@ -4,6 +4,8 @@ import { INSTITUTION_IDS } from '../domain/dataset/types';
 import type { BankContext, SimulatorMode } from './context';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
 import { resetBankState } from './reset';
+import { readResetOptions } from './reset-options';
+import type { ClockControl } from './clock-control';
 import type { PayeeVerification } from './payee-verification';
 import { paymentOverviews, type PaymentOverview } from './payment-overviews';
 
@@ -21,6 +23,7 @@ export class OperatorService {
     private readonly ctx: BankContext,
     private readonly consentService: ConsentService,
     private readonly vop: PayeeVerification,
+    private readonly clock: ClockControl,
   ) {}
 
   info(): { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date } {
@@ -56,9 +59,19 @@ export class OperatorService {
     return this.ctx.repos.baskets.list(LIST_LIMIT);
   }
 
-  /** Back to the dataset's initial state; the traffic log and TPP registrations stay. */
-  reset(): void {
-    resetBankState(this.ctx);
-    this.ctx.events.emitEvent({ type: 'reset' });
+  /**
+   * Back to the dataset's initial state; TPP registrations stay. `{}` keeps the traffic log, the kept runs
+   * and the clock; "New class" clears the log and the runs and puts the clock back (see readResetOptions).
+   */
+  reset(body: unknown): void {
+    const options = readResetOptions(body);
+    const clockTo = options.clock === null ? null : options.clock === 'start' ? this.ctx.clockStart : options.clock;
+    this.ctx.transact(() => {
+      resetBankState(this.ctx);
+      if (options.log) this.ctx.repos.exchanges.clear();
+      if (options.runs) this.ctx.repos.flowRuns.clear();
+      this.ctx.events.emitEvent({ type: 'reset', log: options.log, runs: options.runs });
+    });
+    if (clockTo !== null) this.clock.to(clockTo);
   }
 }

@@ -250,6 +250,25 @@ export interface VopRegistry {
   payees: VopRegistryPayee[];
 }
 
+/** `GET /simulator/v1/clock`: the simulated clock, whether it stands still, and what falls due next. */
+export interface ClockReading {
+  now: string;
+  /** Paused by the operator or held by a run waiting for a person: nothing time-driven happens by itself. */
+  paused: boolean;
+  /** The next time limit of anything waiting (VoP, SCA, a token, a payment, a consent), in words; null when nothing waits. */
+  nextTimeLimit: { at: string; what: string } | null;
+}
+
+/** `POST /simulator/v1/reset`: `{}` resets the bank only; "New class" also clears the log and the kept runs and puts the clock back. */
+export interface ResetOptions {
+  /** Clears the traffic log. */
+  log?: boolean;
+  /** Clears the kept runs (live ones stop). */
+  runs?: boolean;
+  /** `start`: where the data folder's clock started (or `--now`); or an ISO-8601 instant. */
+  clock?: string;
+}
+
 /** The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED). */
 export interface ServiceBlock {
   institution: string;
@@ -268,9 +287,10 @@ export type WorkbenchEvent =
   | { type: 'consent'; consentId: string; institution: string; status: string }
   | { type: 'sca'; journeyId: string; kind: ScaJourney['kind']; psuId: string; status: JourneyStatus }
   | { type: 'payment'; paymentId: string; institution: string; status: string }
-  | { type: 'clock'; now: string }
+  | { type: 'clock'; now: string; paused: boolean }
   | { type: 'mode'; mode: SimulatorMode }
-  | { type: 'reset' }
+  /** Back to the dataset's state; with `log` and `runs` the traffic log and the kept runs were cleared too (New class). */
+  | { type: 'reset'; log: boolean; runs: boolean }
   | { type: 'operator-settings' }
   /** A flow run changed (a step started, a request was sent, a PSU is awaited, it finished). */
   | { type: 'flow-run'; runId: string; phase: FlowRunPhase };
@@ -463,6 +483,8 @@ export interface FlowRunState {
   psus: Record<string, string>;
   /** The PSUs' decisions in the bank's app are made by the run itself. */
   autoApprove: boolean;
+  /** The run holds the simulated clock still while it is unfinished. */
+  pauseClock: boolean;
   /** ready: nothing under way, `nextStep` can start; waiting: see `pending`; running: a step is being run; finished: no step left (or stopped at an unmet one). */
   phase: FlowRunPhase;
   steps: FlowStepRun[];
@@ -505,6 +527,8 @@ export interface StartRunOptions {
   /** psuId by role, in place of the flow's defaults. */
   psus?: Record<string, string>;
   autoApprove: boolean;
+  /** Hold the simulated clock still while the run is unfinished (default true): time-limited outcomes wait for the person stepping. */
+  pauseClock?: boolean;
 }
 
 /** A free step (the composer): any operation of the library with its parameters, added after the run's steps. */
@@ -543,9 +567,13 @@ export interface WorkbenchApi {
   openJourney(journeyId: string): Promise<void>;
   /** The PSU revokes a valid consent in the bank's app ("connected providers"): it becomes revokedByPsu. */
   revokeConsent(consentId: string): Promise<ConsentSummary>;
-  advanceClock(duration: string): Promise<{ now: string }>;
-  setClock(instant: string): Promise<{ now: string }>;
-  reset(): Promise<void>;
+  getClock(): Promise<ClockReading>;
+  advanceClock(duration: string): Promise<ClockReading>;
+  setClock(instant: string): Promise<ClockReading>;
+  /** Pauses or resumes the simulated clock (resuming also ends every run's hold on it). */
+  setClockPaused(paused: boolean): Promise<ClockReading>;
+  /** Without options: the bank back to the dataset's state. With them: "New class". */
+  reset(options?: ResetOptions): Promise<void>;
   setMode(mode: SimulatorMode): Promise<{ mode: SimulatorMode }>;
   sendRequest(request: OutgoingRequest): Promise<SentResponse>;
   getRateLimit(): Promise<RateLimit>;

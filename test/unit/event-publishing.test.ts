@@ -18,7 +18,7 @@ describe('events and transactions', () => {
     const { db, events, published, transact } = setup();
     transact(() => {
       db.prepare('INSERT INTO t VALUES (1)').run();
-      events.emitEvent({ type: 'reset' });
+      events.emitEvent({ type: 'reset', log: false, runs: false });
       events.emitEvent({ type: 'mode', mode: 'sandbox' });
       expect(published).toEqual([]);
     });
@@ -30,7 +30,7 @@ describe('events and transactions', () => {
     const { events, published, transact } = setup();
     expect(() =>
       transact(() => {
-        events.emitEvent({ type: 'reset' });
+        events.emitEvent({ type: 'reset', log: false, runs: false });
         throw new Error('rule broken');
       }),
     ).toThrow('rule broken');
@@ -42,7 +42,7 @@ describe('events and transactions', () => {
   it('keeps the outer events when an inner savepoint rolls back and is caught', () => {
     const { events, published, transact } = setup();
     transact(() => {
-      events.emitEvent({ type: 'reset' });
+      events.emitEvent({ type: 'reset', log: false, runs: false });
       try {
         transact(() => {
           events.emitEvent({ type: 'mode', mode: 'sandbox' });
@@ -57,7 +57,7 @@ describe('events and transactions', () => {
 
   it('publishes at once outside a transaction', () => {
     const { events, published } = setup();
-    events.emitEvent({ type: 'reset' });
+    events.emitEvent({ type: 'reset', log: false, runs: false });
     expect(published).toHaveLength(1);
   });
 });

@@ -62,7 +62,7 @@ describe('listsTouchedBy', () => {
     expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'consent', psuId: 'P', status: 'opened' }])]).toEqual(['journeys']);
     expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'signing-basket', psuId: 'P', status: 'finalised' }])].sort()).toEqual(['baskets', 'journeys', 'payments']);
     expect([...listsTouchedBy([{ type: 'payment', paymentId: 'X', institution: 'i', status: 'PDNG' }, { type: 'payment', paymentId: 'Y', institution: 'i', status: 'PDNG' }])]).toEqual(['payments']);
-    expect([...listsTouchedBy([{ type: 'clock', now: '2026-01-01T00:00:00Z' }])].sort()).toEqual(['baskets', 'consents', 'journeys', 'payments']);
+    expect([...listsTouchedBy([{ type: 'clock', now: '2026-01-01T00:00:00Z', paused: false }])].sort()).toEqual(['baskets', 'consents', 'journeys', 'payments']);
   });
 });
 
@@ -81,7 +81,7 @@ describe('the resources store', () => {
   });
 
   it('lets a command’s events refresh the lists, without a refresh of its own', async () => {
-    await resourceCommand(async () => emit({ type: 'clock', now: '2026-01-01T00:00:00Z' }), ['consents']);
+    await resourceCommand(async () => emit({ type: 'clock', now: '2026-01-01T00:00:00Z', paused: false }), ['consents']);
     await vi.runAllTimersAsync();
     expect(calls.sort()).toEqual(['baskets', 'consents', 'journeys', 'payments']);
   });

@@ -3,8 +3,8 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import type { ExchangeQueryInput } from '../../services/exchange-log';
-import { jsonBody } from '../body';
-import { toBasketSummary, toConsentSummary, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
+import { jsonBody, rawBody } from '../body';
+import { toBasketSummary, toClockReading, toConsentSummary, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
 import type { FlowRuns } from '../../flows/flow-runs';
@@ -87,11 +87,12 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.get('/templates', async (request) => services.templates.forInstitution((request.query as { institution?: unknown }).institution));
 
-      control.get('/clock', async () => ({ now: services.clock.now().toISOString() }));
-      control.post('/clock', async (request) => ({ now: services.clock.move(jsonBody(request)).toISOString() }));
+      control.get('/clock', async () => toClockReading(services.clock.reading()));
+      control.post('/clock', async (request) => toClockReading(services.clock.move(jsonBody(request))));
 
-      control.post('/reset', async () => {
-        services.operator.reset();
+      // No body at all is `{}`, as before "New class" existed.
+      control.post('/reset', async (request) => {
+        services.operator.reset(rawBody(request).length === 0 ? undefined : jsonBody(request));
         return { reset: true, now: services.clock.now().toISOString() };
       });
 

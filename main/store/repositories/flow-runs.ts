@@ -14,6 +14,7 @@ export class FlowRunRepository {
   private readonly summariesStmt;
   private readonly deleteStmt;
   private readonly pruneStmt;
+  private readonly clearStmt;
 
   constructor(db: Db) {
     this.upsertStmt = db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET summary = excluded.summary, record = excluded.record');
@@ -21,6 +22,7 @@ export class FlowRunRepository {
     this.summariesStmt = db.prepare<[number], string>('SELECT summary FROM flow_runs ORDER BY seq DESC LIMIT ?').pluck();
     this.deleteStmt = db.prepare('DELETE FROM flow_runs WHERE run_id = ?');
     this.pruneStmt = db.prepare('DELETE FROM flow_runs WHERE seq <= (SELECT seq FROM flow_runs ORDER BY seq DESC LIMIT 1 OFFSET ?)');
+    this.clearStmt = db.prepare('DELETE FROM flow_runs');
   }
 
   save(run: StoredRun): void {
@@ -37,6 +39,10 @@ export class FlowRunRepository {
 
   delete(runId: string): boolean {
     return this.deleteStmt.run(runId).changes === 1;
+  }
+
+  clear(): void {
+    this.clearStmt.run();
   }
 
   /** Keeps the newest `keep` runs. */

@@ -80,6 +80,7 @@ export class OAuthRepository {
   private readonly tokenStmt;
   private readonly useTokenStmt;
   private readonly revokeFamilyStmt;
+  private readonly nextTokenExpiryStmt;
 
   private readonly clients = new Map<string, TppClient>();
   /** Every request under a token reads it: kept once read (see ReadCache); use, revocation and reset drop it. */
@@ -101,6 +102,12 @@ export class OAuthRepository {
     this.tokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token_sha256 = ?');
     this.useTokenStmt = db.prepare('UPDATE tokens SET used_at = ? WHERE token_sha256 = ? AND used_at IS NULL');
     this.revokeFamilyStmt = db.prepare('UPDATE tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
+    this.nextTokenExpiryStmt = db.prepare<[number], { at: number | null }>('SELECT min(expires_at) AS at FROM tokens WHERE expires_at > ? AND revoked_at IS NULL');
+  }
+
+  /** When the next token still in force runs out (epoch ms), or null: asked only when a person wants to skip to it. */
+  nextTokenExpiry(now: Date): number | null {
+    return this.nextTokenExpiryStmt.get(now.getTime())?.at ?? null;
   }
 
   saveClient(c: TppClient, at: Date): void {
