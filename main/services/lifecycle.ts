@@ -1,6 +1,7 @@
 import { earliest } from '../domain/time/earliest';
 import { journeyDeadline, timeoutReason } from '../domain/sca/journey';
 import type { BankContext } from './context';
+import { SANDBOX_OWNER } from './consents';
 import type { ScaService } from './sca';
 import type { PaymentProcessingService } from './payment-processing';
 
@@ -35,7 +36,7 @@ export class LifecycleService {
       [journeys.nextDeadline(), 'an SCA time limit: the PSU has not decided'],
       [oauth.nextTokenExpiry(now), 'a token runs out'],
       [this.payments.nextDue(now), 'the bank processes or expires a payment'],
-      [consents.nextExpiry(), 'a consent expires'],
+      [consents.nextExpiryExcept(SANDBOX_OWNER), 'a consent expires'],
     ];
     const ahead = moments.filter((m): m is [number, string] => m[0] !== null && m[0] > now.getTime());
     const at = earliest(ahead.map(([moment]) => moment));

@@ -9,6 +9,7 @@ import { NavBar } from './shell/NavBar';
 import { usePaletteShortcut } from './shell/palette-shortcut';
 import { TopBar } from './shell/TopBar';
 import { useScreenKeys } from './shell/use-screen-keys';
+import { forgetWhatResetsCleared } from './state/reset-events';
 import { SCREENS, useShell } from './state/shell';
 
 // Monaco is large: the editor screen and everything it imports load on its first visit only.
@@ -19,7 +20,10 @@ export function App() {
 
   useEffect(() => {
     void useShell.getState().load();
-    return workbench.subscribe((events) => useShell.getState().onEvents(events));
+    return workbench.subscribe((events) => {
+      useShell.getState().onEvents(events);
+      forgetWhatResetsCleared(events);
+    });
   }, []);
   useScreenKeys(setScreen);
   const [paletteOpen, setPaletteOpen] = useState(false);

@@ -41,6 +41,7 @@ export class ConsentRepository {
   private readonly setStatusStmt;
   private readonly dueToExpireStmt;
   private readonly nextExpiryStmt;
+  private readonly nextExpiryOfOthersStmt;
   private readonly listStmt;
   /** Every consent and payment request reads its consent: kept once read (see ReadCache); insert, status change and reset drop it. */
   private readonly kept: ReadCache<Consent>;
@@ -55,6 +56,7 @@ export class ConsentRepository {
     this.setStatusStmt = db.prepare('UPDATE consents SET status = ?, status_changed_at = ? WHERE consent_id = ?');
     this.dueToExpireStmt = db.prepare<[number], ConsentRow>("SELECT * FROM consents WHERE status = 'valid' AND expires_at <= ?");
     this.nextExpiryStmt = db.prepare<[], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid'");
+    this.nextExpiryOfOthersStmt = db.prepare<[string], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid' AND tpp_id <> ?");
     this.listStmt = db.prepare<[number], ConsentRow>('SELECT * FROM consents ORDER BY created_at DESC LIMIT ?');
   }
 
@@ -93,6 +95,11 @@ export class ConsentRepository {
   /** When the next valid consent expires (epoch ms), or null: the lifecycle timer's next moment. */
   nextExpiry(): number | null {
     return this.nextExpiryStmt.get()?.at ?? null;
+  }
+
+  /** The next expiry among the consents of every TPP but one (the sandbox's static consents, which wait on nothing). */
+  nextExpiryExcept(tppId: string): number | null {
+    return this.nextExpiryOfOthersStmt.get(tppId)?.at ?? null;
   }
 
   /** Valid consents whose exclusive end has been reached. */

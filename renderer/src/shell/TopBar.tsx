@@ -1,11 +1,9 @@
-import { useSimulatedNow } from '../state/sim-clock';
-import { formatInstant } from '../widgets/format';
 import type { SimulatorInfo } from '../../../preload/api/workbench-api';
 import { PALETTE_KEYS } from './palette-shortcut';
 import { StatusLegend } from './StatusLegend';
+import { TimeControls } from './TimeControls';
 
 export function TopBar({ title, info, onOpenPalette }: { title: string; info: SimulatorInfo | null; onOpenPalette(): void }) {
-  const now = useSimulatedNow();
   return (
     <header className="topbar">
       <h1 className="topbar-title">{title}</h1>
@@ -20,14 +18,7 @@ export function TopBar({ title, info, onOpenPalette }: { title: string; info: Si
         </button>
         {info && (
           <>
-            <time
-              className="topbar-clock"
-              title="The simulated clock (UTC): it runs with real time; the Bank screen moves it"
-              data-testid="clock"
-              dateTime={new Date(now ?? info.now).toISOString()}
-            >
-              {formatInstant(now ?? info.now, { seconds: true })}
-            </time>
+            <TimeControls fallbackNow={info.now} />
             <span className={`badge badge-${info.mode}`} title="The simulator's behaviour" data-testid="mode">
               {info.mode}
             </span>

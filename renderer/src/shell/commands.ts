@@ -2,7 +2,7 @@
 // store action or helper as the button that does it on screen, so there is one way to do
 // each thing; the bank's rules stay in the simulator.
 import type { useBank } from '../state/bank';
-import { CLOCK_STEPS } from '../state/clock-steps';
+import { CLOCK_STEPS, TIME_NUDGES } from '../state/clock-steps';
 import type { useCurlView } from '../state/curl-view';
 import type { useFlowRun } from '../state/flow-run';
 import { exportRunFile, exportRunHar } from '../state/flow-run-export';
@@ -232,6 +232,43 @@ function bankCommands({ shell, bank }: CommandSources): Command[] {
         action: 'Reset',
       },
       run: () => bank.reset(),
+    },
+    {
+      id: 'new-class',
+      group,
+      title: 'New class',
+      keywords: 'trainer lesson start again fresh clear log runs clock reset',
+      disabledReason: busy,
+      confirm: {
+        question: 'Start a new class?',
+        detail: "Every consent, payment and basket goes, the Inspector's exchanges and the kept runs are cleared, and the clock goes back to where this data folder started. (The Bank screen's New class can keep the runs or take a date.)",
+        action: 'Start the new class',
+      },
+      run: () => bank.newClass({ keepRuns: false, clock: 'start' }),
+    },
+    {
+      id: 'clock-pause',
+      group,
+      title: shell.paused ? 'Resume time' : 'Pause time',
+      keywords: 'clock simulated stop hold freeze run continue',
+      disabledReason: busy,
+      run: () => bank.setClockPaused(!shell.paused),
+    },
+    ...TIME_NUDGES.map((step) => ({
+      id: `time-${step.duration}`,
+      group,
+      title: step.name,
+      keywords: `${step.label} time simulated clock`,
+      disabledReason: busy,
+      run: () => bank.advanceClock(step.duration),
+    })),
+    {
+      id: 'clock-next-limit',
+      group,
+      title: 'Move time to the next time limit',
+      keywords: 'clock skip deadline expire timeout vop sca token',
+      disabledReason: busy,
+      run: () => bank.toNextTimeLimit(),
     },
   ];
 }

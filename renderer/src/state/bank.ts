@@ -26,10 +26,21 @@ interface BankState {
   select(selection: BankSelection | null): void;
   advanceClock(duration: string): Promise<void>;
   setClock(instant: string): Promise<void>;
+  /** Pauses or resumes the simulated clock (resuming also ends every run's hold on it). */
+  setClockPaused(paused: boolean): Promise<void>;
+  /** Moves the clock to the next time limit of anything waiting; says so when nothing waits. */
+  toNextTimeLimit(): Promise<void>;
+  /** What the last "to the next time limit" did, in words, for the top bar. */
+  lastSkip: string | null;
   reset(): Promise<void>;
+  /** "New class": the bank reset, the traffic log cleared, the kept runs cleared unless kept, the clock put back. */
+  newClass(options: { keepRuns: boolean; clock: string }): Promise<void>;
   setMode(mode: Mode): Promise<void>;
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
+
+/** How long the top bar says what "Next time limit" did. */
+const SKIP_SHOWN_MS = 8_000;
 
 // Loads overlap when exchanges arrive in quick batches; only the newest may write.
 let exchangesSeq = 0;
@@ -55,6 +66,7 @@ export const useBank = create<BankState>()((set, get) => {
     busy: false,
     selection: null,
     exchanges: null,
+    lastSkip: null,
 
     async loadExchanges() {
       // Counted before the check, so a deselection also silences a load still in flight.
@@ -82,6 +94,34 @@ export const useBank = create<BankState>()((set, get) => {
 
     setClock(instant) {
       return command(async () => useShell.getState().patchInfo(await workbench.setClock(instant)));
+    },
+
+    setClockPaused(paused) {
+      return command(async () => useShell.getState().patchInfo(await workbench.setClockPaused(paused)));
+    },
+
+    toNextTimeLimit() {
+      return command(async () => {
+        const { nextTimeLimit } = await workbench.getClock();
+        if (nextTimeLimit === null) {
+          set({ lastSkip: 'Nothing is waiting on time.' });
+          return;
+        }
+        useShell.getState().patchInfo(await workbench.setClock(nextTimeLimit.at));
+        set({ lastSkip: `Moved to ${nextTimeLimit.what}.` });
+      }).finally(() => {
+        const said = get().lastSkip;
+        setTimeout(() => {
+          if (get().lastSkip === said) set({ lastSkip: null });
+        }, SKIP_SHOWN_MS);
+      });
+    },
+
+    newClass({ keepRuns, clock }) {
+      return command(async () => {
+        await workbench.reset({ log: true, runs: !keepRuns, clock });
+        get().select(null);
+      });
     },
 
     reset() {

@@ -54,6 +54,8 @@ interface InspectorState {
   tab: DetailTab;
   simulatorUrl: string;
   load(): Promise<void>;
+  /** Drops every row and count: what a reset clears must not come back as rows the next page lacks. */
+  forget(): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
   setFilter(filter: string): void;
   toggleStatus(statusClass: string): void;
@@ -222,9 +224,13 @@ export const useInspector = create<InspectorState>()((set, get) => {
       }
     },
 
+    forget() {
+      set({ rows: [], selectedId: null, compareIds: [], comparing: false, total: null, kept: null, cursor: null, hasOlder: false });
+    },
+
     onEvents(events) {
       if (events.some((e) => e.type === 'reset')) {
-        set({ rows: [], selectedId: null, compareIds: [], comparing: false });
+        get().forget();
         void get().load();
         return;
       }

@@ -21,12 +21,14 @@ interface ShellState {
   info: SimulatorInfo | null;
   /** The wall time (ms) at which info.now was last learned: the simulated clock runs on from there. */
   clockAt: number;
+  /** The simulated clock stands still (paused by the operator or held by a run waiting for a person). */
+  paused: boolean;
   simulatorUrl: string;
   error: string | null;
   setScreen(screen: ScreenId): void;
   load(): Promise<void>;
   /** What a control command answered (the clock, the behaviour), before its event arrives. */
-  patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'>>): void;
+  patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'> & { paused: boolean }>): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
@@ -57,6 +59,7 @@ export const useShell = create<ShellState>()((set, get) => ({
   screen: readStoredChoice(SCREEN_STORED_AS, SCREENS.map((s) => s.id)) ?? 'inspector',
   info: null,
   clockAt: 0,
+  paused: false,
   simulatorUrl: '',
   error: null,
   setScreen: (screen) => {
@@ -65,25 +68,29 @@ export const useShell = create<ShellState>()((set, get) => ({
   },
   async load() {
     try {
-      const [info, simulatorUrl] = await Promise.all([workbench.getInfo(), workbench.simulatorUrl()]);
-      set({ info, clockAt: Date.now(), simulatorUrl, error: null });
+      const [info, simulatorUrl, clock] = await Promise.all([workbench.getInfo(), workbench.simulatorUrl(), workbench.getClock()]);
+      set({ info: { ...info, now: clock.now }, clockAt: Date.now(), paused: clock.paused, simulatorUrl, error: null });
     } catch (err) {
       set({ error: hostProblem(err instanceof Error ? err.message : String(err)) });
     }
   },
   patchInfo(patch) {
     const info = get().info;
-    if (info) set({ info: { ...info, ...patch }, ...(patch.now !== undefined ? { clockAt: Date.now() } : {}) });
+    const { paused, ...rest } = patch;
+    if (info) set({ info: { ...info, ...rest }, ...(patch.now !== undefined ? { clockAt: Date.now() } : {}), ...(paused !== undefined ? { paused } : {}) });
   },
   onEvents(events) {
     const info = get().info;
     if (!info) return;
     let next = info;
+    let paused = get().paused;
     for (const e of events) {
-      if (e.type === 'clock') next = { ...next, now: e.now };
-      else if (e.type === 'mode') next = { ...next, mode: e.mode };
+      if (e.type === 'clock') {
+        next = { ...next, now: e.now };
+        paused = e.paused;
+      } else if (e.type === 'mode') next = { ...next, mode: e.mode };
     }
-    if (next !== info) set({ info: next, ...(next.now !== info.now ? { clockAt: Date.now() } : {}) });
+    if (next !== info) set({ info: next, paused, ...(next.now !== info.now ? { clockAt: Date.now() } : {}) });
     // A reset puts the clock back without a clock event of its own.
     if (events.some((e) => e.type === 'reset')) void get().load();
   },

@@ -32,7 +32,8 @@ export function useSimulatedNow(): number | null {
   useSyncExternalStore(subscribe, currentSecond);
   const now = useShell((s) => s.info?.now);
   const clockAt = useShell((s) => s.clockAt);
-  return now === undefined ? null : simulatedNowMs(now, clockAt, Date.now());
+  const paused = useShell((s) => s.paused);
+  return now === undefined ? null : simulatedNowMs(now, clockAt, Date.now(), paused);
 }
 
 /** The simulated clock's offset from the wall clock (ms), for showing the wall time of a simulated instant. */

@@ -6,6 +6,7 @@ import { retainResources, useResources } from '../../state/resources';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
+import { NewClassButton } from './NewClassButton';
 import { DetailPane } from './DetailPane';
 import { ModeSwitch } from './ModeSwitch';
 import { OperatorSettings } from './OperatorSettings';
@@ -35,6 +36,7 @@ export function BankScreen() {
         <div className="bank-actions">
           <ModeSwitch />
           <ResetButton busy={busy} onReset={() => void reset()} />
+          <NewClassButton />
         </div>
       </div>
       {error && (
