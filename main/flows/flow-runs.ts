@@ -27,6 +27,8 @@ export interface StartOptions {
   flow: string | null;
   institution?: string | undefined;
   psus?: Record<string, string> | undefined;
+  /** Values of the flow's parameters by name; the defaults for the rest. */
+  params?: Record<string, string> | undefined;
   autoApprove: boolean;
 }
 
@@ -131,7 +133,7 @@ export class FlowRuns {
   async replay(runId: string): Promise<FlowRunRecord> {
     const source = this.get(runId);
     const flowRoles = Object.fromEntries(Object.entries(source.psus).filter(([role]) => Object.hasOwn(source.flow.psus, role)));
-    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, autoApprove: true, free: source.free, replayOf: source.runId });
+    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, params: source.params, autoApprove: true, free: source.free, replayOf: source.runId });
     for (const step of source.freeSteps) await this.addFreeStep(run.record.runId, step);
     await run.runToEnd();
     return run.record;
@@ -170,6 +172,7 @@ export class FlowRuns {
       free: options.free,
       institution: options.institution ?? (flow.institutions[0] as string),
       psus: options.psus ?? {},
+      params: options.params ?? {},
       autoApprove: options.autoApprove,
       phase: 'ready',
       steps: [],
@@ -199,7 +202,7 @@ export class FlowRuns {
     const { institutions, mode } = info.body as { institutions: string[]; mode: FlowFile['behaviour'] };
     const chosen = institution ?? (institutions[0] as string);
     if (!institutions.includes(chosen)) throw new RunError('input', `no institution ${chosen} (the simulator's: ${institutions.join(', ')})`);
-    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, steps: [] };
+    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, parameters: [], steps: [] };
   }
 
   /** A free step's `psu`: a role of the run, or a psuId of the institution, which becomes a role of its own. */

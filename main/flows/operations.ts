@@ -26,7 +26,10 @@ export const OPERATIONS = {
   createConsent: { actor: 'tpp', required: psu, optional: { recurringIndicator: 'boolean', validDays: 'number', frequencyPerDay: 'number' } },
   consentStatus: { actor: 'tpp', required: { consentId: 'text' } },
   openScaLink: { actor: 'psuBrowser', required: { scaRedirect: 'text' } },
+  /** `action`: approve (the default), reject, or psu: the PSU decides on the phone and either is expected (deciding on the run's own approves). */
   psuDecides: { actor: 'psuApp', required: { scaRedirect: 'text' }, optional: { action: 'text' } },
+  /** The SCA journey as the bank's app shows it (GET /simulator/v1/sca): status, outcomeReason, timeLimit. */
+  scaJourney: { actor: 'psuApp', required: { scaRedirect: 'text' } },
   authorize: { actor: 'psuBrowser', required: { consentId: 'text' } },
   exchangeCode: { actor: 'tpp', required: { psu: 'psuRole', consentId: 'text', code: 'text', verifier: 'text' } },
   /** Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about something else. */
@@ -40,8 +43,8 @@ export const OPERATIONS = {
   getBalances: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' } },
   getTransactions: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' }, optional: { sinceDays: 'number', query: 'textMap', accept: 'text' } },
   // payments
-  /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees. */
-  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', faults: 'faults' } },
+  /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees, `debtorIban` its debtor account. */
+  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', faults: 'faults' } },
   getPayment: { actor: 'tpp', required: payment },
   paymentStatus: { actor: 'tpp', required: payment },
   startAuthorisation: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },

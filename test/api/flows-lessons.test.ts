@@ -1,0 +1,104 @@
+// The lessons with choices (resources/flows with parameters) through the headless runner against a
+// started bank: the close-match lesson meets every step with each choice of its parameters and with the PSU's
+// approve and reject alike; the chosen values reach the requests; `npm run flow -- --param` takes
+// them and refuses a value the flow does not offer (exit 2, one line naming the choices).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowFile } from '../../main/flows/format';
+import { readLibrary } from '../../main/flows/library';
+import type { RunHooks } from '../../main/flows/recording';
+import { describeStep } from '../../main/flows/report';
+import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { flowCommand } from '../support/flow-command';
+import { call, startTestBank, type TestBank } from '../support/simulator';
+
+const library = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows'));
+const flow = (name: string): FlowFile => {
+  const found = library.find((f) => f.name === name);
+  if (found === undefined) throw new Error(`no flow ${name} in the library`);
+  return found;
+};
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(() => bank.stop());
+
+/** The PSU decides on the phone as `action`, wherever a step leaves the decision to the PSU. */
+const psuWho = (action: 'approve' | 'reject'): RunHooks => ({ decide: (_journeyId, _expected, decide, either) => decide(either === true ? action : _expected) });
+
+async function run(name: string, options: { institution?: string; params?: Record<string, string>; hooks?: RunHooks } = {}): Promise<FlowRun> {
+  await call(bank, 'POST', '/simulator/v1/reset');
+  return runFlow(flow(name), { origin: bank.url, credentials: bank.client, ...options });
+}
+
+const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
+
+const LESSONS = ['vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'sca-rejected-payment'];
+
+describe('the lessons with choices', () => {
+  it('are in the library, each with its parameters and plain titles', () => {
+    expect(library.map((f) => f.name)).toEqual(expect.arrayContaining(LESSONS));
+    expect(flow('vop-close-match-psu-decides').parameters.map((p) => [p.name, p.kind, p.default])).toEqual([
+      ['payee', 'payee', 'closeMatch'],
+      ['amount', 'amount', '250.00'],
+      ['signatory', 'psu', undefined],
+    ]);
+  });
+
+  // With their defaults, at each of their institutions, they run with the rest of the library (flows.test.ts).
+
+  it('the close-match lesson meets every step with each payee outcome, whether the PSU approves or rejects', async () => {
+    const payee = flow('vop-close-match-psu-decides').parameters.find((p) => p.name === 'payee');
+    for (const outcome of payee?.choices?.map((c) => c.value) ?? []) {
+      for (const action of ['approve', 'reject'] as const) {
+        const result = await run('vop-close-match-psu-decides', { params: { payee: outcome }, hooks: psuWho(action) });
+        expect(result.met, `${outcome}, ${action}:\n${printed(result)}`).toBe(true);
+        expect(result.steps.find((s) => s.step.id === 'decide')?.result?.values.action).toBe(action);
+        expect(result.steps.at(-1)?.result?.values.txStatuses).toEqual([action === 'approve' ? 'PDNG' : 'PATC']);
+      }
+    }
+  });
+
+  it('the chosen payee and amount are what the payment pays; the run keeps the values it used', async () => {
+    const result = await run('vop-close-match-psu-decides', { params: { payee: 'noMatch', amount: '99.95', signatory: 'FRA-SOLO' } });
+    expect(result.met, printed(result)).toBe(true);
+    expect(result.params).toEqual({ payee: 'noMatch', amount: '99.95', signatory: 'FRA-SOLO' });
+    expect(result.steps.find((s) => s.step.id === 'vop')?.result?.values.reasons).toEqual(['NMTC']);
+    const registry = (await call(bank, 'GET', '/simulator/v1/vop-registry?institution=frankfurt')).body as { payees: { outcome: string; creditorName: string; iban: string }[] };
+    const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
+    const payments = (await call(bank, 'GET', '/simulator/v1/payments')).body as { paymentId: string; creditors?: unknown }[];
+    const paid = JSON.stringify(payments.find((p) => p.paymentId === result.steps.find((s) => s.step.id === 'payment')?.result?.values.paymentId));
+    expect(paid).toContain(noMatch?.iban);
+    expect(paid).toContain('99.95');
+  });
+
+  it('an unmet byValue case says which value picked it, values once-quoted', async () => {
+    const changed = structuredClone(flow('sca-rejected-payment'));
+    const after = changed.steps.find((s) => s.id === 'after');
+    if (after === undefined) throw new Error('no step after');
+    after.expect = { status: 200, fields: { 'values.txStatuses': { byValue: { of: 'steps.decide.values.action', cases: { reject: ['PDNG'] } } } } };
+    await call(bank, 'POST', '/simulator/v1/reset');
+    const result = await runFlow(changed, { origin: bank.url, credentials: bank.client });
+    expect(result.steps.at(-1)?.unmet).toEqual([{ field: 'values.txStatuses', expected: '["PDNG"] (as steps.decide.values.action is "reject")', actual: '["PATC"]' }]);
+  });
+});
+
+describe('npm run flow --param', () => {
+  it('runs a lesson with the chosen values (exit 0) and names them at the start', async () => {
+    const { code, output } = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=match', '--param', 'amount=12.50', '--base', bank.url]);
+    expect(output).toMatch(/^vop-close-match-psu-decides: .* at frankfurt \(.*\) with payee=match, amount=12\.50$/m);
+    expect(output).toContain('All 9 steps met their expectations.');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('a value the flow does not offer, or a parameter it has not, is a usage error naming the choices (exit 2)', async () => {
+    const bad = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=maybe']);
+    expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, serviceUnavailable (got "maybe")');
+    expect(bad.code).toBe(2);
+    const unknown = await flowCommand(['vop-no-match', '--param', 'colour=red']);
+    expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount)');
+    expect(unknown.code).toBe(2);
+  }, 60_000);
+});
