@@ -43,6 +43,13 @@ export interface OperationSummary {
 /** Operations that make the PSU's session rather than need one. */
 const SESSION_MAKERS: ReadonlySet<OperationName> = new Set(['createConsent', 'psuSession', 'exchangeCode']);
 
+/** A run kept before flows had parameters: its flow has none and it chose none. */
+function keptBeforeParameters(run: FlowRunRecord): FlowRunRecord {
+  const kept = run as Omit<FlowRunRecord, 'params' | 'flow'> & { params?: FlowRunRecord['params']; flow: Omit<FlowFile, 'parameters'> & { parameters?: FlowFile['parameters'] } };
+  if (kept.params !== undefined && kept.flow.parameters !== undefined) return run;
+  return { ...run, params: kept.params ?? {}, flow: { ...run.flow, parameters: kept.flow.parameters ?? [] } };
+}
+
 /** The name a run of free steps only goes by. */
 const FREE_FLOW = 'free-steps';
 
@@ -116,7 +123,7 @@ export class FlowRuns {
   get(runId: string): FlowRunRecord {
     const run = this.live.get(runId)?.record ?? this.options.archive.get(runId);
     if (run === undefined) throw new RunError('unknown', `no run ${runId}`);
-    return run;
+    return keptBeforeParameters(run);
   }
 
   list(): FlowRunSummary[] {

@@ -9,6 +9,7 @@ import { readLibrary } from '../../main/flows/library';
 import type { RunHooks } from '../../main/flows/recording';
 import { describeStep } from '../../main/flows/report';
 import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { controlClient } from '../../shared/control-client';
 import { flowCommand } from '../support/flow-command';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
@@ -43,6 +44,7 @@ describe('the lessons with choices', () => {
     expect(flow('vop-close-match-psu-decides').parameters.map((p) => [p.name, p.kind, p.default])).toEqual([
       ['payee', 'payee', 'closeMatch'],
       ['amount', 'amount', '250.00'],
+      ['clerk', 'psu', undefined],
       ['signatory', 'psu', undefined],
     ]);
   });
@@ -64,7 +66,7 @@ describe('the lessons with choices', () => {
   it('the chosen payee and amount are what the payment pays; the run keeps the values it used', async () => {
     const result = await run('vop-close-match-psu-decides', { params: { payee: 'noMatch', amount: '99.95', signatory: 'FRA-SOLO' } });
     expect(result.met, printed(result)).toBe(true);
-    expect(result.params).toEqual({ payee: 'noMatch', amount: '99.95', signatory: 'FRA-SOLO' });
+    expect(result.params).toEqual({ payee: 'noMatch', amount: '99.95', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
     expect(result.steps.find((s) => s.step.id === 'vop')?.result?.values.reasons).toEqual(['NMTC']);
     const registry = (await call(bank, 'GET', '/simulator/v1/vop-registry?institution=frankfurt')).body as { payees: { outcome: string; creditorName: string; iban: string }[] };
     const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
@@ -85,6 +87,40 @@ describe('the lessons with choices', () => {
   });
 });
 
+describe('a live run of the lesson (the Flows screen)', () => {
+  it('keeps its choices, waits for the PSU with either decision expected, and meets every step after a rejection on the phone', async () => {
+    await call(bank, 'POST', '/simulator/v1/reset');
+    const client = controlClient(bank.url);
+    const started = await client.startRun({ flow: 'vop-close-match-psu-decides', params: { payee: 'match', amount: '10.00' }, autoApprove: false });
+    expect(started.params).toEqual({ payee: 'match', amount: '10.00', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
+    await client.prepareStep(started.runId);
+    let run = await client.sendStep(started.runId, null, 'end');
+    // The PSUs approve their consents on the phone; at the payment the signatory may approve or reject, and rejects.
+    const decisions: string[] = [];
+    let psuChose = 0;
+    for (let i = 0; i < 200 && run.phase !== 'finished'; i++) {
+      const pending = run.pending;
+      if (pending?.kind === 'psu' && !decisions.includes(pending.journeyId)) {
+        decisions.push(pending.journeyId);
+        if (pending.either === true) {
+          psuChose++;
+          expect(pending).toMatchObject({ psuId: 'FRA-SOLO', expected: 'approve', role: 'signatory' });
+        }
+        await client.actOnJourney(pending.journeyId, pending.either === true ? 'reject' : 'approve');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = await client.getRun(started.runId);
+    }
+    expect(psuChose).toBe(1);
+    expect(run.steps.find((s) => s.step.id === 'decide')?.exchanges.at(-1)?.requestBody).toBe('{"action":"reject"}');
+    expect(run.steps.filter((s) => !s.met).map((s) => `${s.step.id}: ${s.error ?? JSON.stringify(s.unmet)}`)).toEqual([]);
+    expect(run.met).toBe(true);
+    const replay = await client.replayRun(started.runId);
+    expect(replay.params).toEqual(run.params);
+    expect(replay.met).toBe(true);
+  });
+});
+
 describe('npm run flow --param', () => {
   it('runs a lesson with the chosen values (exit 0) and names them at the start', async () => {
     const { code, output } = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=match', '--param', 'amount=12.50', '--base', bank.url]);
@@ -98,7 +134,7 @@ describe('npm run flow --param', () => {
     expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, serviceUnavailable (got "maybe")');
     expect(bad.code).toBe(2);
     const unknown = await flowCommand(['vop-no-match', '--param', 'colour=red']);
-    expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount)');
+    expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount, clerk, signatory)');
     expect(unknown.code).toBe(2);
   }, 60_000);
 });
