@@ -69,7 +69,7 @@ export async function parameterScope(bank: BankTransport, flow: Pick<FlowFile, '
       if (flow.parameters.find((p) => p.name === name)?.kind !== 'payee') return [name, value];
       const payee = payees.find((p) => p.outcome === value);
       if (payee === undefined) throw new Error(`the VoP registry of ${institution} has no payee whose outcome is ${value}`);
-      return [name, { outcome: payee.outcome, creditorName: payee.creditorName, iban: payee.iban, registeredName: payee.registeredName }];
+      return [name, { outcome: value, creditorName: payee.creditorName, iban: payee.iban, registeredName: payee.registeredName }];
     }),
   );
 }

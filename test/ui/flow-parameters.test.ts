@@ -38,7 +38,11 @@ describe('the lesson form', () => {
     expect(await payee.locator('option').allTextContents()).toEqual(['Match: the name is right', 'Close match: almost the right name', 'No match: another name', 'Not applicable: the name cannot be checked for this account', "Service unavailable: the payee's bank is down"]);
     expect(await page.getByLabel('How much the payment is for (euro)').inputValue()).toBe('250.00');
     expect(await page.getByTestId('run-psu-signatory').locator('xpath=..').textContent()).toContain('Who authorises the payment');
-    await page.screenshot({ path: '/tmp/flow-parameters-1280.png' });
+    await page.screenshot({ path: '/tmp/flow-parameters-1280x800.png' });
+    // 1920×1080 at 150 % zoom is a 1280×720 CSS viewport.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/tmp/flow-parameters-1920x1080-150.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await payee.selectOption('noMatch');
     await page.getByLabel('How much the payment is for (euro)').fill('42.00');
