@@ -119,7 +119,14 @@ export const ACTIONS: Record<OperationName, Action> = {
 
   psuSession: async (ctx, params) => {
     const role = params.text('psu');
-    const session = await psuSession(ctx.tpp, ctx.control, ctx.institution, psuOf(ctx, role).psuId);
+    // onPhone false: the run approves the consent itself, so a live run waits on the phone only where the lesson is.
+    ctx.control.decidesOnOwn = !params.boolean('onPhone', true);
+    let session: PsuSession;
+    try {
+      session = await psuSession(ctx.tpp, ctx.control, ctx.institution, psuOf(ctx, role).psuId);
+    } finally {
+      ctx.control.decidesOnOwn = false;
+    }
     ctx.sessions.set(role, session);
     // The last of its requests, the token exchange, stands for the step.
     return { status: 200, headers: {}, body: null, text: '', values: { consentId: session.consentId, psuId: session.psuId } };

@@ -32,8 +32,11 @@ export const OPERATIONS = {
   scaJourney: { actor: 'psuApp', required: { scaRedirect: 'text' } },
   authorize: { actor: 'psuBrowser', required: { consentId: 'text' } },
   exchangeCode: { actor: 'tpp', required: { psu: 'psuRole', consentId: 'text', code: 'text', verifier: 'text' } },
-  /** Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about something else. */
-  psuSession: { actor: 'tpp', required: psu },
+  /**
+   * Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about
+   * something else; `onPhone: false` has the run approve the consent itself even when a live run waits for the PSU.
+   */
+  psuSession: { actor: 'tpp', required: psu, optional: { onPhone: 'boolean' } },
   refreshToken: { actor: 'tpp', required: psu },
   getConsent: { actor: 'tpp', required: psu },
   deleteConsent: { actor: 'tpp', required: psu },

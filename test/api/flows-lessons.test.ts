@@ -95,7 +95,7 @@ describe('a live run of the lesson (the Flows screen)', () => {
     expect(started.params).toEqual({ payee: 'match', amount: '10.00', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
     await client.prepareStep(started.runId);
     let run = await client.sendStep(started.runId, null, 'end');
-    // The PSUs approve their consents on the phone; at the payment the signatory may approve or reject, and rejects.
+    // The run approves the PSUs' consents itself (onPhone false): it waits on the phone only for the payment, where the signatory may approve or reject, and rejects.
     const decisions: string[] = [];
     let psuChose = 0;
     for (let i = 0; i < 200 && run.phase !== 'finished'; i++) {
@@ -112,6 +112,7 @@ describe('a live run of the lesson (the Flows screen)', () => {
       run = await client.getRun(started.runId);
     }
     expect(psuChose).toBe(1);
+    expect(decisions).toHaveLength(1);
     expect(run.steps.find((s) => s.step.id === 'decide')?.exchanges.at(-1)?.requestBody).toBe('{"action":"reject"}');
     expect(run.steps.filter((s) => !s.met).map((s) => `${s.step.id}: ${s.error ?? JSON.stringify(s.unmet)}`)).toEqual([]);
     expect(run.met).toBe(true);
