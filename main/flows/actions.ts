@@ -120,12 +120,13 @@ export const ACTIONS: Record<OperationName, Action> = {
   psuSession: async (ctx, params) => {
     const role = params.text('psu');
     // onPhone false: the run approves the consent itself, so a live run waits on the phone only where the lesson is.
-    ctx.control.decidesOnOwn = !params.boolean('onPhone', true);
+    const before = ctx.control.decidesOnOwn;
+    if (!params.boolean('onPhone', true)) ctx.control.decidesOnOwn = true;
     let session: PsuSession;
     try {
       session = await psuSession(ctx.tpp, ctx.control, ctx.institution, psuOf(ctx, role).psuId);
     } finally {
-      ctx.control.decidesOnOwn = false;
+      ctx.control.decidesOnOwn = before;
     }
     ctx.sessions.set(role, session);
     // The last of its requests, the token exchange, stands for the step.
