@@ -2,6 +2,7 @@
 // started bank: the close-match lesson meets every step with each choice of its parameters and with the PSU's
 // approve and reject alike; the chosen values reach the requests; `npm run flow -- --param` takes
 // them and refuses a value the flow does not offer (exit 2, one line naming the choices).
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowFile } from '../../main/flows/format';
@@ -119,6 +120,30 @@ describe('a live run of the lesson (the Flows screen)', () => {
     const replay = await client.replayRun(started.runId);
     expect(replay.params).toEqual(run.params);
     expect(replay.met).toBe(true);
+  });
+});
+
+describe('a run kept before flows had parameters', () => {
+  it('opens with none chosen and replays', async () => {
+    const client = controlClient(bank.url);
+    const kept = await client.startRun({ flow: 'funds-confirmation', autoApprove: true });
+    // As an older workbench kept it (no params, a flow without the field), under a run id this simulator never started.
+    const oldId = `${kept.runId}-old`;
+    const db = new Database(join(bank.dataDir, 'workbench.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const row = db.prepare('SELECT summary, record FROM flow_runs WHERE run_id = ?').get(kept.runId) as { summary: string; record: string };
+      const record = JSON.parse(row.record) as { runId: string; params?: unknown; flow: { parameters?: unknown } };
+      delete record.params;
+      delete record.flow.parameters;
+      db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?)').run(oldId, JSON.stringify({ ...JSON.parse(row.summary), runId: oldId }), JSON.stringify({ ...record, runId: oldId }));
+    } finally {
+      db.close();
+    }
+    const old = await call(bank, 'GET', `/simulator/v1/runs/${oldId}`);
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({ runId: oldId, params: {}, flow: { parameters: [] } });
+    expect((await client.replayRun(oldId)).met).toBe(true);
   });
 });
 
