@@ -65,6 +65,25 @@ describe('the lesson form', () => {
     expect(await payee.isDisabled()).toBe(true);
   }, 120_000);
 
+  it('waits for the PSU to approve or reject on the phone, shows the close match, and is met after a rejection', async () => {
+    const { page } = ui;
+    await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click();
+    await page.getByTestId('run-parameters').waitFor(WAIT);
+    await page.getByTestId('auto-approve').setChecked(false);
+    await page.getByTestId('start-run').click();
+    await page.getByTestId('request-editor').waitFor(WAIT);
+    await page.getByTestId('run-to-end').click();
+    const awaited = page.locator('[data-testid="inline-phone"] [data-awaited="true"]');
+    await awaited.getByTestId('reject').waitFor(WAIT);
+    expect(await page.getByText('to approve or reject in the bank’s app').count()).toBe(1);
+    expect(await awaited.textContent()).toContain('Close match');
+    await page.screenshot({ path: '/tmp/flow-parameters-waiting-1280x800.png' });
+    await awaited.getByTestId('reject').click();
+    await page.locator('[data-testid="run-finished"][data-met="true"]').waitFor({ timeout: 60_000 });
+    const run = await openRun(page);
+    expect(run.steps.find((s) => s.step.id === 'authorisation')?.exchanges.at(-1)?.responseBody).toContain('"failed"');
+  }, 120_000);
+
   it('an unmet expectation shows its values quoted once', async () => {
     const { page } = ui;
     const client = controlClient(ui.url);
