@@ -151,13 +151,13 @@ describe('npm run flow --param', () => {
   it('runs a lesson with the chosen values (exit 0) and names them at the start', async () => {
     const { code, output } = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=match', '--param', 'amount=12.50', '--base', bank.url]);
     expect(output).toMatch(/^vop-close-match-psu-decides: .* at frankfurt \(.*\) with payee=match, amount=12\.50$/m);
-    expect(output).toContain('All 9 steps met their expectations.');
+    expect(output).toContain('All 10 steps met their expectations.');
     expect(code).toBe(0);
   }, 60_000);
 
   it('a value the flow does not offer, or a parameter it has not, is a usage error naming the choices (exit 2)', async () => {
     const bad = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=maybe']);
-    expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, serviceUnavailable (got "maybe")');
+    expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, timeout, serviceUnavailable (got "maybe")');
     expect(bad.code).toBe(2);
     const unknown = await flowCommand(['vop-no-match', '--param', 'colour=red']);
     expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount, clerk, signatory)');

@@ -35,7 +35,7 @@ describe('the lesson form', () => {
     await form.waitFor(WAIT);
     const payee = page.getByLabel("What the payee's bank says about the name");
     expect(await payee.inputValue()).toBe('closeMatch');
-    expect(await payee.locator('option').allTextContents()).toEqual(['Match: the name is right', 'Close match: almost the right name', 'No match: another name', 'Not applicable: the name cannot be checked for this account', "Service unavailable: the payee's bank is down"]);
+    expect(await payee.locator('option').allTextContents()).toEqual(['Match: the name is right', 'Close match: almost the right name', 'No match: another name', 'Not applicable: the name cannot be checked for this account', "No answer: the payee's bank does not respond", "Service unavailable: the payee's bank is down"]);
     expect(await page.getByLabel('How much the payment is for (euro)').inputValue()).toBe('250.00');
     expect(await page.getByTestId('run-psu-signatory').locator('xpath=..').textContent()).toContain('Who authorises the payment');
     await page.screenshot({ path: '/tmp/flow-parameters-1280x800.png' });
