@@ -10,7 +10,7 @@ import { clientCredentialsToken } from '../tpp/requests/oauth';
 import type { BankTransport } from '../tpp/transport';
 import { withTokens, type PsuSession, type PsuTokenAnswer } from '../tpp/session';
 import type { TppResponse } from '../tpp/types';
-import type { OperationName } from './operations';
+import { PSU_ACTIONS, type OperationName, type PsuAction } from './operations';
 import type { Params } from './params';
 import type { DatasetPsu } from './psus';
 import { pain002Values } from './pain002-values';
@@ -85,8 +85,8 @@ export const ACTIONS: Record<OperationName, Action> = {
   openScaLink: async (ctx, params) => resultOf(await ctx.tpp.openScaLink(params.text('scaRedirect'))),
 
   psuDecides: async (ctx, params) => {
-    const action = params.optionalText('action') ?? 'approve';
-    if (action !== 'approve' && action !== 'reject' && action !== 'psu') throw new Error(`psuDecides: action must be approve, reject or psu, got "${action}"`);
+    const action = (params.optionalText('action') ?? 'approve') as PsuAction;
+    if (!PSU_ACTIONS.includes(action)) throw new Error(`psuDecides: action must be ${PSU_ACTIONS.join(', ')}, got "${action}"`);
     const journeyId = journeyIdOf(params.text('scaRedirect'));
     const { response, decided } = await ctx.control.psuDecision(journeyId, action);
     return resultOf(response, { journeyId, action: decided });

@@ -70,5 +70,9 @@ export const isOperation = (name: string): name is OperationName => Object.hasOw
 
 export const operationSpec = (name: OperationName): OperationSpec => OPERATIONS[name];
 
+/** psuDecides' `action`: the PSU approves, rejects, or (`psu`) decides either way, both expected. */
+export const PSU_ACTIONS = ['approve', 'reject', 'psu'] as const;
+export type PsuAction = (typeof PSU_ACTIONS)[number];
+
 /** The deliberate signature faults of the built-in TPP (main/tpp SignFaults) and the JSON type each takes. */
 export const FAULT_KINDS = { bodyChangedAfterDigest: 'boolean', headerLeftOut: 'string', signRequestTarget: 'boolean', otherTppCertificate: 'boolean' } as const;

@@ -3,6 +3,7 @@ import type { BankTransport } from '../tpp/transport';
 import { TppClient, type TppClientOptions } from '../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
 import type { Actor } from './format';
+import type { PsuAction } from './operations';
 import type { StepRequest } from './result';
 
 /** Every exchange of a run in order, from the TPP, the PSU's browser and the bank's app alike. */
@@ -25,8 +26,6 @@ export interface GateRelease {
 
 export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
 
-/** A step's decision: the PSU approves, rejects, or (`psu`) decides either way, both expected. */
-export type PsuAction = 'approve' | 'reject' | 'psu';
 
 /**
  * How a live run (the Flows screen) follows and steers a run; `runFlow` and the CLI pass none, so

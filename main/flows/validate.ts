@@ -1,6 +1,6 @@
 import { VOP_OUTCOMES } from '../domain/dataset/types';
 import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
-import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
+import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, PSU_ACTIONS, type ParamKind } from './operations';
 import { isVopOutcome, PAYEE_FIELDS, valueProblem } from './parameters';
 import { parsePath } from './paths';
 import { isWholeReference, referencesIn } from './references';
@@ -138,8 +138,8 @@ function readStep(value: unknown, at: string, known: Known): FlowStep {
     checkParam(given, kind, `${at}.params.${param}`, psus);
     for (const reference of referencesIn(given as FlowValue)) checkReference(reference, `${at}.params.${param}`, known);
   }
-  if (operation === 'psuDecides' && params.action !== undefined && !['approve', 'reject', PSU_CHOOSES].includes(params.action as string)) {
-    throw new FlowFormatError(`${at}.params.action`, `must be approve, reject or ${PSU_CHOOSES} (the PSU decides; either is expected)`);
+  if (operation === 'psuDecides' && params.action !== undefined && !(PSU_ACTIONS as readonly unknown[]).includes(params.action)) {
+    throw new FlowFormatError(`${at}.params.action`, `must be ${PSU_ACTIONS.join(', ')} (${PSU_CHOOSES}: the PSU decides; either is expected)`);
   }
   return {
     id,

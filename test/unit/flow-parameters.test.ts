@@ -81,7 +81,7 @@ describe('parameters in a flow file', () => {
   });
 
   it("a psuDecides action is approve, reject or psu (the PSU's own decision)", () => {
-    expect(problem(flowWith({}, [{ ...decide, params: { scaRedirect: '/sca/j', action: 'maybe' } }]))).toBe('steps[0].params.action: must be approve, reject or psu (the PSU decides; either is expected)');
+    expect(problem(flowWith({}, [{ ...decide, params: { scaRedirect: '/sca/j', action: 'maybe' } }]))).toBe('steps[0].params.action: must be approve, reject, psu (psu: the PSU decides; either is expected)');
   });
 });
 
