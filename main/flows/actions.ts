@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { escapeXml } from '../domain/iso20022/xml-text';
 import { journeyIdOf } from '../tpp/client';
 import { sendHttp } from '../tpp/http';
 import { psuSession } from '../tpp/journeys';
@@ -9,7 +10,7 @@ import { clientCredentialsToken } from '../tpp/requests/oauth';
 import type { BankTransport } from '../tpp/transport';
 import { withTokens, type PsuSession, type PsuTokenAnswer } from '../tpp/session';
 import type { TppResponse } from '../tpp/types';
-import type { OperationName } from './operations';
+import { PSU_ACTIONS, type OperationName, type PsuAction } from './operations';
 import type { Params } from './params';
 import type { DatasetPsu } from './psus';
 import { pain002Values } from './pain002-values';
@@ -66,6 +67,9 @@ async function templateFor(ctx: RunContext, product: string, kind: string): Prom
 
 const product = (params: Params): string => params.text('product');
 
+/** The template paid from another account of the institution (the template's own is one company's). */
+const withDebtorIban = (pain001: string, iban: string): string => pain001.replace(/(<DbtrAcct>\s*<Id>\s*<IBAN>)[^<]*(<\/IBAN>)/, (_, open: string, close: string) => `${open}${escapeXml(iban)}${close}`);
+
 export const ACTIONS: Record<OperationName, Action> = {
   tokenClientCredentials: async (ctx) => resultOf(await ctx.tpp.send(clientCredentialsToken(ctx.tpp.credentials, ctx.institution))),
 
@@ -81,10 +85,19 @@ export const ACTIONS: Record<OperationName, Action> = {
   openScaLink: async (ctx, params) => resultOf(await ctx.tpp.openScaLink(params.text('scaRedirect'))),
 
   psuDecides: async (ctx, params) => {
-    const action = params.optionalText('action') ?? 'approve';
-    if (action !== 'approve' && action !== 'reject') throw new Error(`psuDecides: action must be approve or reject, got "${action}"`);
+    const action = (params.optionalText('action') ?? 'approve') as PsuAction;
+    if (!PSU_ACTIONS.includes(action)) throw new Error(`psuDecides: action must be ${PSU_ACTIONS.join(', ')}, got "${action}"`);
     const journeyId = journeyIdOf(params.text('scaRedirect'));
-    return resultOf(await ctx.control.decideSca(journeyId, action), { journeyId });
+    const { response, decided } = await ctx.control.psuDecision(journeyId, action);
+    return resultOf(response, { journeyId, action: decided });
+  },
+
+  scaJourney: async (ctx, params) => {
+    const journeyId = journeyIdOf(params.text('scaRedirect'));
+    const res = await ctx.control.read('sca', 'psuApp');
+    const journey = Array.isArray(res.body) ? (res.body as { journeyId: string }[]).find((j) => j.journeyId === journeyId) : undefined;
+    const text = JSON.stringify(journey ?? null);
+    return { status: journey === undefined ? 404 : res.status, headers: res.headers, body: journey ?? null, text, values: { journeyId } };
   },
 
   authorize: async (ctx, params) => {
@@ -106,7 +119,15 @@ export const ACTIONS: Record<OperationName, Action> = {
 
   psuSession: async (ctx, params) => {
     const role = params.text('psu');
-    const session = await psuSession(ctx.tpp, ctx.control, ctx.institution, psuOf(ctx, role).psuId);
+    // onPhone false: the run approves the consent itself, so a live run waits on the phone only where the lesson is.
+    const before = ctx.control.decidesOnOwn;
+    if (!params.boolean('onPhone', true)) ctx.control.decidesOnOwn = true;
+    let session: PsuSession;
+    try {
+      session = await psuSession(ctx.tpp, ctx.control, ctx.institution, psuOf(ctx, role).psuId);
+    } finally {
+      ctx.control.decidesOnOwn = before;
+    }
     ctx.sessions.set(role, session);
     // The last of its requests, the token exchange, stands for the step.
     return { status: 200, headers: {}, body: null, text: '', values: { consentId: session.consentId, psuId: session.psuId } };
@@ -130,7 +151,9 @@ export const ACTIONS: Record<OperationName, Action> = {
   createPayment: async (ctx, params) => {
     const given = params.optionalText('pain001') ?? (await templateFor(ctx, product(params), params.optionalText('kind') ?? 'single'));
     const creditors = params.optionalCreditors('creditors');
-    const pain001 = creditors === undefined ? given : withCreditors(given, creditors);
+    const debtorIban = params.optionalText('debtorIban');
+    const paid = creditors === undefined ? given : withCreditors(given, creditors);
+    const pain001 = debtorIban === undefined ? paid : withDebtorIban(paid, debtorIban);
     const res = await ctx.tpp.createPayment(sessionOf(ctx, params), product(params), pain001, params.faults());
     return resultOf(res, created(res, 'paymentId'));
   },

@@ -2,16 +2,19 @@ import type { Expectation, FieldExpectation, FlowValue } from './format';
 import { readPath } from './paths';
 import type { StepResult } from './result';
 
-/** One expectation the result did not meet, in words a person reads in the runner's output. */
+/**
+ * One expectation the result did not meet, in words a person reads as they are (the runner's
+ * output, the Flows screen): values appear once, as JSON writes them (`"finalised"`, `["PATC"]`).
+ */
 export interface UnmetExpectation {
   field: string;
   expected: string;
   actual: string;
 }
 
-type Matcher = { oneOf: FlowValue[] } | { matches: string } | { present: boolean };
+type Matcher = { oneOf: FlowValue[] } | { matches: string } | { present: boolean } | { byValue: { of: string; cases: Record<string, FieldExpectation> } };
 
-const MATCHER_KEYS = ['oneOf', 'matches', 'present'];
+const MATCHER_KEYS = ['oneOf', 'matches', 'present', 'byValue'];
 
 /** An object with exactly one matcher key is a matcher; any other value is expected as it is. */
 export function isMatcher(value: FieldExpectation): value is Matcher {
@@ -20,20 +23,43 @@ export function isMatcher(value: FieldExpectation): value is Matcher {
   return keys.length === 1 && MATCHER_KEYS.includes(keys[0] as string);
 }
 
-/** Every expectation of the step the result does not meet; empty when all are met. */
-export function unmetExpectations(expectation: Expectation, result: StepResult): UnmetExpectation[] {
+/**
+ * Every expectation of the step the result does not meet; empty when all are met. `scope` is what
+ * the run knows (steps, params, psus), where a byValue reads the value that picks its case.
+ */
+export function unmetExpectations(expectation: Expectation, result: StepResult, scope: unknown = {}): UnmetExpectation[] {
   const unmet: UnmetExpectation[] = [];
   const statuses = Array.isArray(expectation.status) ? expectation.status : [expectation.status];
   if (!statuses.includes(result.status)) unmet.push({ field: 'status', expected: statuses.join(' or '), actual: `${result.status} ${brief(result.text)}`.trim() });
-  for (const [path, expected] of Object.entries(expectation.fields ?? {})) {
+  for (const [path, given] of Object.entries(expectation.fields ?? {})) {
     const actual = readPath(result, path);
-    if (!meets(actual, expected)) unmet.push({ field: path, expected: describeExpected(expected), actual: show(actual) });
+    const expected = caseOf(given, scope);
+    if (expected === null) unmet.push({ field: path, expected: noCase(given, scope), actual: show(actual) });
+    else if (!meets(actual, expected.expected)) unmet.push({ field: path, expected: describeExpected(expected.expected) + expected.why, actual: show(actual) });
   }
   return unmet;
 }
 
+/** The expectation that applies: a byValue's case for the value its `of` has now (and why, in words), or the expectation itself; null when no case fits. */
+function caseOf(expected: FieldExpectation, scope: unknown): { expected: FieldExpectation; why: string } | null {
+  if (!isMatcher(expected) || !('byValue' in expected)) return { expected, why: '' };
+  const { of, cases } = expected.byValue;
+  const value = readPath(scope, of);
+  const key = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  const chosen = key === undefined || !Object.hasOwn(cases, key) ? undefined : cases[key];
+  if (chosen === undefined) return null;
+  const inner = caseOf(chosen, scope);
+  return inner === null ? null : { expected: inner.expected, why: ` (as ${of} is ${show(value)})${inner.why}` };
+}
+
+function noCase(expected: FieldExpectation, scope: unknown): string {
+  const { of, cases } = (expected as { byValue: { of: string; cases: Record<string, FieldExpectation> } }).byValue;
+  return `a case for ${of} = ${show(readPath(scope, of))} (the flow has cases for ${Object.keys(cases).join(', ')})`;
+}
+
 function meets(actual: unknown, expected: FieldExpectation): boolean {
   if (!isMatcher(expected)) return deepEqual(actual, expected);
+  if ('byValue' in expected) return false;
   if ('oneOf' in expected) return expected.oneOf.some((option) => deepEqual(actual, option));
   if ('matches' in expected) return typeof actual === 'string' && new RegExp(expected.matches).test(actual);
   return (actual !== undefined && actual !== null) === expected.present;
@@ -52,6 +78,7 @@ function describeExpected(expected: FieldExpectation): string {
   if (!isMatcher(expected)) return show(expected);
   if ('oneOf' in expected) return `one of ${expected.oneOf.map(show).join(', ')}`;
   if ('matches' in expected) return `matching /${expected.matches}/`;
+  if ('byValue' in expected) return `the case for ${expected.byValue.of}`;
   return expected.present ? 'present' : 'absent';
 }
 

@@ -35,6 +35,8 @@ export interface StartOptions {
   flow: string | null;
   institution?: string | undefined;
   psus?: Record<string, string> | undefined;
+  /** Values of the flow's parameters by name; the defaults for the rest. */
+  params?: Record<string, string> | undefined;
   autoApprove: boolean;
   /** Hold the clock still while the run is unfinished; default true. */
   pauseClock?: boolean | undefined;
@@ -50,6 +52,13 @@ export interface OperationSummary {
 
 /** Operations that make the PSU's session rather than need one. */
 const SESSION_MAKERS: ReadonlySet<OperationName> = new Set(['createConsent', 'psuSession', 'exchangeCode']);
+
+/** A run kept before flows had parameters: its flow has none and it chose none. */
+function keptBeforeParameters(run: FlowRunRecord): FlowRunRecord {
+  const kept = run as Omit<FlowRunRecord, 'params' | 'flow'> & { params?: FlowRunRecord['params']; flow: Omit<FlowFile, 'parameters'> & { parameters?: FlowFile['parameters'] } };
+  if (kept.params !== undefined && kept.flow.parameters !== undefined) return run;
+  return { ...run, params: kept.params ?? {}, flow: { ...run.flow, parameters: kept.flow.parameters ?? [] } };
+}
 
 /** The name a run of free steps only goes by. */
 const FREE_FLOW = 'free-steps';
@@ -142,7 +151,7 @@ export class FlowRuns {
   get(runId: string): FlowRunRecord {
     const run = this.live.get(runId)?.record ?? this.options.archive.get(runId);
     if (run === undefined) throw new RunError('unknown', `no run ${runId}`);
-    return run;
+    return keptBeforeParameters(run);
   }
 
   list(): FlowRunSummary[] {
@@ -160,7 +169,7 @@ export class FlowRuns {
   async replay(runId: string): Promise<FlowRunRecord> {
     const source = this.get(runId);
     const flowRoles = Object.fromEntries(Object.entries(source.psus).filter(([role]) => Object.hasOwn(source.flow.psus, role)));
-    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, autoApprove: true, free: source.free, replayOf: source.runId });
+    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, params: source.params, autoApprove: true, free: source.free, replayOf: source.runId });
     for (const step of source.freeSteps) await this.addFreeStep(run.record.runId, step);
     await run.runToEnd();
     return run.record;
@@ -200,6 +209,7 @@ export class FlowRuns {
       free: options.free,
       institution: options.institution ?? (flow.institutions[0] as string),
       psus: options.psus ?? {},
+      params: options.params ?? {},
       autoApprove: options.autoApprove,
       pauseClock: options.pauseClock ?? true,
       phase: 'ready',
@@ -231,7 +241,7 @@ export class FlowRuns {
     const { institutions, mode } = info.body as { institutions: string[]; mode: FlowFile['behaviour'] };
     const chosen = institution ?? (institutions[0] as string);
     if (!institutions.includes(chosen)) throw new RunError('input', `no institution ${chosen} (the simulator's: ${institutions.join(', ')})`);
-    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, steps: [] };
+    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, parameters: [], steps: [] };
   }
 
   /** A free step's `psu`: a role of the run, or a psuId of the institution, which becomes a role of its own. */

@@ -22,8 +22,37 @@ export type FlowBehaviour = (typeof BEHAVIOURS)[number];
 /** A JSON value as a flow file holds it. */
 export type FlowValue = string | number | boolean | null | FlowValue[] | { [key: string]: FlowValue };
 
-/** One field's expectation: the value itself (deep equality) or one of these matchers. */
-export type FieldExpectation = FlowValue | { oneOf: FlowValue[] } | { matches: string } | { present: boolean };
+/**
+ * One field's expectation: the value itself (deep equality) or one of these matchers. `byValue`
+ * expects what its case for an earlier value of the run says: `of` is a path as in references
+ * (`steps.decide.values.action`, `params.payee.outcome`), `cases` the expectation for each value,
+ * so a step after a PSU's decision or a trainer's choice holds whichever way it went.
+ */
+export type FieldExpectation = FlowValue | { oneOf: FlowValue[] } | { matches: string } | { present: boolean } | { byValue: { of: string; cases: Record<string, FieldExpectation> } };
+
+/** How a parameter of the flow is chosen (see parameters.ts). */
+export const PARAMETER_KINDS = ['choice', 'amount', 'psu', 'payee'] as const;
+export type ParameterKind = (typeof PARAMETER_KINDS)[number];
+
+/**
+ * A choice the trainer makes before the run starts, shown as a form on the Flows screen and given
+ * as `--param NAME=VALUE` to `npm run flow`; steps use it as `${params.NAME}`.
+ * - choice: one of `choices`;
+ * - amount: a euro amount such as "250.00";
+ * - psu: the PSU for the flow's role of the same name (a psuId of the institution), as the run's PSUs by role;
+ * - payee: a Verification of Payee outcome among `choices`, which picks the payee of the dataset's
+ *   VoP registry with that outcome: `${params.NAME.creditorName}`, `.iban`, `.registeredName`, `.outcome`.
+ */
+export interface FlowParameter {
+  name: string;
+  /** In plain words, as the form's label: "What the payee's bank says about the name". */
+  title: string;
+  kind: ParameterKind;
+  /** choice and payee only. */
+  choices?: { value: string; label: string }[];
+  /** Preselected; a psu parameter's default is the role's own PSU. */
+  default?: string;
+}
 
 export interface Expectation {
   /** The HTTP status of the step's main request, or the statuses any of which will do. */
@@ -61,5 +90,7 @@ export interface FlowFile {
   institutions: string[];
   /** PSU roles of the flow and the psuId suffix each defaults to: `creator: "CREATOR"` is `FRA-CREATOR` at Frankfurt. */
   psus: Record<string, string>;
+  /** What the trainer may choose before the run; none for a flow without choices. */
+  parameters: FlowParameter[];
   steps: FlowStep[];
 }

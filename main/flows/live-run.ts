@@ -87,9 +87,10 @@ export class LiveRun {
   /** Finds the PSUs and saves the run, ready for its first step. */
   static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
     const live = new LiveRun(record, bank, archive);
-    const runner = await FlowRunner.start(record.flow, { origin: bank.origin, tls: bank.tls, credentials, institution: record.institution, psuIds: record.psus, hooks: live.hooks() });
+    const runner = await FlowRunner.start(record.flow, { origin: bank.origin, tls: bank.tls, credentials, institution: record.institution, psuIds: record.psus, params: record.params, hooks: live.hooks() });
     live.runner = runner;
     record.psus = runner.psus;
+    record.params = runner.params;
     record.nextStep = runner.nextStep;
     live.save();
     return live;
@@ -172,7 +173,7 @@ export class LiveRun {
   private hooks(): RunHooks {
     return {
       gate: (request) => this.atGate(request),
-      decide: (journeyId, action, decide) => this.psuDecides(journeyId, action, decide),
+      decide: (journeyId, action, decide, either) => this.psuDecides(journeyId, action, decide, either === true),
       exchanged: (request, response, actor) => this.observe(request, response, actor ?? this.stepActor),
     };
   }
@@ -243,11 +244,11 @@ export class LiveRun {
     });
   }
 
-  private async psuDecides(journeyId: string, expected: 'approve' | 'reject', decide: Decide): Promise<TppResponse> {
+  private async psuDecides(journeyId: string, expected: 'approve' | 'reject', decide: Decide, either: boolean): Promise<TppResponse> {
     if (this.record.autoApprove) return decide(expected);
     const psuId = (await this.journey(journeyId))?.psuId ?? '';
     const role = Object.entries(this.record.psus).find(([, id]) => id === psuId)?.[0] ?? psuId;
-    this.record.pending = { kind: 'psu', journeyId, psuId, role, expected };
+    this.record.pending = { kind: 'psu', journeyId, psuId, role, expected, ...(either ? { either } : {}) };
     this.setPhase('waiting');
     for (;;) {
       await this.pause(PSU_POLL_MS);

@@ -26,11 +26,17 @@ export const OPERATIONS = {
   createConsent: { actor: 'tpp', required: psu, optional: { recurringIndicator: 'boolean', validDays: 'number', frequencyPerDay: 'number' } },
   consentStatus: { actor: 'tpp', required: { consentId: 'text' } },
   openScaLink: { actor: 'psuBrowser', required: { scaRedirect: 'text' } },
+  /** `action`: approve (the default), reject, or psu: the PSU decides on the phone and either is expected (deciding on the run's own approves). */
   psuDecides: { actor: 'psuApp', required: { scaRedirect: 'text' }, optional: { action: 'text' } },
+  /** The SCA journey as the bank's app shows it (GET /simulator/v1/sca): status, outcomeReason, timeLimit. */
+  scaJourney: { actor: 'psuApp', required: { scaRedirect: 'text' } },
   authorize: { actor: 'psuBrowser', required: { consentId: 'text' } },
   exchangeCode: { actor: 'tpp', required: { psu: 'psuRole', consentId: 'text', code: 'text', verifier: 'text' } },
-  /** Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about something else. */
-  psuSession: { actor: 'tpp', required: psu },
+  /**
+   * Consent, SCA link, approval in the app, authorize with PKCE and token in one step, for flows about
+   * something else; `onPhone: false` has the run approve the consent itself even when a live run waits for the PSU.
+   */
+  psuSession: { actor: 'tpp', required: psu, optional: { onPhone: 'boolean' } },
   refreshToken: { actor: 'tpp', required: psu },
   getConsent: { actor: 'tpp', required: psu },
   deleteConsent: { actor: 'tpp', required: psu },
@@ -40,8 +46,8 @@ export const OPERATIONS = {
   getBalances: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' } },
   getTransactions: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' }, optional: { sinceDays: 'number', query: 'textMap', accept: 'text' } },
   // payments
-  /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees. */
-  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', faults: 'faults' } },
+  /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees, `debtorIban` its debtor account. */
+  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', faults: 'faults' } },
   getPayment: { actor: 'tpp', required: payment },
   paymentStatus: { actor: 'tpp', required: payment },
   startAuthorisation: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },
@@ -63,6 +69,10 @@ export type OperationName = keyof typeof OPERATIONS;
 export const isOperation = (name: string): name is OperationName => Object.hasOwn(OPERATIONS, name);
 
 export const operationSpec = (name: OperationName): OperationSpec => OPERATIONS[name];
+
+/** psuDecides' `action`: the PSU approves, rejects, or (`psu`) decides either way, both expected. */
+export const PSU_ACTIONS = ['approve', 'reject', 'psu'] as const;
+export type PsuAction = (typeof PSU_ACTIONS)[number];
 
 /** The deliberate signature faults of the built-in TPP (main/tpp SignFaults) and the JSON type each takes. */
 export const FAULT_KINDS = { bodyChangedAfterDigest: 'boolean', headerLeftOut: 'string', signRequestTarget: 'boolean', otherTppCertificate: 'boolean' } as const;

@@ -3,6 +3,7 @@ import type { BankTransport } from '../tpp/transport';
 import { TppClient, type TppClientOptions } from '../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
 import type { Actor } from './format';
+import type { PsuAction } from './operations';
 import type { StepRequest } from './result';
 
 /** Every exchange of a run in order, from the TPP, the PSU's browser and the bank's app alike. */
@@ -25,6 +26,7 @@ export interface GateRelease {
 
 export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
 
+
 /**
  * How a live run (the Flows screen) follows and steers a run; `runFlow` and the CLI pass none, so
  * they run straight through. `actor` null means the step's own actor.
@@ -32,8 +34,11 @@ export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
 export interface RunHooks {
   /** Before each request of the built-in TPP (or the PSU's browser through it) or of the operator goes out. */
   gate?(request: HttpRequest | PreparedRequest): Promise<GateRelease>;
-  /** Where the PSU approves or rejects in the bank's app; `decide` makes the decision through the control API. */
-  decide?(journeyId: string, action: 'approve' | 'reject', decide: Decide): Promise<TppResponse>;
+  /**
+   * Where the PSU approves or rejects in the bank's app; `decide` makes the decision through the
+   * control API. `either`: the step expects approve or reject alike (`action` is what deciding on the run's own does).
+   */
+  decide?(journeyId: string, action: 'approve' | 'reject', decide: Decide, either?: boolean): Promise<TppResponse>;
   /** After each exchange. */
   exchanged?(request: HttpRequest, response: TppResponse, actor: Actor | null): Promise<void>;
 }
@@ -96,8 +101,31 @@ export class RecordingBankControl extends BankControl {
     return response;
   }
 
-  override decideSca(journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<TppResponse> {
-    const decide: Decide = (chosen) => super.decideSca(journeyId, chosen);
-    return this.hooks.decide === undefined || this.decidesOnOwn ? decide(action) : this.hooks.decide(journeyId, action, decide);
+  override async decideSca(journeyId: string, action: 'approve' | 'reject' = 'approve'): Promise<TppResponse> {
+    return (await this.psuDecision(journeyId, action)).response;
+  }
+
+  /**
+   * The PSU's decision in the bank's app and which it was. Deciding on the run's own, `psu` approves;
+   * a decision made on the phone is read from the journey (finalised: approved, failed: rejected).
+   */
+  async psuDecision(journeyId: string, action: PsuAction): Promise<{ response: TppResponse; decided: 'approve' | 'reject' }> {
+    let decided: 'approve' | 'reject' | null = null;
+    const decide: Decide = (chosen) => {
+      decided = chosen;
+      return super.decideSca(journeyId, chosen);
+    };
+    const expected = action === 'psu' ? 'approve' : action;
+    const response = this.hooks.decide === undefined || this.decidesOnOwn ? await decide(expected) : await this.hooks.decide(journeyId, expected, decide, action === 'psu');
+    return { response, decided: decided ?? ((response.body as { status?: unknown } | null)?.status === 'finalised' ? 'approve' : 'reject') };
+  }
+
+  /** A read of the control API, recorded as the actor's (the bank's app showing a journey). */
+  async read(path: string, actor: Actor): Promise<TppResponse> {
+    const request: HttpRequest = { method: 'GET', path: `/simulator/v1/${path}`, headers: {}, body: null };
+    const response = await this.send(request);
+    this.record.add(request, response);
+    await this.hooks.exchanged?.(request, response, actor);
+    return response;
   }
 }

@@ -12,9 +12,10 @@ export function describeStep(outcome: StepOutcome): string {
   return lines.join('\n');
 }
 
-export function describeRunStart(run: Pick<FlowRun, 'flow' | 'institution' | 'psus'>): string {
+export function describeRunStart(run: Pick<FlowRun, 'flow' | 'institution' | 'psus' | 'params'>): string {
   const psus = Object.entries(run.psus).map(([role, id]) => `${role} ${id}`).join(', ');
-  return `${run.flow.name}: ${run.flow.title} at ${run.institution}${psus === '' ? '' : ` (${psus})`}`;
+  const choices = run.flow.parameters.filter((p) => p.kind !== 'psu' && run.params[p.name] !== undefined).map((p) => `${p.name}=${run.params[p.name]}`);
+  return `${run.flow.name}: ${run.flow.title} at ${run.institution}${psus === '' ? '' : ` (${psus})`}${choices.length === 0 ? '' : ` with ${choices.join(', ')}`}`;
 }
 
 export function describeRunEnd(run: FlowRun): string {

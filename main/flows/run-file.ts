@@ -57,6 +57,7 @@ export function parseRunFile(text: string, runId: string): FlowRunRecord {
     free: run.free === true,
     institution: field(run.institution, 'run.institution', 'a name', isShortText),
     psus: field(run.psus, 'run.psus', 'an object of psuIds by role', isTextMap),
+    params: field(run.params ?? {}, 'run.params', 'an object of parameter values by name', isTextMap),
     autoApprove: true,
     phase: 'finished',
     steps: field(run.steps, 'run.steps', 'a list', isArray).map((step, i) => stepOf(step, `run.steps[${i}]`)),

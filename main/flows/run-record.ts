@@ -44,7 +44,8 @@ export interface RunStep {
   exchanges: RunExchange[];
   status: number | null;
   met: boolean;
-  unmet: { path: string; expected: unknown; actual: unknown }[];
+  /** In words, values once-quoted as JSON writes them (expectations.ts UnmetExpectation). */
+  unmet: { path: string; expected: string; actual: string }[];
   error: string | null;
   changes: BankChange[];
   startedAt: string;
@@ -64,7 +65,8 @@ export interface GatedRequest {
   faults: string[];
 }
 
-export type RunPending = { kind: 'request'; request: GatedRequest } | { kind: 'psu'; journeyId: string; psuId: string; role: string; expected: 'approve' | 'reject' };
+/** `either`: the PSU may approve or reject, both expected; `expected` is what approving automatically does. */
+export type RunPending = { kind: 'request'; request: GatedRequest } | { kind: 'psu'; journeyId: string; psuId: string; role: string; expected: 'approve' | 'reject'; either?: boolean };
 
 /** A free step as the composer gave it, kept so a replay adds it again. */
 export interface FreeStepInput {
@@ -81,6 +83,8 @@ export interface FlowRunRecord {
   free: boolean;
   institution: string;
   psus: Record<string, string>;
+  /** The value of each of the flow's parameters the run uses; a replay uses them again. */
+  params: Record<string, string>;
   autoApprove: boolean;
   /** The run holds the simulated clock still while it is unfinished (absent in runs kept before it could). */
   pauseClock?: boolean;

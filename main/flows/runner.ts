@@ -4,6 +4,7 @@ import type { BankTransport, TransportTls } from '../tpp/transport';
 import { ACTIONS, type RunContext } from './actions';
 import { checkBehaviour } from './behaviour';
 import { Params } from './params';
+import { chosenPsuIds, chosenValues, parameterScope } from './parameters';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from './format';
 import { RecordingBankControl, RecordingTppClient, ExchangeRecord, type RunHooks } from './recording';
@@ -23,8 +24,10 @@ export interface FlowRunOptions {
   institution?: string | undefined;
   /** psuId by role, in place of the flow's defaults (any PSU of the institution). */
   psuIds?: Record<string, string> | undefined;
+  /** Values of the flow's parameters by name, in place of their defaults (a ParameterError when one will not do). */
+  params?: Record<string, string> | undefined;
   /** Told once the PSUs are known, before the first step. */
-  onStart?: (run: Pick<FlowRun, 'flow' | 'institution' | 'psus'>) => void;
+  onStart?: (run: Pick<FlowRun, 'flow' | 'institution' | 'psus' | 'params'>) => void;
   /** Told of each step as soon as it has run, for live output. */
   onStep?: (outcome: StepOutcome) => void;
   /** A live run's gates and observers (see RunHooks); none: the run goes straight through. */
@@ -58,6 +61,8 @@ export interface FlowRun {
   institution: string;
   /** psuId by role. */
   psus: Record<string, string>;
+  /** The value of each parameter the run used (a psu parameter's is the role's psuId). */
+  params: Record<string, string>;
   /** The steps run; a run stops at the first step that does not meet its expectation. */
   steps: StepOutcome[];
   met: boolean;
@@ -80,6 +85,7 @@ export class FlowRunner {
     readonly flow: FlowFile,
     private readonly ctx: RunContext,
     private readonly record: ExchangeRecord,
+    private readonly chosen: { values: Record<string, string>; scope: Record<string, unknown> },
   ) {
     this.queue = [...flow.steps];
   }
@@ -88,14 +94,17 @@ export class FlowRunner {
   static async start(flow: FlowFile, options: FlowRunOptions): Promise<FlowRunner> {
     const institution = options.institution ?? (flow.institutions[0] as string);
     if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
+    const values = chosenValues(flow, options.params);
     // Built once: every request of the run, the TPP's, the operator's and the reads, goes this way.
     const transport: BankTransport = { origin: options.origin, tls: options.tls ?? null };
     await checkBehaviour(transport, flow);
     const record = new ExchangeRecord();
     const control = new RecordingBankControl(transport, record, options.hooks);
     const tpp = new RecordingTppClient({ ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
-    const psus = await resolvePsus(transport, flow, institution, options.psuIds);
-    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map() }, record);
+    const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) });
+    for (const parameter of flow.parameters) if (parameter.kind === 'psu') values[parameter.name] = (psus[parameter.name] as DatasetPsu).psuId;
+    const scope = await parameterScope(transport, flow, institution, values);
+    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map() }, record, { values, scope });
   }
 
   get institution(): string {
@@ -105,6 +114,11 @@ export class FlowRunner {
   /** psuId by role. */
   get psus(): Record<string, string> {
     return Object.fromEntries(Object.entries(this.ctx.psus).map(([role, psu]) => [role, psu.psuId]));
+  }
+
+  /** The value of each parameter the run uses. */
+  get params(): Record<string, string> {
+    return { ...this.chosen.values };
   }
 
   /** The step `next()` runs, or null when the run is over (all run, or stopped at an unmet one; added steps still run). */
@@ -134,7 +148,7 @@ export class FlowRunner {
     const from = this.record.exchanges.length;
     const added = this.added.get(step);
     if (added?.needsSessionOf != null && !this.ctx.sessions.has(added.needsSessionOf)) await this.ownSession(added.needsSessionOf);
-    const outcome = await runStep(this.ctx, step, { institution: this.ctx.institution, psus: this.ctx.psus, steps: this.results }, this.record);
+    const outcome = await runStep(this.ctx, step, { institution: this.ctx.institution, psus: this.ctx.psus, params: this.chosen.scope, steps: this.results }, this.record);
     const unmet = added?.anyStatus ? outcome.unmet.filter((u) => u.field !== 'status') : outcome.unmet;
     const done: StepOutcome = { number: this.outcomes.length + 1, step, requests: this.record.exchanges.slice(from), ...outcome, unmet, met: outcome.error === null && unmet.length === 0 };
     this.outcomes.push(done);
@@ -160,14 +174,14 @@ export class FlowRunner {
   /** The run so far: met once every step of the flow has met its expectation. */
   run(): FlowRun {
     const met = this.outcomes.length === this.flow.steps.length && this.outcomes.every((o) => o.met);
-    return { flow: this.flow, institution: this.institution, psus: this.psus, steps: [...this.outcomes], met };
+    return { flow: this.flow, institution: this.institution, psus: this.psus, params: this.params, steps: [...this.outcomes], met };
   }
 }
 
 /** Runs every step of a flow, telling of each as it is done. */
 export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<FlowRun> {
   const runner = await FlowRunner.start(flow, options);
-  options.onStart?.({ flow, institution: runner.institution, psus: runner.psus });
+  options.onStart?.({ flow, institution: runner.institution, psus: runner.psus, params: runner.params });
   while (runner.nextStep !== null) {
     // Not `onStep?.(await runner.next())`: without onStep that would skip the step itself.
     const outcome = await runner.next();
@@ -176,14 +190,22 @@ export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<
   return runner.run();
 }
 
-async function runStep(ctx: RunContext, step: FlowStep, scope: { institution: string; psus: Record<string, DatasetPsu>; steps: Record<string, StepResult> }, record: ExchangeRecord): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {
+/** What references and byValue read: `institution`, `psus.<role>`, `params.<name>`, `steps.<id>`. */
+interface RunScope {
+  institution: string;
+  psus: Record<string, DatasetPsu>;
+  params: Record<string, unknown>;
+  steps: Record<string, StepResult>;
+}
+
+async function runStep(ctx: RunContext, step: FlowStep, scope: RunScope, record: ExchangeRecord): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {
   try {
     const params = new Params(resolveReferences(step.params, scope) as Record<string, unknown>, step.operation);
     record.lastTppRequest = null;
     const result = await ACTIONS[step.operation](ctx, params);
     if (wantsDiagnosis(step)) result.signature = await diagnosisOf(ctx.transport, record);
     const expectation = resolveReferences(step.expect as unknown as FlowValue, scope) as Expectation;
-    return { result, unmet: unmetExpectations(expectation, result), error: null };
+    return { result, unmet: unmetExpectations(expectation, result, scope), error: null };
   } catch (err) {
     return { result: null, unmet: [], error: err instanceof Error ? err.message : String(err) };
   }

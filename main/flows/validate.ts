@@ -1,5 +1,7 @@
-import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowStep, type FlowValue } from './format';
-import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, type ParamKind } from './operations';
+import { VOP_OUTCOMES } from '../domain/dataset/types';
+import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
+import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, PSU_ACTIONS, type ParamKind } from './operations';
+import { isVopOutcome, PAYEE_FIELDS, valueProblem } from './parameters';
 import { parsePath } from './paths';
 import { isWholeReference, referencesIn } from './references';
 
@@ -25,13 +27,23 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What a reference or a byValue may name: the earlier steps, the PSU roles and the parameters. */
+interface Known {
+  earlier: ReadonlyMap<string, FlowStep>;
+  psus: Record<string, string>;
+  parameters: readonly FlowParameter[];
+}
+
+/** The PSU decides in a step like this: approve and reject are both expected outcomes. */
+const PSU_CHOOSES = 'psu';
+
 /** Reads a parsed flow file; every problem is a FlowFormatError naming the field. */
 export function parseFlow(input: unknown): FlowFile {
   if (!isObject(input)) throw new FlowFormatError('(file)', 'must be a JSON object');
   if (input.formatVersion !== FLOW_FORMAT_VERSION) {
     throw new FlowFormatError('formatVersion', `must be ${FLOW_FORMAT_VERSION} (the version this runner reads), got ${JSON.stringify(input.formatVersion)}`);
   }
-  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'behaviour', 'institutions', 'psus', 'steps']);
+  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'behaviour', 'institutions', 'psus', 'parameters', 'steps']);
   const name = text(input.name, 'name');
   if (!NAME.test(name)) throw new FlowFormatError('name', `must be lower-case letters, digits and hyphens, got "${name}"`);
   const behaviour = input.behaviour ?? 'simulation';
@@ -41,13 +53,56 @@ export function parseFlow(input: unknown): FlowFile {
     return item;
   });
   const psus = readPsus(input.psus);
-  const seen = new Set<string>();
+  const parameters = readParameters(input.parameters ?? [], psus);
+  const earlier = new Map<string, FlowStep>();
   const steps = list(input.steps, 'steps').map((step, i) => {
-    const read = readStep(step, `steps[${i}]`, seen, psus);
-    seen.add(read.id);
+    const read = readStep(step, `steps[${i}]`, { earlier, psus, parameters });
+    earlier.set(read.id, read);
     return read;
   });
-  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour: behaviour as FlowBehaviour, institutions, psus, steps };
+  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour: behaviour as FlowBehaviour, institutions, psus, parameters, steps };
+}
+
+function readParameters(value: unknown, psus: Record<string, string>): FlowParameter[] {
+  if (!Array.isArray(value)) throw new FlowFormatError('parameters', 'must be a list of {name, title, kind, choices?, default?}');
+  const names = new Set<string>();
+  return value.map((item: unknown, i) => {
+    const at = `parameters[${i}]`;
+    if (!isObject(item)) throw new FlowFormatError(at, 'must be an object {name, title, kind, choices?, default?}');
+    allowOnly(item, at, ['name', 'title', 'kind', 'choices', 'default']);
+    const name = text(item.name, `${at}.name`);
+    if (!IDENTIFIER.test(name)) throw new FlowFormatError(`${at}.name`, 'must be a letter followed by letters, digits, _ or -');
+    if (names.has(name)) throw new FlowFormatError(`${at}.name`, `"${name}" is the name of an earlier parameter`);
+    names.add(name);
+    const kind = item.kind as ParameterKind;
+    if (!PARAMETER_KINDS.includes(kind)) throw new FlowFormatError(`${at}.kind`, `must be one of ${PARAMETER_KINDS.join(', ')}`);
+    const parameter: FlowParameter = { name, title: text(item.title, `${at}.title`), kind };
+    const hasChoices = kind === 'choice' || kind === 'payee';
+    if (hasChoices) parameter.choices = readChoices(item.choices, `${at}.choices`, kind);
+    else if (item.choices !== undefined) throw new FlowFormatError(`${at}.choices`, `only a choice or payee parameter has choices`);
+    if (kind === 'psu' && !Object.hasOwn(psus, name)) throw new FlowFormatError(`${at}.name`, `a psu parameter is named after the PSU role it chooses (the flow's roles: ${Object.keys(psus).join(', ')})`);
+    if (item.default === undefined) {
+      if (kind !== 'psu') throw new FlowFormatError(`${at}.default`, 'is needed: the value preselected in the form');
+      return parameter;
+    }
+    const given = text(item.default, `${at}.default`);
+    const problem = valueProblem(parameter, given);
+    if (problem !== null) throw new FlowFormatError(`${at}.default`, problem);
+    return { ...parameter, default: given };
+  });
+}
+
+function readChoices(value: unknown, at: string, kind: ParameterKind): { value: string; label: string }[] {
+  const seen = new Set<string>();
+  return list(value, at).map((choice, i) => {
+    if (!isObject(choice)) throw new FlowFormatError(`${at}[${i}]`, 'must be an object {value, label}');
+    allowOnly(choice, `${at}[${i}]`, ['value', 'label']);
+    const given = text(choice.value, `${at}[${i}].value`);
+    if (seen.has(given)) throw new FlowFormatError(`${at}[${i}].value`, `"${given}" is an earlier choice`);
+    if (kind === 'payee' && !isVopOutcome(given)) throw new FlowFormatError(`${at}[${i}].value`, `must be a VoP outcome of the registry (${VOP_OUTCOMES.join(', ')})`);
+    seen.add(given);
+    return { value: given, label: text(choice.label, `${at}[${i}].label`) };
+  });
 }
 
 function readPsus(value: unknown): Record<string, string> {
@@ -59,7 +114,8 @@ function readPsus(value: unknown): Record<string, string> {
   return value as Record<string, string>;
 }
 
-function readStep(value: unknown, at: string, earlier: ReadonlySet<string>, psus: Record<string, string>): FlowStep {
+function readStep(value: unknown, at: string, known: Known): FlowStep {
+  const { earlier, psus } = known;
   if (!isObject(value)) throw new FlowFormatError(at, 'must be an object');
   allowOnly(value, at, ['id', 'title', 'explanation', 'spec', 'actor', 'operation', 'params', 'expect']);
   const id = text(value.id, `${at}.id`);
@@ -80,7 +136,10 @@ function readStep(value: unknown, at: string, earlier: ReadonlySet<string>, psus
     const kind = kinds[param];
     if (kind === undefined) throw new FlowFormatError(`${at}.params.${param}`, `${operation} takes no such parameter (it takes ${Object.keys(kinds).join(', ') || 'none'})`);
     checkParam(given, kind, `${at}.params.${param}`, psus);
-    for (const reference of referencesIn(given as FlowValue)) checkReference(reference, `${at}.params.${param}`, earlier, psus);
+    for (const reference of referencesIn(given as FlowValue)) checkReference(reference, `${at}.params.${param}`, known);
+  }
+  if (operation === 'psuDecides' && params.action !== undefined && !(PSU_ACTIONS as readonly unknown[]).includes(params.action)) {
+    throw new FlowFormatError(`${at}.params.action`, `must be ${PSU_ACTIONS.join(', ')} (${PSU_CHOOSES}: the PSU decides; either is expected)`);
   }
   return {
     id,
@@ -90,7 +149,7 @@ function readStep(value: unknown, at: string, earlier: ReadonlySet<string>, psus
     actor: actor as Actor,
     operation,
     params: params as Record<string, FlowValue>,
-    expect: readExpectation(value.expect, `${at}.expect`, (reference, field) => checkReference(reference, field, earlier, psus)),
+    expect: readExpectation(value.expect, `${at}.expect`, known),
   };
 }
 
@@ -136,7 +195,7 @@ function checkFaults(value: unknown, at: string): void {
   }
 }
 
-function checkReference(reference: string, at: string, earlier: ReadonlySet<string>, psus: Record<string, string>): void {
+function checkReference(reference: string, at: string, { earlier, psus, parameters }: Known): void {
   const path = parsePath(reference.trim());
   const [root, name] = path ?? [];
   const bad = (problem: string): never => {
@@ -144,6 +203,15 @@ function checkReference(reference: string, at: string, earlier: ReadonlySet<stri
   };
   if (path === null) bad('is not a path such as steps.consent.values.consentId');
   if (root === 'institution' && path?.length === 1) return;
+  if (root === 'params') {
+    const parameter = parameters.find((p) => p.name === name);
+    if (parameter === undefined) bad(`names no parameter of the flow (its parameters: ${parameters.map((p) => p.name).join(', ') || 'none'})`);
+    const field = path?.[2];
+    if (parameter?.kind === 'payee') {
+      if (path?.length !== 3 || !(PAYEE_FIELDS as readonly unknown[]).includes(field)) bad(`must go on with one of ${PAYEE_FIELDS.join(', ')} (the payee the outcome picks)`);
+    } else if (path?.length !== 2) bad('stands for the chosen value itself: nothing follows it');
+    return;
+  }
   if (root === 'steps') {
     if (typeof name !== 'string' || !earlier.has(name)) bad('names no earlier step');
     if (!RESULT_ROOTS.includes(String(path?.[2]))) bad(`must go on with one of ${RESULT_ROOTS.join(', ')}`);
@@ -153,11 +221,11 @@ function checkReference(reference: string, at: string, earlier: ReadonlySet<stri
     if (typeof name !== 'string' || !Object.hasOwn(psus, name)) bad('names no PSU role of the flow');
     return;
   }
-  bad('must start with steps, psus or institution');
+  bad('must start with steps, psus, params or institution');
 }
 
 /** Expected values may refer to earlier steps too (a basket lists the payments created before it). */
-function readExpectation(value: unknown, at: string, checkRef: (reference: string, at: string) => void): Expectation {
+function readExpectation(value: unknown, at: string, known: Known): Expectation {
   if (!isObject(value)) throw new FlowFormatError(at, 'must be an object with status and, optionally, fields');
   allowOnly(value, at, ['status', 'fields']);
   const statuses = Array.isArray(value.status) ? value.status : [value.status];
@@ -169,13 +237,17 @@ function readExpectation(value: unknown, at: string, checkRef: (reference: strin
   for (const [path, expected] of Object.entries(value.fields)) {
     const segments = parsePath(path);
     if (segments === null || !RESULT_ROOTS.includes(String(segments[0]))) throw new FlowFormatError(`${at}.fields.${path}`, `must be a path starting with one of ${RESULT_ROOTS.join(', ')}`);
-    checkMatcher(expected as FieldExpectation, `${at}.fields.${path}`);
-    for (const reference of referencesIn(expected as FlowValue)) checkRef(reference, `${at}.fields.${path}`);
+    checkMatcher(expected as FieldExpectation, `${at}.fields.${path}`, known);
   }
   return { status: value.status as number | number[], fields: value.fields as Record<string, FieldExpectation> };
 }
 
-function checkMatcher(expected: FieldExpectation, at: string): void {
+function checkMatcher(expected: FieldExpectation, at: string, known: Known): void {
+  if (isObject(expected) && 'byValue' in expected && Object.keys(expected).length === 1) {
+    checkByValue(expected.byValue, `${at}.byValue`, known);
+    return;
+  }
+  for (const reference of referencesIn(expected as FlowValue)) checkReference(reference, at, known);
   if (!isObject(expected)) return;
   if ('oneOf' in expected && !Array.isArray(expected.oneOf)) throw new FlowFormatError(`${at}.oneOf`, 'must be a list');
   if ('present' in expected && typeof expected.present !== 'boolean') throw new FlowFormatError(`${at}.present`, 'must be true or false');
@@ -186,6 +258,34 @@ function checkMatcher(expected: FieldExpectation, at: string): void {
       throw new FlowFormatError(`${at}.matches`, 'must be a regular expression');
     }
   }
+}
+
+/** `{"of": path, "cases": {value: expectation}}`; when `of` is a choice or a PSU's decision, a case for each of its values. */
+function checkByValue(value: unknown, at: string, known: Known): void {
+  if (!isObject(value)) throw new FlowFormatError(at, 'must be {"of": "steps.<id>.values...", "cases": {"<value>": expected, ...}}');
+  allowOnly(value, at, ['of', 'cases']);
+  const of = text(value.of, `${at}.of`);
+  checkReference(of, `${at}.of`, known);
+  if (!isObject(value.cases) || Object.keys(value.cases).length === 0) throw new FlowFormatError(`${at}.cases`, 'must be an object of value: expected, with at least one case');
+  const needed = valuesOf(of, known);
+  const missing = needed?.filter((v) => !Object.hasOwn(value.cases as Json, v)) ?? [];
+  if (missing.length > 0) throw new FlowFormatError(`${at}.cases`, `${of} may be ${needed?.join(', ')}: a case for ${missing.join(', ')} is missing`);
+  const extra = needed === null ? undefined : Object.keys(value.cases).find((v) => !needed.includes(v));
+  if (extra !== undefined) throw new FlowFormatError(`${at}.cases.${extra}`, `${of} is never "${extra}" (it may be ${needed?.join(', ')})`);
+  for (const [key, expected] of Object.entries(value.cases)) checkMatcher(expected as FieldExpectation, `${at}.cases.${key}`, known);
+}
+
+/** Every value a byValue's `of` may take, when the flow says: a parameter's choices, or a PSU's own decision. */
+function valuesOf(of: string, { earlier, parameters }: Known): string[] | null {
+  const [root, name, third, fourth] = parsePath(of.trim()) ?? [];
+  if (root === 'params') {
+    const parameter = parameters.find((p) => p.name === name);
+    const whole = parameter?.kind === 'payee' ? third === 'outcome' : third === undefined;
+    return whole && parameter?.choices ? parameter.choices.map((c) => c.value) : null;
+  }
+  const step = root === 'steps' && typeof name === 'string' ? earlier.get(name) : undefined;
+  if (step?.operation === 'psuDecides' && step.params.action === PSU_CHOOSES && third === 'values' && fourth === 'action') return ['approve', 'reject'];
+  return null;
 }
 
 function allowOnly(value: Json, at: string, fields: string[]): void {

@@ -218,6 +218,7 @@ export function toFlowSummary(flow: FlowFile): Contract.FlowSummary {
     institutions: [...flow.institutions],
     behaviour: flow.behaviour,
     psus: { ...flow.psus },
+    parameters: flow.parameters.map((p) => ({ ...p, ...(p.choices === undefined ? {} : { choices: p.choices.map((c) => ({ ...c })) }) })),
     steps: flow.steps.map(flowStep),
   };
 }
@@ -239,6 +240,7 @@ export function toFlowRunState(run: FlowRunRecord): Contract.FlowRunState {
     flow: toFlowSummary(run.flow),
     institution: run.institution,
     psus: { ...run.psus },
+    params: { ...run.params },
     autoApprove: run.autoApprove,
     // Runs kept from before the clock could pause did not hold it.
     pauseClock: run.pauseClock ?? false,

@@ -265,8 +265,13 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     institutions: arrayOf(str()),
     behaviour: ref('SimulatorMode'),
     psus: mapOf(str()),
+    parameters: arrayOf(ref('FlowParameterSummary')),
     steps: arrayOf(ref('FlowStepSummary')),
   }),
+  FlowParameterSummary: obj(
+    { name: str(), title: str(), kind: oneOfStrings(['choice', 'amount', 'psu', 'payee']), choices: arrayOf(obj({ value: str(), label: str() })), default: str() },
+    ['choices', 'default'],
+  ),
   FlowOperationSummary: obj({ name: str(), actor: ref('FlowActor'), required: mapOf(str()), optional: mapOf(str()) }),
   FlowRequest: obj({
     method: str(),
@@ -297,7 +302,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     failed: bool(),
   }),
   BankChange: obj({ kind: oneOfStrings(['consent', 'payment', 'basket', 'journey']), id: str(), before: orNull(str()), after: str() }),
-  FlowUnmet: obj({ path: str(), expected: {}, actual: {} }),
+  FlowUnmet: obj({ path: str(), expected: str(), actual: str() }),
   FlowStepRun: obj({
     number: int(),
     step: ref('FlowStepSummary'),
@@ -314,7 +319,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
   FlowPending: {
     oneOf: [
       obj({ kind: { const: 'request' }, request: ref('FlowRequest') }),
-      obj({ kind: { const: 'psu' }, journeyId: str(), psuId: str(), role: str(), expected: oneOfStrings(['approve', 'reject']) }),
+      obj({ kind: { const: 'psu' }, journeyId: str(), psuId: str(), role: str(), expected: oneOfStrings(['approve', 'reject']), either: bool() }, ['either']),
     ],
   },
   FlowRunPhase: oneOfStrings(['ready', 'waiting', 'running', 'finished']),
@@ -323,6 +328,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     flow: ref('FlowSummary'),
     institution: str(),
     psus: mapOf(str()),
+    params: mapOf(str()),
     autoApprove: bool(),
     pauseClock: bool(),
     phase: ref('FlowRunPhase'),

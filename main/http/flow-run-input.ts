@@ -49,7 +49,7 @@ export function runId(value: unknown): string {
 
 export function startOptions(input: unknown): StartOptions {
   const body = object(input, 'the body');
-  onlyFields(body, ['flow', 'institution', 'psus', 'autoApprove', 'pauseClock'], 'the body');
+  onlyFields(body, ['flow', 'institution', 'psus', 'params', 'autoApprove', 'pauseClock'], 'the body');
   if (body.flow !== null && typeof body.flow !== 'string') throw formatError('flow must be the name of a library flow, or null for free steps only');
   const psus = body.psus === undefined ? undefined : object(body.psus, 'psus');
   if (psus !== undefined && Object.keys(psus).length > MAX_PSUS) throw formatError(`psus may name at most ${MAX_PSUS} roles`);
@@ -57,9 +57,18 @@ export function startOptions(input: unknown): StartOptions {
     flow: body.flow === null ? null : shortText(body.flow, 'flow'),
     institution: body.institution === undefined ? undefined : shortText(body.institution, 'institution', 50),
     psus: psus === undefined ? undefined : Object.fromEntries(Object.entries(psus).map(([role, psuId]) => [shortText(role, 'a PSU role'), shortText(psuId, `psus.${role.slice(0, 100)}`)])),
+    params: params(body.params),
     autoApprove: flag(body.autoApprove, 'autoApprove'),
     pauseClock: body.pauseClock === undefined ? true : flag(body.pauseClock, 'pauseClock'),
   };
+}
+
+/** The flow's parameter values by name, as short texts. */
+function params(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const given = object(value, 'params');
+  if (Object.keys(given).length > MAX_PSUS) throw formatError(`params may name at most ${MAX_PSUS} values`);
+  return Object.fromEntries(Object.entries(given).map(([name, text]) => [shortText(name, 'a parameter name'), shortText(text, `params.${name.slice(0, 100)}`)]));
 }
 
 export function sendOptions(input: unknown): { edit: RequestEdit | null; until: Until } {

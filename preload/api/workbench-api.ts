@@ -365,7 +365,24 @@ export interface FlowSummary {
   behaviour: SimulatorMode;
   /** PSU roles and the psuId suffix each defaults to (`creator: "CREATOR"` is FRA-CREATOR at Frankfurt). */
   psus: Record<string, string>;
+  /** What the trainer may choose before Start (the form on the Flows screen, `--param` of `npm run flow`). */
+  parameters: FlowParameterSummary[];
   steps: FlowStepSummary[];
+}
+
+/**
+ * A choice of a flow, made before the run starts: `choice` and `payee` (a Verification of Payee
+ * outcome, which picks the registry's payee with it) offer `choices`; `amount` is a euro amount;
+ * `psu` is the PSU of the flow's role of the same name.
+ */
+export interface FlowParameterSummary {
+  name: string;
+  /** In plain words, the form's label. */
+  title: string;
+  kind: 'choice' | 'amount' | 'psu' | 'payee';
+  choices?: { value: string; label: string }[];
+  /** Preselected; none for a psu parameter, whose default is the role's own PSU. */
+  default?: string;
 }
 
 /** An operation a free step (the composer) can send, with its parameters. */
@@ -442,8 +459,9 @@ export interface BankChange {
 export interface FlowUnmet {
   /** `status` or a path into the step's result, e.g. `body.transactionStatus`. */
   path: string;
-  expected: unknown;
-  actual: unknown;
+  /** In words, to show as they are: values once-quoted as JSON writes them (`"finalised"`, `one of "PDNG", "ACCP"`). */
+  expected: string;
+  actual: string;
 }
 
 /** A step as run. */
@@ -470,7 +488,7 @@ export type FlowPending =
   /** The next request of the current step, built and signed, not yet sent. */
   | { kind: 'request'; request: FlowRequest }
   /** The PSU must approve or reject on the phone (the journey's SCA link has been opened). */
-  | { kind: 'psu'; journeyId: string; psuId: string; role: string; expected: 'approve' | 'reject' };
+  | { kind: 'psu'; journeyId: string; psuId: string; role: string; expected: 'approve' | 'reject'; either?: boolean };
 
 export type FlowRunPhase = 'ready' | 'waiting' | 'running' | 'finished';
 
@@ -481,6 +499,8 @@ export interface FlowRunState {
   institution: string;
   /** psuId by role. */
   psus: Record<string, string>;
+  /** The value of each of the flow's parameters the run uses (a replay uses them again). */
+  params: Record<string, string>;
   /** The PSUs' decisions in the bank's app are made by the run itself. */
   autoApprove: boolean;
   /** The run holds the simulated clock still while it is unfinished. */
@@ -526,6 +546,8 @@ export interface StartRunOptions {
   institution?: string;
   /** psuId by role, in place of the flow's defaults. */
   psus?: Record<string, string>;
+  /** Values of the flow's parameters by name, in place of their defaults. */
+  params?: Record<string, string>;
   autoApprove: boolean;
   /** Hold the simulated clock still while the run is unfinished (default true): time-limited outcomes wait for the person stepping. */
   pauseClock?: boolean;

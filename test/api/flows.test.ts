@@ -33,7 +33,7 @@ const printed = (result: FlowRun): string => result.steps.map(describeStep).join
 describe('every library flow', () => {
   it('has the flows the Flows screen offers', () => {
     expect(library.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate', 'vop-timeout', 'london-chaps-payment', 'london-faster-payment', 'sandbox-ais-consent', 'sandbox-payment', 'sandbox-london-payment', 'sandbox-signing-basket', 'sandbox-funds-confirmation']),
+      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate', 'vop-timeout', 'london-chaps-payment', 'london-faster-payment', 'vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'sca-rejected-payment', 'sandbox-ais-consent', 'sandbox-payment', 'sandbox-london-payment', 'sandbox-signing-basket', 'sandbox-funds-confirmation']),
     );
   });
 

@@ -13,6 +13,7 @@ const run: FlowRunRecord = {
   free: false,
   institution: 'frankfurt',
   psus: { psu: 'FRA-CREATOR' },
+  params: {},
   autoApprove: false,
   phase: 'waiting',
   steps: [

@@ -1,4 +1,4 @@
-// `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--base URL] [--data DIR]`
+// `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--psu ROLE=ID] [--param NAME=VALUE] [--base URL] [--data DIR]`
 // (DESIGN.md "Commands"): runs one flow of the library headless; exit 0 only if every step met its expectation.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlowBehaviour } from '../../flows/format';
 import { findFlow, readLibrary } from '../../flows/library';
+import { chosenValues, ParameterError } from '../../flows/parameters';
 import { describeRunEnd, describeRunStart, describeStep } from '../../flows/report';
 import { runFlow } from '../../flows/runner';
 import { resourcesDir } from '../../resources-dir';
@@ -17,10 +18,11 @@ import { plainTransport, type BankTransport } from '../../tpp/transport';
 import { defaultDataDir } from '../data-dir';
 
 const USAGE = `Usage: npm run flow -- --list
-       npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--base URL [--data DIR]]
+       npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--param NAME=VALUE ...] [--base URL [--data DIR]]
   Without --base a simulator is started on a free port with a temporary data folder, in the flow's behaviour
   (simulation or sandbox), and stopped at the end.
   --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
+  --param chooses the value of one of the flow's parameters in place of its default (e.g. --param payee=noMatch).
   With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered
   for the run; a flow whose behaviour is not the simulator's mode is refused (POST /simulator/v1/mode switches it).
   An https:// base (a simulator started with --tls) is reached with the QWAC and CA of --data DIR (default: the
@@ -34,7 +36,7 @@ const libraryDir = join(resourcesDir(), 'flows');
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, psu: { type: 'string', multiple: true }, data: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, psu: { type: 'string', multiple: true }, param: { type: 'string', multiple: true }, data: { type: 'string' }, help: { type: 'boolean' } } });
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return EXIT_USAGE;
@@ -48,12 +50,25 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return EXIT_USAGE;
   }
-  const psuIds = chosenPsus(values.psu ?? []);
+  const psuIds = pairsOf(values.psu ?? []);
   if (psuIds === null) {
     console.error(`--psu takes ROLE=PSU-ID\n${USAGE}`);
     return EXIT_USAGE;
   }
+  const params = pairsOf(values.param ?? []);
+  if (params === null) {
+    console.error(`--param takes NAME=VALUE\n${USAGE}`);
+    return EXIT_USAGE;
+  }
   const flow = findFlow(positionals[0] as string, libraryDir);
+  try {
+    // Checked before any simulator starts: a wrong choice is the user's to fix, at once.
+    chosenValues(flow, params);
+  } catch (err) {
+    if (!(err instanceof ParameterError)) throw err;
+    console.error(`--param: ${err.message}`);
+    return EXIT_USAGE;
+  }
   const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : await runningBank(values.base, values.data);
   try {
     const run = await runFlow(flow, {
@@ -62,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
       credentials: bank.credentials,
       institution: values.institution,
       psuIds,
+      params,
       onStart: (start) => console.log(describeRunStart(start)),
       onStep: (step) => console.log(describeStep(step)),
     });
@@ -72,8 +88,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** ROLE=PSU-ID pairs, or null when one is not such a pair. */
-function chosenPsus(pairs: string[]): Record<string, string> | null {
+/** NAME=VALUE pairs (ROLE=PSU-ID, parameter=value), or null when one is not such a pair. */
+function pairsOf(pairs: string[]): Record<string, string> | null {
   const entries = pairs.map((pair) => /^([^=\s]+)=(\S+)$/.exec(pair));
   if (entries.some((match) => match === null)) return null;
   return Object.fromEntries(entries.map((match) => [match?.[1], match?.[2]]));

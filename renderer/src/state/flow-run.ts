@@ -15,6 +15,8 @@ export interface RunSetup {
   institution: string;
   /** psuId by role, where the user chose one; the host picks the others. */
   psus: Record<string, string>;
+  /** The flow's parameter values the user chose; the defaults for the others. */
+  params: Record<string, string>;
   autoApprove: boolean;
 }
 
@@ -44,6 +46,7 @@ interface FlowRunStore {
   pick(flow: FlowSummary | null): void;
   setInstitution(institution: string): Promise<void>;
   setPsu(role: string, psuId: string): Promise<void>;
+  setParam(name: string, value: string): Promise<void>;
   setAutoApprove(on: boolean): Promise<void>;
   start(): Promise<void>;
   prepare(): Promise<void>;
@@ -89,7 +92,7 @@ export function runProgress(run: FlowRunState): { step: number; of: number } {
   return { step: Math.min(of, done + (run.phase === 'finished' ? 0 : 1)), of };
 }
 
-const defaultSetup = (flow: FlowSummary | null): RunSetup => ({ institution: flow?.institutions[0] ?? '', psus: {}, autoApprove: true });
+const defaultSetup = (flow: FlowSummary | null): RunSetup => ({ institution: flow?.institutions[0] ?? '', psus: {}, params: {}, autoApprove: true });
 
 // A command's answer is newer than any refresh started before it arrived.
 let answers = 0;
@@ -137,7 +140,7 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
   /** A run's first step prepared, so its request shows at once. */
   const startRun = async (): Promise<FlowRunState> => {
     const { picked, setup } = get();
-    const run = await workbench.startRun({ flow: picked?.name ?? null, institution: setup.institution || undefined, psus: setup.psus, autoApprove: setup.autoApprove });
+    const run = await workbench.startRun({ flow: picked?.name ?? null, institution: setup.institution || undefined, psus: setup.psus, params: setup.params, autoApprove: setup.autoApprove });
     return workbench.prepareStep(run.runId);
   };
 
@@ -179,6 +182,11 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
 
     async setPsu(role, psuId) {
       set((s) => ({ setup: { ...s.setup, psus: { ...s.setup.psus, [role]: psuId } } }));
+      await restartIfUntouched();
+    },
+
+    async setParam(name, value) {
+      set((s) => ({ setup: { ...s.setup, params: { ...s.setup.params, [name]: value } } }));
       await restartIfUntouched();
     },
 
@@ -250,7 +258,7 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
     open(runId) {
       return command('open', async () => {
         const run = await workbench.getRun(runId);
-        set({ resume: null, picked: run.flow, setup: { institution: run.institution, psus: run.psus, autoApprove: run.autoApprove } });
+        set({ resume: null, picked: run.flow, setup: { institution: run.institution, psus: run.psus, params: run.params, autoApprove: run.autoApprove } });
         return run;
       });
     },

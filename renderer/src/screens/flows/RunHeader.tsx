@@ -1,6 +1,7 @@
 import type { FlowRunState, FlowSummary, PsuSummary } from '../../../../preload/api/workbench-api';
 import { defaultPsu } from '../../state/flow-groups';
 import { readOnly, untouched, useFlowRun } from '../../state/flow-run';
+import { ParameterForm } from './ParameterForm';
 import { RunActions } from './RunActions';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
 
 /** The flow, where and as whom it runs, whether the run approves for the PSUs, and Start. */
 export function RunHeader({ flow, run, psus }: Props) {
-  const { setup, busy, setInstitution, setPsu, setAutoApprove, start } = useFlowRun();
+  const { setup, busy, setInstitution, setPsu, setParam, setAutoApprove, start } = useFlowRun();
   const institution = run?.institution ?? setup.institution;
   const here = psus.filter((p) => p.institution === institution);
   // Before anything was sent the choice can still change (the run starts again with it).
@@ -38,7 +39,7 @@ export function RunHeader({ flow, run, psus }: Props) {
         </label>
         {Object.entries(flow.psus).map(([role, suffix]) => (
           <label key={role}>
-            {role}
+            {flow.parameters.find((p) => p.kind === 'psu' && p.name === role)?.title ?? role}
             <select value={roleValue(role, suffix)} disabled={fixed || busy !== null} onChange={(e) => void setPsu(role, e.target.value)} data-testid={`run-psu-${role}`}>
               {here.length === 0 && <option value="">{`the host’s ${suffix}`}</option>}
               {here.map((p) => (
@@ -49,6 +50,7 @@ export function RunHeader({ flow, run, psus }: Props) {
             </select>
           </label>
         ))}
+        <ParameterForm flow={flow} run={run} chosen={setup.params} disabled={fixed || busy !== null} onChange={(name, value) => void setParam(name, value)} />
         <label className="toggle">
           <input
             type="checkbox"

@@ -5,10 +5,6 @@ import { BankChanges } from './BankChanges';
 import { ExchangeView } from './ExchangeView';
 import { MetBadge } from './MetBadge';
 
-function show(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
-}
-
 /**
  * A step as run: one line with its status and whether it met its expectation; the rest on a click.
  * The latest step is open until another one is run after it, unless the user opened or closed it.
@@ -45,7 +41,7 @@ export function StepRunCard({ step, latest }: { step: FlowStepRun; latest: boole
             <ul className="unmet" aria-label="Unmet expectations">
               {step.unmet.map((u) => (
                 <li key={u.path}>
-                  <code className="wire-plain">{u.path}</code>: expected {show(u.expected)}, got {show(u.actual)}
+                  <code className="wire-plain">{u.path}</code>: expected {u.expected}, got {u.actual}
                 </li>
               ))}
             </ul>

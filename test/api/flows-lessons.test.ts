@@ -1,0 +1,166 @@
+// The lessons with choices (resources/flows with parameters) through the headless runner against a
+// started bank: the close-match lesson meets every step with each choice of its parameters and with the PSU's
+// approve and reject alike; the chosen values reach the requests; `npm run flow -- --param` takes
+// them and refuses a value the flow does not offer (exit 2, one line naming the choices).
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowFile } from '../../main/flows/format';
+import { readLibrary } from '../../main/flows/library';
+import type { RunHooks } from '../../main/flows/recording';
+import { describeStep } from '../../main/flows/report';
+import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { controlClient } from '../../shared/control-client';
+import { flowCommand } from '../support/flow-command';
+import { call, startTestBank, type TestBank } from '../support/simulator';
+
+const library = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows'));
+const flow = (name: string): FlowFile => {
+  const found = library.find((f) => f.name === name);
+  if (found === undefined) throw new Error(`no flow ${name} in the library`);
+  return found;
+};
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(() => bank.stop());
+
+/** The PSU decides on the phone as `action`, wherever a step leaves the decision to the PSU. */
+const psuWho = (action: 'approve' | 'reject'): RunHooks => ({ decide: (_journeyId, _expected, decide, either) => decide(either === true ? action : _expected) });
+
+async function run(name: string, options: { institution?: string; params?: Record<string, string>; hooks?: RunHooks } = {}): Promise<FlowRun> {
+  await call(bank, 'POST', '/simulator/v1/reset');
+  return runFlow(flow(name), { origin: bank.url, credentials: bank.client, ...options });
+}
+
+const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
+
+const LESSONS = ['vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'sca-rejected-payment'];
+
+describe('the lessons with choices', () => {
+  it('are in the library, each with its parameters and plain titles', () => {
+    expect(library.map((f) => f.name)).toEqual(expect.arrayContaining(LESSONS));
+    expect(flow('vop-close-match-psu-decides').parameters.map((p) => [p.name, p.kind, p.default])).toEqual([
+      ['payee', 'payee', 'closeMatch'],
+      ['amount', 'amount', '250.00'],
+      ['clerk', 'psu', undefined],
+      ['signatory', 'psu', undefined],
+    ]);
+  });
+
+  // With their defaults, at each of their institutions, they run with the rest of the library (flows.test.ts).
+
+  it('the close-match lesson meets every step with each payee outcome, whether the PSU approves or rejects', async () => {
+    const payee = flow('vop-close-match-psu-decides').parameters.find((p) => p.name === 'payee');
+    for (const outcome of payee?.choices?.map((c) => c.value) ?? []) {
+      for (const action of ['approve', 'reject'] as const) {
+        const result = await run('vop-close-match-psu-decides', { params: { payee: outcome }, hooks: psuWho(action) });
+        expect(result.met, `${outcome}, ${action}:\n${printed(result)}`).toBe(true);
+        expect(result.steps.find((s) => s.step.id === 'decide')?.result?.values.action).toBe(action);
+        expect(result.steps.at(-1)?.result?.values.txStatuses).toEqual([action === 'approve' ? 'PDNG' : 'PATC']);
+      }
+    }
+  });
+
+  it('the chosen payee and amount are what the payment pays; the run keeps the values it used', async () => {
+    const result = await run('vop-close-match-psu-decides', { params: { payee: 'noMatch', amount: '99.95', signatory: 'FRA-SOLO' } });
+    expect(result.met, printed(result)).toBe(true);
+    expect(result.params).toEqual({ payee: 'noMatch', amount: '99.95', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
+    expect(result.steps.find((s) => s.step.id === 'vop')?.result?.values.reasons).toEqual(['NMTC']);
+    const registry = (await call(bank, 'GET', '/simulator/v1/vop-registry?institution=frankfurt')).body as { payees: { outcome: string; creditorName: string; iban: string }[] };
+    const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
+    const payments = (await call(bank, 'GET', '/simulator/v1/payments')).body as { paymentId: string; creditors?: unknown }[];
+    const paid = JSON.stringify(payments.find((p) => p.paymentId === result.steps.find((s) => s.step.id === 'payment')?.result?.values.paymentId));
+    expect(paid).toContain(noMatch?.iban);
+    expect(paid).toContain('99.95');
+  });
+
+  it('an unmet byValue case says which value picked it, values once-quoted', async () => {
+    const changed = structuredClone(flow('sca-rejected-payment'));
+    const after = changed.steps.find((s) => s.id === 'after');
+    if (after === undefined) throw new Error('no step after');
+    after.expect = { status: 200, fields: { 'values.txStatuses': { byValue: { of: 'steps.decide.values.action', cases: { reject: ['PDNG'] } } } } };
+    await call(bank, 'POST', '/simulator/v1/reset');
+    const result = await runFlow(changed, { origin: bank.url, credentials: bank.client });
+    expect(result.steps.at(-1)?.unmet).toEqual([{ field: 'values.txStatuses', expected: '["PDNG"] (as steps.decide.values.action is "reject")', actual: '["PATC"]' }]);
+  });
+});
+
+describe('a live run of the lesson (the Flows screen)', () => {
+  it('keeps its choices, waits for the PSU with either decision expected, and meets every step after a rejection on the phone', async () => {
+    await call(bank, 'POST', '/simulator/v1/reset');
+    const client = controlClient(bank.url);
+    const started = await client.startRun({ flow: 'vop-close-match-psu-decides', params: { payee: 'match', amount: '10.00' }, autoApprove: false });
+    expect(started.params).toEqual({ payee: 'match', amount: '10.00', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
+    await client.prepareStep(started.runId);
+    let run = await client.sendStep(started.runId, null, 'end');
+    // The run approves the PSUs' consents itself (onPhone false): it waits on the phone only for the payment, where the signatory may approve or reject, and rejects.
+    const decisions: string[] = [];
+    let psuChose = 0;
+    for (let i = 0; i < 200 && run.phase !== 'finished'; i++) {
+      const pending = run.pending;
+      if (pending?.kind === 'psu' && !decisions.includes(pending.journeyId)) {
+        decisions.push(pending.journeyId);
+        if (pending.either === true) {
+          psuChose++;
+          expect(pending).toMatchObject({ psuId: 'FRA-SOLO', expected: 'approve', role: 'signatory' });
+        }
+        await client.actOnJourney(pending.journeyId, pending.either === true ? 'reject' : 'approve');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = await client.getRun(started.runId);
+    }
+    expect(psuChose).toBe(1);
+    expect(decisions).toHaveLength(1);
+    expect(run.steps.find((s) => s.step.id === 'decide')?.exchanges.at(-1)?.requestBody).toBe('{"action":"reject"}');
+    expect(run.steps.filter((s) => !s.met).map((s) => `${s.step.id}: ${s.error ?? JSON.stringify(s.unmet)}`)).toEqual([]);
+    expect(run.met).toBe(true);
+    const replay = await client.replayRun(started.runId);
+    expect(replay.params).toEqual(run.params);
+    expect(replay.met).toBe(true);
+  });
+});
+
+describe('a run kept before flows had parameters', () => {
+  it('opens with none chosen and replays', async () => {
+    const client = controlClient(bank.url);
+    const kept = await client.startRun({ flow: 'funds-confirmation', autoApprove: true });
+    // As an older workbench kept it (no params, a flow without the field), under a run id this simulator never started.
+    const oldId = `${kept.runId}-old`;
+    const db = new Database(join(bank.dataDir, 'workbench.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const row = db.prepare('SELECT summary, record FROM flow_runs WHERE run_id = ?').get(kept.runId) as { summary: string; record: string };
+      const record = JSON.parse(row.record) as { runId: string; params?: unknown; flow: { parameters?: unknown } };
+      delete record.params;
+      delete record.flow.parameters;
+      db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?)').run(oldId, JSON.stringify({ ...JSON.parse(row.summary), runId: oldId }), JSON.stringify({ ...record, runId: oldId }));
+    } finally {
+      db.close();
+    }
+    const old = await call(bank, 'GET', `/simulator/v1/runs/${oldId}`);
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({ runId: oldId, params: {}, flow: { parameters: [] } });
+    expect((await client.replayRun(oldId)).met).toBe(true);
+  });
+});
+
+describe('npm run flow --param', () => {
+  it('runs a lesson with the chosen values (exit 0) and names them at the start', async () => {
+    const { code, output } = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=match', '--param', 'amount=12.50', '--base', bank.url]);
+    expect(output).toMatch(/^vop-close-match-psu-decides: .* at frankfurt \(.*\) with payee=match, amount=12\.50$/m);
+    expect(output).toContain('All 10 steps met their expectations.');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('a value the flow does not offer, or a parameter it has not, is a usage error naming the choices (exit 2)', async () => {
+    const bad = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=maybe']);
+    expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, timeout, serviceUnavailable (got "maybe")');
+    expect(bad.code).toBe(2);
+    const unknown = await flowCommand(['vop-no-match', '--param', 'colour=red']);
+    expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount, clerk, signatory)');
+    expect(unknown.code).toBe(2);
+  }, 60_000);
+});

@@ -1,0 +1,103 @@
+// A lesson's choices on the Flows screen in Chromium: the form shows the flow's parameters in plain
+// words with their defaults preselected; the values picked there are what the run uses (the payee
+// of the chosen VoP outcome in the payment request) and what it keeps; an unmet expectation reads
+// with its values quoted once.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowRunState } from '../../preload/api/workbench-api';
+import { controlClient } from '../../shared/control-client';
+import type { RunningUi } from './support/browser';
+import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+
+const WAIT = { timeout: 20_000 };
+const LESSON = 'vop-close-match-psu-decides';
+
+let ui: RunningUi;
+
+beforeAll(async () => {
+  ui = await startUi({ viewport: { width: 1280, height: 800 } });
+}, UI_TIMEOUT);
+afterAll(async () => {
+  await ui?.stop();
+});
+
+async function openRun(page: Page): Promise<FlowRunState> {
+  const runId = await page.getByTestId('run-item').and(page.locator('.run-item-open')).getAttribute('data-run-id');
+  return controlClient(ui.url).getRun(runId ?? '');
+}
+
+describe('the lesson form', () => {
+  it('shows the choices with their defaults, and the run pays the payee of the outcome picked', async () => {
+    const { page } = ui;
+    await goTo(page, 'Flows');
+    await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click();
+    const form = page.getByTestId('run-parameters');
+    await form.waitFor(WAIT);
+    const payee = page.getByLabel("What the payee's bank says about the name");
+    expect(await payee.inputValue()).toBe('closeMatch');
+    expect(await payee.locator('option').allTextContents()).toEqual(['Match: the name is right', 'Close match: almost the right name', 'No match: another name', 'Not applicable: the name cannot be checked for this account', "No answer: the payee's bank does not respond", "Service unavailable: the payee's bank is down"]);
+    expect(await page.getByLabel('How much the payment is for (euro)').inputValue()).toBe('250.00');
+    expect(await page.getByTestId('run-psu-signatory').locator('xpath=..').textContent()).toContain('Who authorises the payment');
+    await page.screenshot({ path: '/tmp/flow-parameters-1280x800.png' });
+    // 1920×1080 at 150 % zoom is a 1280×720 CSS viewport.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/tmp/flow-parameters-1920x1080-150.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await payee.selectOption('noMatch');
+    await page.getByLabel('How much the payment is for (euro)').fill('42.00');
+    await page.getByLabel('How much the payment is for (euro)').press('Enter');
+    await page.getByTestId('auto-approve').setChecked(true);
+    await page.getByTestId('start-run').click();
+    await page.getByTestId('request-editor').waitFor(WAIT);
+    await page.getByTestId('run-to-end').click();
+    await page.locator('[data-testid="run-finished"][data-met="true"]').waitFor({ timeout: 60_000 });
+
+    const run = await openRun(page);
+    expect(run.params).toEqual({ payee: 'noMatch', amount: '42.00', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
+    const registry = await controlClient(ui.url).listVopRegistry('frankfurt');
+    const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
+    const request = run.steps.find((s) => s.step.id === 'payment')?.exchanges.at(-1)?.requestBody ?? '';
+    expect(request).toContain(`<Nm>${noMatch?.creditorName}</Nm>`);
+    expect(request).toContain('>42.00</InstdAmt>');
+    // The run keeps its choices: the form shows them, fixed.
+    expect(await payee.inputValue()).toBe('noMatch');
+    expect(await payee.isDisabled()).toBe(true);
+  }, 120_000);
+
+  it('waits for the PSU to approve or reject on the phone, shows the close match, and is met after a rejection', async () => {
+    const { page } = ui;
+    await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click();
+    await page.getByTestId('run-parameters').waitFor(WAIT);
+    await page.getByTestId('auto-approve').setChecked(false);
+    await page.getByTestId('start-run').click();
+    await page.getByTestId('request-editor').waitFor(WAIT);
+    await page.getByTestId('run-to-end').click();
+    const awaited = page.locator('[data-testid="inline-phone"] [data-awaited="true"]');
+    await awaited.getByTestId('reject').waitFor(WAIT);
+    expect(await page.getByText('to approve or reject in the bank’s app').count()).toBe(1);
+    expect(await awaited.textContent()).toContain('Close match');
+    await page.screenshot({ path: '/tmp/flow-parameters-waiting-1280x800.png' });
+    await awaited.getByTestId('reject').click();
+    await page.locator('[data-testid="run-finished"][data-met="true"]').waitFor({ timeout: 60_000 });
+    const run = await openRun(page);
+    expect(run.steps.find((s) => s.step.id === 'authorisation')?.exchanges.at(-1)?.responseBody).toContain('"failed"');
+  }, 120_000);
+
+  it('an unmet expectation shows its values quoted once', async () => {
+    const { page } = ui;
+    const client = controlClient(ui.url);
+    const kept = await openRun(page);
+    const file = JSON.parse(await client.exportRun(kept.runId)) as { run: { steps: { met: boolean; unmet: unknown[] }[]; met: boolean } };
+    const last = file.run.steps.at(-1);
+    if (last === undefined) throw new Error('the run has no steps');
+    Object.assign(last, { met: false, unmet: [{ path: 'body.scaStatus', expected: '"finalised"', actual: '"failed"' }] });
+    file.run.met = false;
+    const imported = await client.importRun(JSON.stringify(file));
+    await page.locator(`[data-testid="run-item"][data-run-id="${imported.runId}"]`).click();
+    const card = page.locator('[data-testid="step-done"][data-met="false"]');
+    await card.waitFor(WAIT);
+    if ((await card.getByLabel('Unmet expectations').count()) === 0) await card.locator('.step-line').click();
+    expect(await card.getByLabel('Unmet expectations').textContent()).toBe('body.scaStatus: expected "finalised", got "failed"');
+  }, 60_000);
+});
