@@ -30,6 +30,11 @@ export interface StartOptions {
   autoApprove: boolean;
 }
 
+/** A replay back to an earlier step: the new run stops, ready, before step `untilStep` (1-based). */
+export interface ReplayOptions {
+  untilStep?: number | undefined;
+}
+
 /** An operation a free step can send, with its parameters' kinds. */
 export interface OperationSummary {
   name: string;
@@ -127,13 +132,25 @@ export class FlowRuns {
     if (!this.options.archive.delete(runId) && !wasLive) throw new RunError('unknown', `no run ${runId}`);
   }
 
-  /** The same flow file (and free steps), institution and PSUs on the current data, run to the end approving automatically. */
-  async replay(runId: string): Promise<FlowRunRecord> {
+  /**
+   * The same flow file (and free steps), institution and PSUs on the current data, run to the end approving
+   * automatically; with `untilStep`, run only up to that step (1-based) and left live and ready before it, approving
+   * as the source run did from there on (the presentation view's "back a step").
+   */
+  async replay(runId: string, options: ReplayOptions = {}): Promise<FlowRunRecord> {
     const source = this.get(runId);
+    const steps = source.flow.steps.length + source.freeSteps.length;
+    const { untilStep } = options;
+    if (untilStep !== undefined && (untilStep < 1 || untilStep > steps)) throw new RunError('input', `untilStep must be a step of the run: 1 to ${steps}`);
     const flowRoles = Object.fromEntries(Object.entries(source.psus).filter(([role]) => Object.hasOwn(source.flow.psus, role)));
     const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, autoApprove: true, free: source.free, replayOf: source.runId });
     for (const step of source.freeSteps) await this.addFreeStep(run.record.runId, step);
-    await run.runToEnd();
+    if (untilStep === undefined) {
+      await run.runToEnd();
+      return run.record;
+    }
+    await run.runUntil(untilStep - 1);
+    await run.setAutoApprove(source.autoApprove);
     return run.record;
   }
 
