@@ -88,6 +88,7 @@ describe('the sequence diagram layout', () => {
   it('numbers the arrows of a step with several by their place in it', () => {
     const session = layoutSequence([{ step: 1, exchanges: RUN.slice(0, 1) }, { step: 2, exchanges: RUN.slice(1, 3) }]);
     expect(session.calls.map((c) => c.number)).toEqual(['1', '2.1', '2.2']);
+    expect(session.calls.map((c) => c.words)).toEqual(['1. TPP initiates a payment', '2.1 PSU’s browser opens the SCA link', '2.2 PSU approves in the bank’s app']);
   });
 
   it('draws a step’s token requests as one arrow with a count', () => {

@@ -3,6 +3,7 @@ import { formatInstant } from '../widgets/format';
 import type { SimulatorInfo } from '../../../preload/api/workbench-api';
 import { PALETTE_KEYS } from './palette-shortcut';
 import { StatusLegend } from './StatusLegend';
+import { TextSizeControl } from './TextSizeControl';
 
 export function TopBar({ title, info, onOpenPalette }: { title: string; info: SimulatorInfo | null; onOpenPalette(): void }) {
   const now = useSimulatedNow();
@@ -33,6 +34,7 @@ export function TopBar({ title, info, onOpenPalette }: { title: string; info: Si
             </span>
           </>
         )}
+        <TextSizeControl />
         <StatusLegend />
       </div>
     </header>

@@ -24,7 +24,7 @@ export interface CallArrow {
   y: number;
   /** The step's number, with the arrow's place in it when the step has several: "3", "3.2". */
   number: string;
-  /** What happens, in words, numbered: "3. TPP asks for a consent". */
+  /** What happens, in words, numbered: "3. TPP asks for a consent", "2.1 TPP gets a token". */
   words: string;
   /** The second, smaller line: the method, the path shortened, the status. */
   label: string;
@@ -221,7 +221,7 @@ export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPen
         toX: X.bank,
         y,
         number,
-        words: `${number}. ${action}`,
+        words: `${number}${groups.length > 1 ? '' : '.'} ${action}`,
         label: `${exchange.method} ${shortPath(exchange.url, LABEL_CHARS[exchange.actor])} → ${statuses}${times}`,
         fullLabel: `${action}\n${exchange.method} ${exchange.url} → ${statuses}${times}`,
         ariaLabel: `${exchange.method} ${path} → ${exchange.status}`,
