@@ -46,7 +46,7 @@ async function allInWindow(page: Page): Promise<void> {
   await inWindow(page, page.getByTestId('present-diagram'), 'the diagram');
   await inWindow(page, page.getByTestId('present-next'), 'the Next control');
   // The page itself does not scroll.
-  expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual((page.viewportSize()?.height ?? 0) + 1);
+  expect(await page.locator('html').evaluate((html) => html.scrollHeight)).toBeLessThanOrEqual((page.viewportSize()?.height ?? 0) + 1);
 }
 
 describe('the presentation view', () => {
@@ -159,7 +159,7 @@ describe('the presentation view', () => {
     const title = page.locator('.topbar-title');
     const normal = await title.boundingBox();
     await page.getByTestId('text-size').selectOption('150');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.textSize)).toBe('150');
+    await expect.poll(() => page.locator('html').getAttribute('data-text-size')).toBe('150');
     const larger = await title.boundingBox();
     expect((larger?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
     // The app still fills the window, no more.
@@ -171,6 +171,6 @@ describe('the presentation view', () => {
     await page.keyboard.press('Control+K');
     await page.keyboard.type('Text size: 100');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.textSize)).toBe('100');
+    await expect.poll(() => page.locator('html').getAttribute('data-text-size')).toBe('100');
   }, LESSON_TIMEOUT);
 });

@@ -105,8 +105,8 @@ export const LIFELINES: readonly Omit<Lifeline, 'x'>[] = [
 
 // The TPP's calls carry the longest labels, so the gap between the TPP and the bank is the widest;
 // the browser's gap holds "PSU's browser opens the SCA link".
-const X: Record<LifelineId, number> = { tpp: 70, bank: 430, psuBrowser: 660, psuApp: 860 };
-const WIDTH = 940;
+const X: Record<LifelineId, number> = { tpp: 64, bank: 424, psuBrowser: 724, psuApp: 920 };
+const WIDTH = 1000;
 const HEADER = 48;
 /** A row with the words only, and with the HTTP line under them. */
 const ROW = 56;
