@@ -8,6 +8,8 @@ import { SCREENS } from '../state/shell';
  */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // A tick box or a button takes no letters or arrows: after a click on one, the shortcuts still work.
+  if (target instanceof HTMLInputElement && ['checkbox', 'button', 'submit', 'reset'].includes(target.type)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="textbox"], .monaco-editor') !== null;
 }
 
