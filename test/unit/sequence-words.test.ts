@@ -114,7 +114,8 @@ describe('the words of the bank’s answer', () => {
 
   it('says why the bank refused: the signature verdict first', () => {
     const signature = { verdict: invalid } as SignatureDiagnosis;
-    const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'SIGNATURE_INVALID', text: 'x' }] });
+    // Not the body's code: the verdict's, the bank's own finding on the signature.
+    const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'x' }] });
     expect(exchangeWords(input(consent, { status: 401, responseBody: body, signature })).answer).toBe('Bank refuses: signature invalid');
   });
 

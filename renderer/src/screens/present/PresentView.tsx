@@ -45,6 +45,8 @@ export function PresentView() {
   const error = useFlowRun((s) => s.error);
   const replayProgress = useFlowRun((s) => s.replayProgress);
   const setAutoApprove = useFlowRun((s) => s.setAutoApprove);
+  // The choice as made (at once), not as the host last reported it: two quick clicks stay two.
+  const autoApprove = useFlowRun((s) => s.setup.autoApprove);
   const { showHttp, backNote, setShowHttp, next, back, setOn } = usePresent();
   usePresentKeys();
   const diagram = useNewestArrows(run);
@@ -80,7 +82,7 @@ export function PresentView() {
       <header className="present-bar">
         <h1 className="present-flow">{run.flow.title}</h1>
         <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
-          <input type="checkbox" checked={!run.autoApprove} disabled={run.imported} onChange={(e) => void setAutoApprove(!e.target.checked)} data-testid="present-psu-decides" /> PSU decides on the phone
+          <input type="checkbox" checked={!autoApprove} disabled={run.imported} onChange={(e) => void setAutoApprove(!e.target.checked)} data-testid="present-psu-decides" /> PSU decides on the phone
         </label>
         <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
           {showHttp ? 'Hide HTTP' : 'Show HTTP'}
@@ -118,7 +120,7 @@ export function PresentView() {
           <InlinePhones run={run} />
           <div className="phone-frame present-phone-idle" aria-label="The PSU’s bank app" data-testid="present-phone-idle">
             <div className="phone-notch" aria-hidden="true" />
-            <p className="muted">{run.autoApprove ? 'The run approves on the PSU’s behalf. Tick “PSU decides on the phone” to decide here.' : 'Nothing to approve right now.'}</p>
+            <p className="muted">{autoApprove ? 'The run approves on the PSU’s behalf. Tick “PSU decides on the phone” to decide here.' : 'Nothing to approve right now.'}</p>
           </div>
         </div>
         {showHttp ? (
