@@ -85,6 +85,8 @@ describe('the presentation view', () => {
     expect(words).toContain('2.2 TPP asks for a consent');
     expect(words).toContain('4. PSU’s browser opens the SCA link');
 
+    // No focus ring in the pictures: a click on the caption takes the focus off the tick box.
+    await caption.click();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of [{ width: 1280, height: 800 }, { width: 1280, height: 720 }]) {
@@ -114,6 +116,7 @@ describe('the presentation view', () => {
     expect(await exchange.textContent()).toContain('/simulator/v1/sca/');
     expect((await exchange.textContent())?.toLowerCase()).toContain('content-type');
     expect(await exchange.textContent()).toContain('finalised');
+    await page.screenshot({ path: `${SHOTS}/present-http.png` });
     await page.getByTestId('present-show-http').click();
     await page.getByTestId('present-diagram').waitFor(WAIT);
   }, LESSON_TIMEOUT);
@@ -134,6 +137,7 @@ describe('the presentation view', () => {
     const replay = await controlClient(ui.url).getRun(runId);
     expect(replay).toMatchObject({ replayOf: before, phase: 'ready', autoApprove: false, nextStep: { id: 'approve' } });
     expect(replay.steps).toHaveLength(4);
+    await page.screenshot({ path: `${SHOTS}/present-back.png` });
 
     // The replayed run is live: → runs step 5 again, and it waits for the PSU on the phone.
     await page.keyboard.press('ArrowRight');
@@ -172,6 +176,16 @@ describe('the presentation view', () => {
     await page.locator('.topbar-title').waitFor(WAIT);
     expect(await page.getByTestId('text-size').inputValue()).toBe('150');
     expect(((await page.locator('.topbar-title').boundingBox())?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
+    // The presentation at that size still fits the window (caption and Next at least; the phone and diagram shrink to fit).
+    await page.locator('[data-testid="run-item"]').first().click();
+    await page.getByTestId('sequence-diagram').waitFor(WAIT);
+    await page.keyboard.press('p');
+    await present(page).waitFor(WAIT);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await inWindow(page, page.getByTestId('present-caption'), 'the caption');
+    await inWindow(page, page.getByTestId('present-next'), 'the Next control');
+    await page.screenshot({ path: `${SHOTS}/present-text-150.png` });
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Control+K');
     await page.keyboard.type('Text size: 100');
     await page.keyboard.press('Enter');
