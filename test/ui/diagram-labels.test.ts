@@ -50,7 +50,7 @@ describe('the diagram in words', () => {
     expect(said).toContain('2. PSU’s browser opens the SCA link');
     expect(said).toContain('3. PSU rejects');
     expect(said).toContain('4. TPP checks the consent’s status');
-    expect(said.some((w) => /^5(\.\d+)? PSU’s browser fetches the code for the TPP$|^5\. PSU’s browser fetches the code for the TPP$/.test(w))).toBe(true);
+    expect(said.some((w) => /^5(\.\d+)? PSU’s browser gets a code for the TPP$|^5\. PSU’s browser gets a code for the TPP$/.test(w))).toBe(true);
     expect(await answers(page)).toContain('Bank answers: rejected');
     const http = await diagram(page).getByTestId('seq-http').allTextContents();
     expect(http).toContain('POST /consents → 201');

@@ -191,7 +191,7 @@ function action(input: WordsInput): string {
   }
   const oauth = OAUTH.exec(path);
   if (oauth?.[1]) return oauthAction(oauth[1], input.requestBody);
-  if (/^\/[a-z]+\/sandboxauth\/v1\/authorize$/.test(path)) return 'PSU’s browser fetches the code for the TPP';
+  if (/^\/[a-z]+\/sandboxauth\/v1\/authorize$/.test(path)) return 'PSU’s browser gets a code for the TPP';
   if (/^\/sca\/[^/]+$/.test(path)) return 'PSU’s browser opens the SCA link';
   const signature = /^\/[a-z]+\/sandbox\/v1\/signature(\/validation)?$/.exec(path);
   if (signature) return signature[1] ? 'TPP asks the bank to check a signature' : 'TPP asks the bank to sign a sample';
