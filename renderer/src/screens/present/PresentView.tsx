@@ -73,9 +73,10 @@ export function PresentView() {
   const blocked = nextBlocked({ run, busy });
   const target = backTarget(run);
   const going = busy === 'replay';
+  // While going back, the note says where to (set before the replay starts); a replay from the palette says less.
   const status = going
-    ? `${backWords(target?.shows ?? 0)}…${replayProgress ? ` (step ${replayProgress.step} of ${replayProgress.of})` : ''}`
-    : (backNote ?? (blocked ?? `Press → for the next step${run.nextStep ? `: ${run.nextStep.title}` : ''}`));
+    ? `${backNote ?? 'Replaying the run on fresh data…'}${replayProgress ? ` (step ${replayProgress.step} of ${replayProgress.of})` : ''}`
+    : (backNote ?? blocked ?? `Press → for the next step${run.nextStep ? `: ${run.nextStep.title}` : ''}`);
 
   return (
     <div className="present" role="region" aria-label="Presentation" data-testid="present" data-run-id={run.runId} data-steps-done={run.steps.length}>
