@@ -42,6 +42,11 @@ export interface StartOptions {
   pauseClock?: boolean | undefined;
 }
 
+/** A replay back to an earlier step: the new run stops, ready, before step `untilStep` (1-based). */
+export interface ReplayOptions {
+  untilStep?: number | undefined;
+}
+
 /** An operation a free step can send, with its parameters' kinds. */
 export interface OperationSummary {
   name: string;
@@ -159,19 +164,32 @@ export class FlowRuns {
   }
 
   delete(runId: string): void {
-    this.live.get(runId)?.stop();
-    const wasLive = this.live.delete(runId);
-    this.options.clock?.release(runId);
+    const wasLive = this.live.has(runId);
+    this.retire(runId);
     if (!this.options.archive.delete(runId) && !wasLive) throw new RunError('unknown', `no run ${runId}`);
   }
 
-  /** The same flow file (and free steps), institution and PSUs on the current data, run to the end approving automatically. */
-  async replay(runId: string): Promise<FlowRunRecord> {
+  /**
+   * The same flow file (and free steps), institution and PSUs on the current data, run to the end approving
+   * automatically; with `untilStep`, run only up to that step (1-based) and left live and ready before it, approving
+   * as the source run did from there on (the presentation view's "back a step").
+   */
+  async replay(runId: string, options: ReplayOptions = {}): Promise<FlowRunRecord> {
     const source = this.get(runId);
+    const steps = source.flow.steps.length + source.freeSteps.length;
+    const { untilStep } = options;
+    if (untilStep !== undefined && (untilStep < 1 || untilStep > steps)) throw new RunError('input', `untilStep must be a step of the run: 1 to ${steps}`);
     const flowRoles = Object.fromEntries(Object.entries(source.psus).filter(([role]) => Object.hasOwn(source.flow.psus, role)));
-    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, params: source.params, autoApprove: true, free: source.free, replayOf: source.runId });
+    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, params: source.params, autoApprove: true, pauseClock: source.pauseClock ?? true, free: source.free, replayOf: source.runId });
     for (const step of source.freeSteps) await this.addFreeStep(run.record.runId, step);
-    await run.runToEnd();
+    if (untilStep === undefined) {
+      await run.runToEnd();
+      return run.record;
+    }
+    await run.runUntil(untilStep - 1);
+    await run.setAutoApprove(source.autoApprove);
+    // Going back replaces the source: it stops waiting (and holding the clock) and stays kept for reading.
+    this.retire(source.runId);
     return run.record;
   }
 
@@ -195,11 +213,16 @@ export class FlowRuns {
     return JSON.stringify(runHar(this.get(runId), this.options.transport().origin, version), null, 2);
   }
 
+  /** A live run stops where it stands, kept for reading and replay. */
+  private retire(runId: string): void {
+    this.live.get(runId)?.stop();
+    this.live.delete(runId);
+    this.options.clock?.release(runId);
+  }
+
   /** The simulator stops: live runs stay kept as they stood. */
   close(): void {
-    for (const run of this.live.values()) run.stop();
-    for (const runId of this.live.keys()) this.options.clock?.release(runId);
-    this.live.clear();
+    for (const runId of [...this.live.keys()]) this.retire(runId);
   }
 
   private async startFlow(flow: FlowFile, options: StartOptions & { free: boolean; replayOf?: string }): Promise<LiveRun> {
@@ -260,7 +283,7 @@ export class FlowRuns {
     if (run !== undefined) return run;
     const kept = this.options.archive.get(runId);
     if (kept === undefined) throw new RunError('unknown', `no run ${runId}`);
-    throw new RunError('phase', kept.imported ? 'an imported run is kept for reading and replay, not continued' : 'the run was started before the simulator last started: it is kept for reading and replay, not continued');
+    throw new RunError('phase', kept.imported ? 'an imported run is kept for reading and replay, not continued' : 'the run is no longer live (going back replaced it, or it was started before the simulator last started): it is kept for reading and replay, not continued');
   }
 
   private async now(): Promise<string> {

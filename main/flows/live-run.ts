@@ -67,6 +67,8 @@ interface Journey {
 export class LiveRun {
   private runner: FlowRunner | null = null;
   private stopAt: Until = 'request';
+  /** Running on without gates, stop once this many steps are done (a replay back to an earlier step). */
+  private stopAfter: number | null = null;
   private gate: { request: HttpRequest; release: (release: GateRelease) => void } | null = null;
   private waiters: (() => void)[] = [];
   private wake: (() => void) | null = null;
@@ -124,6 +126,19 @@ export class LiveRun {
   async runToEnd(): Promise<void> {
     this.stopAt = 'end';
     if (this.record.phase === 'ready') await this.drive();
+  }
+
+  /** Runs steps without stopping at gates until `done` steps are done, then stands ready before the next. */
+  async runUntil(done: number): Promise<void> {
+    if (this.record.steps.length >= done || this.record.phase !== 'ready') return;
+    this.stopAt = 'end';
+    this.stopAfter = done;
+    try {
+      await this.drive();
+    } finally {
+      this.stopAfter = null;
+      this.stopAt = 'request';
+    }
   }
 
   /** On while the PSU is awaited: the run decides at once as the step expected, and answers at the next stop. */
@@ -197,7 +212,7 @@ export class LiveRun {
         this.record.steps.push(await this.stepRun(outcome, before, startedAt));
         this.record.current = [];
         this.record.nextStep = runner.nextStep;
-        if (this.stopAt !== 'end' || this.stopped) break;
+        if (this.stopAt !== 'end' || this.stopped || (this.stopAfter !== null && this.record.steps.length >= this.stopAfter)) break;
         this.save();
       }
     } catch (err) {

@@ -1,6 +1,6 @@
 import { formatError } from '../domain/errors';
 import type { RequestEdit, Until } from '../flows/live-run';
-import type { StartOptions } from '../flows/flow-runs';
+import type { ReplayOptions, StartOptions } from '../flows/flow-runs';
 import type { FreeStepInput } from '../flows/run-record';
 
 /**
@@ -21,6 +21,7 @@ const MAX_HEADER_VALUE = 16 * 1024;
 const MAX_URL = 8 * 1024;
 const MAX_PARAMS_JSON = 64 * 1024;
 const MAX_PSUS = 50;
+const MAX_STEP = 10_000;
 
 function object(value: unknown, what: string): Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw formatError(`${what} must be a JSON object`);
@@ -105,6 +106,15 @@ export function freeStep(input: unknown): FreeStepInput {
   const params = object(body.params ?? {}, 'params');
   if (JSON.stringify(params).length > MAX_PARAMS_JSON) throw formatError(`params may take at most ${MAX_PARAMS_JSON / 1024} KB of JSON`);
   return { operation: shortText(body.operation, 'operation'), params, ...(body.title === undefined ? {} : { title: shortText(body.title, 'title', 200) }) };
+}
+
+/** The body of a replay: `{}`, or `{"untilStep": n}` to stop before step n. */
+export function replayOptions(input: unknown): ReplayOptions {
+  const body = object(input, 'the body');
+  onlyFields(body, ['untilStep'], 'the body');
+  if (body.untilStep === undefined) return {};
+  if (typeof body.untilStep !== 'number' || !Number.isInteger(body.untilStep) || body.untilStep < 1 || body.untilStep > MAX_STEP) throw formatError(`untilStep must be a whole number of 1 to ${MAX_STEP}`);
+  return { untilStep: body.untilStep };
 }
 
 export function autoApprove(input: unknown): boolean {

@@ -553,6 +553,11 @@ export interface StartRunOptions {
   pauseClock?: boolean;
 }
 
+/** `POST /simulator/v1/runs/{id}/replay` body: stop before step `untilStep` (1-based) instead of running to the end. */
+export interface ReplayRunOptions {
+  untilStep?: number;
+}
+
 /** A free step (the composer): any operation of the library with its parameters, added after the run's steps. */
 export interface FreeStep {
   operation: string;
@@ -624,8 +629,11 @@ export interface WorkbenchApi {
   getRun(runId: string): Promise<FlowRunState>;
   listRuns(): Promise<FlowRunListItem[]>;
   deleteRun(runId: string): Promise<void>;
-  /** A new run of the same flow, institution and PSUs (and free steps) on the current data, run to the end, approving automatically. */
-  replayRun(runId: string): Promise<FlowRunState>;
+  /**
+   * A new run of the same flow, institution and PSUs (and free steps) on the current data, run to the end, approving
+   * automatically; with `untilStep`, only up to that step: the new run stays live, ready before it (back a step).
+   */
+  replayRun(runId: string, options?: ReplayRunOptions): Promise<FlowRunState>;
   /** The run as a file another machine opens (JSON text). */
   exportRun(runId: string): Promise<string>;
   /** Keeps a run from an exported file; answers the kept run. */

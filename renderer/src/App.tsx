@@ -4,6 +4,7 @@ import { BankScreen } from './screens/bank/BankScreen';
 import { FlowsScreen } from './screens/flows/FlowsScreen';
 import { InspectorScreen } from './screens/inspector/InspectorScreen';
 import { PhoneScreen } from './screens/phone/PhoneScreen';
+import { Presentation } from './screens/present/Presentation';
 import { CommandPalette } from './shell/CommandPalette';
 import { NavBar } from './shell/NavBar';
 import { usePaletteShortcut } from './shell/palette-shortcut';
@@ -57,6 +58,7 @@ export function App() {
           )}
         </main>
       </div>
+      <Presentation />
       {paletteOpen && <CommandPalette onClose={() => setPaletteOpen(false)} />}
     </div>
   );

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { restoreTextSize } from './state/text-size';
 import { restoreTheme } from './state/theme';
 import './styles.css';
 
@@ -8,6 +9,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('renderer/index.html has no #root element');
 
 restoreTheme();
+restoreTextSize();
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -1,8 +1,9 @@
 // The Flows screen's sequence diagram as data: one arrow per exchange from its actor's lifeline
-// to the bank's, a dashed return with the status, failures in red, the pending request dotted.
+// to the bank's, numbered by step and said in words with the HTTP line beneath, a dashed return with
+// the bank's answer, failures in red, a step's token requests as one arrow, the pending request dotted.
 import { describe, expect, it } from 'vitest';
 import type { FlowExchange } from '../../preload/api/workbench-api';
-import { layoutSequence, shortPath } from '../../renderer/src/screens/flows/sequence/layout';
+import { layoutSequence, shortPath, type StepExchanges } from '../../renderer/src/screens/flows/sequence/layout';
 
 function exchange(seq: number, actor: FlowExchange['actor'], method: string, url: string, status: number, extra: Partial<FlowExchange> = {}): FlowExchange {
   return {
@@ -35,8 +36,11 @@ const RUN: FlowExchange[] = [
   exchange(5, 'tpp', 'POST', PAYMENT, 401, { signature: null }),
 ];
 
+/** One exchange per step, as a run of single-request steps. */
+const stepped = (exchanges: FlowExchange[]): StepExchanges[] => exchanges.map((e, i) => ({ step: i + 1, exchanges: [e] }));
+
 describe('the sequence diagram layout', () => {
-  const layout = layoutSequence(RUN);
+  const layout = layoutSequence(stepped(RUN));
   const x = Object.fromEntries(layout.lifelines.map((l) => [l.id, l.x])) as Record<'tpp' | 'bank' | 'psuBrowser' | 'psuApp', number>;
 
   it('has four lifelines in order: TPP, Bank API, the PSU’s browser, the PSU’s bank app', () => {
@@ -61,17 +65,47 @@ describe('the sequence diagram layout', () => {
   it('draws the operator from the bank’s own lifeline with an Operator note', () => {
     const operator = layout.calls[3];
     expect(operator?.self).toBe(true);
-    expect(operator?.label).toMatch(/^Operator: POST /);
+    expect(operator?.words).toBe('4. Bank’s back office accepts the payment');
+    expect(operator?.label).toMatch(/^POST /);
     expect(layout.notes.some((n) => n.kind === 'operator' && n.text === 'Operator')).toBe(true);
   });
 
-  it('labels a call "METHOD path" with the status, the whole URL in its tooltip', () => {
+  it('says each call in words numbered by step, with "METHOD path → status" beneath and the whole URL in its tooltip', () => {
     const first = layout.calls[0];
+    expect(first?.words).toBe('1. TPP initiates a payment');
     expect(first?.ariaLabel).toBe(`POST ${PAYMENT} → 201`);
-    expect(first?.label).toBe('POST /payments/pain.001-sepa-credit-transfers');
-    expect(first?.fullLabel).toBe(`POST ${PAYMENT} → 201`);
-    expect(layout.calls[1]?.label).toBe('GET /sca/6f1c2a3b…');
-    expect(layout.returns.find((r) => r.seq === 1)?.label).toBe('201');
+    expect(first?.label).toBe('POST /payments/pain.001-sepa-credit-transfers → 201');
+    expect(first?.fullLabel).toBe(`TPP initiates a payment\nPOST ${PAYMENT} → 201`);
+    expect(layout.calls[1]?.words).toBe('2. PSU’s browser opens the SCA link');
+    expect(layout.calls[1]?.label).toBe('GET /sca/6f1c2a3b… → 200');
+    expect(layout.calls[2]?.words).toBe('3. PSU approves in the bank’s app');
+    expect(layout.returns.find((r) => r.seq === 5)?.label).toBe('Bank refuses (401)');
+    // The HTTP line sits between the words and the arrow.
+    expect(first?.wordsY).toBeLessThan(first?.httpY ?? 0);
+    expect(first?.httpY).toBeLessThan(first?.y ?? 0);
+  });
+
+  it('numbers the arrows of a step with several by their place in it', () => {
+    const session = layoutSequence([{ step: 1, exchanges: RUN.slice(0, 1) }, { step: 2, exchanges: RUN.slice(1, 3) }]);
+    expect(session.calls.map((c) => c.number)).toEqual(['1', '2.1', '2.2']);
+    expect(session.calls.map((c) => c.words)).toEqual(['1. TPP initiates a payment', '2.1 PSU’s browser opens the SCA link', '2.2 PSU approves in the bank’s app']);
+  });
+
+  it('draws a step’s token requests as one arrow with a count', () => {
+    const token = (seq: number) => exchange(seq, 'tpp', 'POST', '/frankfurt/oauth/v1/token', 200, { requestBody: 'grant_type=client_credentials' });
+    const tokens = layoutSequence([{ step: 1, exchanges: [token(1), token(2), token(3)] }, { step: 2, exchanges: [token(4)] }]);
+    expect(tokens.calls.map((c) => c.words)).toEqual(['1. TPP gets tokens ×3', '2. TPP gets a token']);
+    expect(tokens.calls[0]?.seqs).toEqual([1, 2, 3]);
+    expect(tokens.calls[0]?.label).toBe('POST /frankfurt/oauth/v1/token → 200 ×3');
+    expect(tokens.returns).toHaveLength(2);
+  });
+
+  it('leaves the HTTP line out, and the rows shorter, when HTTP labels are off', () => {
+    const words = layoutSequence(stepped(RUN), null, { http: false });
+    expect(words.http).toBe(false);
+    expect(layout.http).toBe(true);
+    expect(words.height).toBeLessThan(layout.height);
+    expect(words.calls.map((c) => c.words)).toEqual(layout.calls.map((c) => c.words));
   });
 
   it('answers each call with a dashed return to its actor, and a PSU decision’s redirect to the browser', () => {
@@ -90,18 +124,19 @@ describe('the sequence diagram layout', () => {
   });
 
   it('grows as the run proceeds, and shows what it waits for', () => {
-    const fewer = layoutSequence(RUN.slice(0, 2));
+    const fewer = layoutSequence(stepped(RUN.slice(0, 2)));
     expect(fewer.height).toBeLessThan(layout.height);
-    const request = layoutSequence(RUN, {
+    const request = layoutSequence([...stepped(RUN), { step: 6, exchanges: [] }], {
       kind: 'request',
       request: { method: 'GET', url: '/frankfurt/berlingroup/v1/accounts', headers: {}, body: null, operation: 'accounts', signed: false, signedHeaders: null, signingString: null, faults: [] },
     });
-    expect(request.pending?.label).toBe('GET /accounts (not sent)');
+    expect(request.pending?.words).toBe('6. TPP reads the PSU’s accounts (not sent yet)');
+    expect(request.pending?.label).toBe('GET /accounts');
     expect(request.pending?.fromX).toBe(x.tpp);
-    const browser = layoutSequence(RUN, { kind: 'request', request: { method: 'GET', url: '/sca/abc', headers: {}, body: null, operation: 'sca-open', signed: false, signedHeaders: null, signingString: null, faults: [] } });
+    const browser = layoutSequence(stepped(RUN), { kind: 'request', request: { method: 'GET', url: '/sca/abc', headers: {}, body: null, operation: 'sca-open', signed: false, signedHeaders: null, signingString: null, faults: [] } });
     expect(browser.pending?.fromX).toBe(x.psuBrowser);
     expect(request.height).toBeGreaterThan(layout.height);
-    const psu = layoutSequence(RUN, { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });
+    const psu = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });
     expect(psu.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-APPROVER-A to approve');
   });
 

@@ -172,7 +172,7 @@ const HANDLERS: Handlers = {
   getRun: (api, [r]) => api.getRun(id(r, 'runId')),
   listRuns: (api) => api.listRuns(),
   deleteRun: (api, [r]) => api.deleteRun(id(r, 'runId')),
-  replayRun: (api, [r]) => api.replayRun(id(r, 'runId')),
+  replayRun: (api, [r, o]) => api.replayRun(id(r, 'runId'), o === undefined || o === null ? undefined : object(o, 'the replay options')),
   exportRun: (api, [r]) => api.exportRun(id(r, 'runId')),
   importRun: (api, [f]) => api.importRun(exportedFile(f)),
   exportRunHar: (api, [r]) => api.exportRunHar(id(r, 'runId')),

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FlowRuns } from '../../flows/flow-runs';
-import { jsonBody } from '../body';
+import { jsonBody, rawBody } from '../body';
 import { toFlowOperation, toFlowRunListItem, toFlowRunState, toFlowSummary } from '../contract';
-import { autoApprove, freeStep, importedFile, runId, sendOptions, startOptions } from '../flow-run-input';
+import { autoApprove, freeStep, importedFile, replayOptions, runId, sendOptions, startOptions } from '../flow-run-input';
 
 /** An exported run may be 20 MB, and JSON-escaped inside the import body it grows (quotes, newlines). */
 const IMPORT_BODY_LIMIT = 48 * 1024 * 1024;
@@ -43,7 +43,11 @@ export function flowRunRoutes(control: FastifyInstance, runs: FlowRuns, version:
     const runId = id(request.params);
     return toFlowRunState(await runs.setAutoApprove(runId, autoApprove(jsonBody(request))));
   });
-  control.post('/runs/:runId/replay', async (request, reply) => reply.code(201).send(toFlowRunState(await runs.replay(id(request.params)))));
+  control.post('/runs/:runId/replay', async (request, reply) => {
+    const runId = id(request.params);
+    const options = replayOptions(rawBody(request).length === 0 ? {} : jsonBody(request));
+    return reply.code(201).send(toFlowRunState(await runs.replay(runId, options)));
+  });
   control.get('/runs/:runId/export', async (request, reply) => {
     const runId = id(request.params);
     return attachment(reply, `run-${runId}.json`, await runs.exportFile(runId));

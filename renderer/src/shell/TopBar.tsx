@@ -2,6 +2,7 @@ import type { SimulatorInfo } from '../../../preload/api/workbench-api';
 import { PALETTE_KEYS } from './palette-shortcut';
 import { StatusLegend } from './StatusLegend';
 import { TimeControls } from './TimeControls';
+import { TextSizeControl } from './TextSizeControl';
 
 export function TopBar({ title, info, onOpenPalette }: { title: string; info: SimulatorInfo | null; onOpenPalette(): void }) {
   return (
@@ -24,6 +25,7 @@ export function TopBar({ title, info, onOpenPalette }: { title: string; info: Si
             </span>
           </>
         )}
+        <TextSizeControl />
         <StatusLegend />
       </div>
     </header>

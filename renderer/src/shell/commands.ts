@@ -14,6 +14,8 @@ import { describeKind, pendingJourneys } from '../state/phone';
 import type { useResources } from '../state/resources';
 import type { useShell } from '../state/shell';
 import { SCREENS } from '../state/shell';
+import type { usePresent } from '../state/present';
+import { TEXT_SIZES, type useTextSize } from '../state/text-size';
 import type { useTheme } from '../state/theme';
 import { THEME_LABELS, THEMES } from '../state/theme';
 import { FOCUS_TARGETS, focusWhenShown } from './focus-targets';
@@ -44,10 +46,12 @@ export interface CommandSources {
   flows: ReturnType<typeof useFlows.getState>;
   flowRun: ReturnType<typeof useFlowRun.getState>;
   theme: ReturnType<typeof useTheme.getState>;
+  present: ReturnType<typeof usePresent.getState>;
+  textSize: ReturnType<typeof useTextSize.getState>;
 }
 
 export function buildCommands(sources: CommandSources): Command[] {
-  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources), ...themeCommands(sources)];
+  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources), ...themeCommands(sources), ...presentCommands(sources), ...textSizeCommands(sources)];
 }
 
 function screenCommands({ shell }: CommandSources): Command[] {
@@ -69,6 +73,31 @@ function themeCommands({ theme }: CommandSources): Command[] {
     keywords: `appearance colours colors scheme dark light mode night system ${choice}`,
     disabledReason: theme.theme === choice ? 'This is the theme now' : undefined,
     run: () => theme.setTheme(choice),
+  }));
+}
+
+function presentCommands({ present, flowRun }: CommandSources): Command[] {
+  return [
+    {
+      id: 'present',
+      group: 'Flows',
+      title: present.on ? 'Leave the presentation' : 'Present the run as a lesson',
+      keywords: 'presentation slides class teach trainer lesson big screen projector',
+      shortcut: 'P',
+      disabledReason: !present.on && !flowRun.run ? 'Open a run on the Flows screen first' : undefined,
+      run: () => present.toggle(),
+    },
+  ];
+}
+
+function textSizeCommands({ textSize }: CommandSources): Command[] {
+  return TEXT_SIZES.map((size) => ({
+    id: `text-size-${size}`,
+    group: 'Text size',
+    title: `Text size: ${size} %`,
+    keywords: 'zoom bigger larger smaller font scale class projector',
+    disabledReason: textSize.size === size ? 'This is the text size now' : undefined,
+    run: () => textSize.setSize(size),
   }));
 }
 

@@ -7,6 +7,8 @@ import { useInspector } from '../state/inspector';
 import { usePhone } from '../state/phone';
 import { retainResources, useResources } from '../state/resources';
 import { useShell } from '../state/shell';
+import { usePresent } from '../state/present';
+import { useTextSize } from '../state/text-size';
 import { useTheme } from '../state/theme';
 import type { Command } from './commands';
 import { buildCommands } from './commands';
@@ -22,6 +24,8 @@ export function useCommands(): Command[] {
   const flows = useFlows();
   const flowRun = useFlowRun();
   const theme = useTheme();
+  const present = usePresent();
+  const textSize = useTextSize();
 
   // The Phone's commands act on the journeys waiting now, whichever screen is shown.
   useEffect(retainResources, []);
@@ -30,7 +34,7 @@ export function useCommands(): Command[] {
   useEffect(() => void useFlows.getState().load(), []);
 
   return useMemo(
-    () => buildCommands({ shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme }),
-    [shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme],
+    () => buildCommands({ shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme, present, textSize }),
+    [shell, inspector, curlView, phone, bank, resources, flows, flowRun, theme, present, textSize],
   );
 }

@@ -57,7 +57,8 @@ interface FlowRunStore {
   /** Adds a free step to the open run, or to a run of its own when none is open, and prepares it. */
   compose(step: FreeStep): Promise<void>;
   open(runId: string): Promise<void>;
-  replay(runId: string): Promise<void>;
+  /** A new run on the current data: to the end, or with `untilStep` live and ready before that step (back a step). */
+  replay(runId: string, untilStep?: number): Promise<void>;
   importRun(file: string): Promise<void>;
   deleteRun(runId: string): Promise<void>;
   close(): void;
@@ -263,11 +264,11 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
       });
     },
 
-    replay(runId) {
+    replay(runId, untilStep) {
       return command('replay', async () => {
-        set({ replayProgress: null });
+        set({ replayProgress: null, resume: null });
         try {
-          const run = await workbench.replayRun(runId);
+          const run = await workbench.replayRun(runId, untilStep === undefined ? undefined : { untilStep });
           set({ picked: run.flow });
           return run;
         } finally {

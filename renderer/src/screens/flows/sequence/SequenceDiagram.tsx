@@ -9,9 +9,13 @@ interface Props {
 const ARROW = 'seq-head';
 const ARROW_FAILED = 'seq-head-failed';
 
-/** Draws a laid-out run: lifelines with their headers, each exchange's call and return. */
+/** Draws a laid-out run: lifelines with their headers, each exchange's call (in words, the HTTP line under them) and return. */
 export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function SequenceDiagram({ layout, onOpen }, ref) {
   const bottom = layout.height - 8;
+  const pending = layout.pending;
+  const pendingLeftward = pending !== null && pending.fromX > pending.toX;
+  const pendingX = pending === null ? 0 : pendingLeftward ? pending.fromX - 6 : pending.fromX + 6;
+  const pendingAnchor = pendingLeftward ? 'end' : 'start';
   const onKey = (call: CallArrow) => (e: KeyboardEvent<SVGGElement>) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -63,6 +67,7 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
             <line x1={r.fromX} x2={r.toX} y1={r.y} y2={r.y} markerEnd={`url(#${r.failed ? ARROW_FAILED : ARROW})`} />
           )}
           <text
+            data-testid="seq-answer"
             x={r.fromX === r.toX ? r.fromX + 34 : r.labelAside ? r.fromX - 8 : (r.fromX + r.toX) / 2}
             y={r.labelAside ? r.y + 4 : r.y - 3}
             textAnchor={r.fromX === r.toX ? 'start' : r.labelAside ? 'end' : 'middle'}
@@ -74,6 +79,7 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
       {layout.calls.map((c) => {
         const leftward = c.fromX > c.toX;
         const textX = c.self ? c.toX + 34 : leftward ? c.fromX - 6 : c.fromX + 6;
+        const anchor = c.self || !leftward ? 'start' : 'end';
         return (
           <g
             key={c.seq}
@@ -84,6 +90,7 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
             data-testid="seq-arrow"
             data-seq={c.seq}
             data-failed={c.failed ? 'true' : 'false'}
+            data-count={c.seqs.length}
             onClick={() => onOpen(c)}
             onKeyDown={onKey(c)}
           >
@@ -95,23 +102,29 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
             )}
             {/* A wide, invisible stroke: the arrow is easy to hit with the mouse. */}
             <line className="seq-hit" x1={c.self ? c.fromX : c.fromX} x2={c.self ? c.fromX + 28 : c.toX} y1={c.y} y2={c.y} />
-            <text x={textX} y={c.y - 5} textAnchor={c.self || !leftward ? 'start' : 'end'}>
-              {c.label}
+            <text className="seq-words" x={textX} y={c.wordsY} textAnchor={anchor}>
+              {c.words}
             </text>
+            {layout.http && (
+              <text className="seq-http" x={textX} y={c.httpY} textAnchor={anchor} data-testid="seq-http">
+                {c.label}
+              </text>
+            )}
           </g>
         );
       })}
-      {layout.pending && (
-        <g className="seq-pending">
-          <title>{layout.pending.fullLabel}</title>
-          <line x1={layout.pending.fromX} x2={layout.pending.toX} y1={layout.pending.y} y2={layout.pending.y} markerEnd={`url(#${ARROW})`} />
-          <text
-            x={layout.pending.fromX > layout.pending.toX ? layout.pending.fromX - 6 : layout.pending.fromX + 6}
-            y={layout.pending.y - 5}
-            textAnchor={layout.pending.fromX > layout.pending.toX ? 'end' : 'start'}
-          >
-            {layout.pending.label}
+      {pending && (
+        <g className="seq-pending" data-testid="seq-pending">
+          <title>{pending.fullLabel}</title>
+          <line x1={pending.fromX} x2={pending.toX} y1={pending.y} y2={pending.y} markerEnd={`url(#${ARROW})`} />
+          <text className="seq-words" x={pendingX} y={pending.wordsY} textAnchor={pendingAnchor}>
+            {pending.words}
           </text>
+          {layout.http && (
+            <text className="seq-http" x={pendingX} y={pending.httpY} textAnchor={pendingAnchor}>
+              {pending.label}
+            </text>
+          )}
         </g>
       )}
     </svg>

@@ -2,21 +2,20 @@ import { useMemo, useRef, useState } from 'react';
 import type { FlowRunState } from '../../../../../preload/api/workbench-api';
 import { runFileName } from '../../../state/flow-run-export';
 import { errorText } from '../../../state/host-events';
+import { useHttpLabels } from '../../../state/http-labels';
 import { openExchangeInInspector } from '../../../state/open-exchange';
 import { exportPng, exportSvg } from './export';
-import { layoutSequence, type CallArrow } from './layout';
+import { layoutSequence, runStepExchanges, type CallArrow } from './layout';
 import { SequenceDiagram } from './SequenceDiagram';
+import './sequence.css';
 
-/** Every exchange of a run in order: its steps', then the step under way. */
-export function runExchanges(run: FlowRunState) {
-  return [...run.steps.flatMap((s) => s.exchanges), ...run.current];
-}
-
-/** The live sequence diagram of the open run, with its exports. */
-export function SequencePanel({ run }: { run: FlowRunState }) {
+/** The live sequence diagram of the open run, with its exports; `compact` leaves out the toolbar's hint (the presentation view). */
+export function SequencePanel({ run, compact = false }: { run: FlowRunState; compact?: boolean }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const layout = useMemo(() => layoutSequence(runExchanges(run), run.pending), [run]);
+  const http = useHttpLabels((s) => s.on);
+  const setHttp = useHttpLabels((s) => s.setOn);
+  const layout = useMemo(() => layoutSequence(runStepExchanges(run), run.pending, { http }), [run, http]);
   const open = (call: CallArrow): void => {
     if (call.exchangeId === null) {
       setProblem('The bank does not log this exchange (the control API is not in the traffic log).');
@@ -31,12 +30,16 @@ export function SequencePanel({ run }: { run: FlowRunState }) {
     if (kind === 'svg') exportSvg(svg, runFileName(run, 'svg'));
     else exportPng(svg, runFileName(run, 'png')).catch((err: unknown) => setProblem(errorText(err)));
   };
+  const exchanges = layout.calls.reduce((n, c) => n + c.seqs.length, 0);
 
   return (
     <section className="sequence-panel" aria-label="Sequence diagram">
       <div className="sequence-toolbar">
         <h3>Sequence</h3>
-        <span className="muted small-text">{layout.calls.length} exchanges · click an arrow to inspect it</span>
+        <span className="muted small-text">{compact ? '' : `${exchanges} exchanges · click an arrow to inspect it`}</span>
+        <label className="small-text sequence-http-toggle" title="Show the method, path and status under each arrow's words">
+          <input type="checkbox" checked={http} onChange={(e) => setHttp(e.target.checked)} data-testid="http-labels" /> HTTP labels
+        </label>
         <button type="button" className="small" onClick={exportAs('svg')} data-testid="export-svg">
           SVG
         </button>

@@ -1,7 +1,8 @@
 // The sequence diagram as data (STYLE.md "For the new screens"): a run's exchanges become
 // lifelines, arrows and notes with coordinates. Pure, so it is tested without a browser; the SVG
 // component only draws what this returns, and the exported file is that same drawing.
-import type { FlowActor, FlowExchange, FlowPending } from '../../../../../preload/api/workbench-api';
+import type { FlowActor, FlowExchange, FlowPending, FlowRunState } from '../../../../../preload/api/workbench-api';
+import { exchangeWords, tokensWords } from './words';
 
 export type LifelineId = 'tpp' | 'bank' | 'psuBrowser' | 'psuApp';
 
@@ -11,15 +12,21 @@ export interface Lifeline {
   x: number;
 }
 
-/** One exchange: the request from its actor to the bank (or the bank's own, for the operator). */
+/** One exchange (or a step's token requests together): the request from its actor to the bank (or the bank's own, for the operator). */
 export interface CallArrow {
   seq: number;
+  /** Every exchange the arrow stands for: one, or a step's token requests. */
+  seqs: number[];
   exchangeId: number | null;
   actor: FlowActor;
   fromX: number;
   toX: number;
   y: number;
-  /** Drawn beside the arrow: the method and the path shortened. */
+  /** The step's number, with the arrow's place in it when the step has several: "3", "3.2". */
+  number: string;
+  /** What happens, in words, numbered: "3. TPP asks for a consent", "2.1 TPP gets a token". */
+  words: string;
+  /** The second, smaller line: the method, the path shortened, the status. */
   label: string;
   /** The method and the whole URL, for the tooltip. */
   fullLabel: string;
@@ -31,9 +38,12 @@ export interface CallArrow {
   className: string;
   /** The operator's requests go from the bank's lifeline to itself. */
   self: boolean;
+  /** The y of the words line and of the HTTP line (the HTTP line only with HTTP labels on). */
+  wordsY: number;
+  httpY: number;
 }
 
-/** The answer to a call, dashed, with the status; a PSU decision's redirect goes to the browser. */
+/** The answer to a call, dashed, with what the bank said; a PSU decision's redirect goes to the browser. */
 export interface ReturnArrow {
   seq: number;
   /** A redirect's label stands left of the bank's lifeline: it is longer than the gap it spans. */
@@ -41,6 +51,7 @@ export interface ReturnArrow {
   fromX: number;
   toX: number;
   y: number;
+  /** In words ("Bank refuses: signature invalid"), with the status first when HTTP labels are on; may be empty. */
   label: string;
   failed: boolean;
   className: string;
@@ -58,19 +69,31 @@ export interface PendingArrow {
   fromX: number;
   toX: number;
   y: number;
+  /** "4. TPP asks for a consent (not sent yet)". */
+  words: string;
   label: string;
   fullLabel: string;
+  wordsY: number;
+  httpY: number;
 }
 
 export interface SequenceLayout {
   width: number;
   height: number;
   headerHeight: number;
+  /** Whether the HTTP line is drawn under the words. */
+  http: boolean;
   lifelines: Lifeline[];
   calls: CallArrow[];
   returns: ReturnArrow[];
   notes: Note[];
   pending: PendingArrow | null;
+}
+
+/** The exchanges of one step of the run, with its number (1-based). */
+export interface StepExchanges {
+  step: number;
+  exchanges: readonly FlowExchange[];
 }
 
 export const LIFELINES: readonly Omit<Lifeline, 'x'>[] = [
@@ -80,15 +103,21 @@ export const LIFELINES: readonly Omit<Lifeline, 'x'>[] = [
   { id: 'psuApp', title: 'PSU’s bank app' },
 ];
 
-// The TPP's calls carry the longest labels, so the gap between the TPP and the bank is the widest.
-const X: Record<LifelineId, number> = { tpp: 70, bank: 420, psuBrowser: 610, psuApp: 770 };
-const WIDTH = 850;
+// The TPP's calls carry the longest labels, so the gap between the TPP and the bank is the widest;
+// the browser's gap holds "PSU's browser opens the SCA link".
+const X: Record<LifelineId, number> = { tpp: 64, bank: 424, psuBrowser: 724, psuApp: 920 };
+const WIDTH = 1000;
 const HEADER = 48;
-const ROW = 52;
+/** A row with the words only, and with the HTTP line under them. */
+const ROW = 56;
+const ROW_HTTP = 70;
 const RETURN_DROP = 20;
 const FOOT = 24;
+/** Above the arrow: the words, and the HTTP line between them and the arrow. */
+const LINE_GAP = 6;
+const HTTP_LINE = 14;
 /** Characters of the visible label per lifeline the arrow spans from; the tooltip has the whole. */
-const LABEL_CHARS: Record<FlowActor, number> = { tpp: 48, psuBrowser: 20, psuApp: 44, operator: 40 };
+const LABEL_CHARS: Record<FlowActor, number> = { tpp: 44, psuBrowser: 26, psuApp: 30, operator: 40 };
 
 const FROM: Record<FlowActor, LifelineId> = { tpp: 'tpp', psuBrowser: 'psuBrowser', psuApp: 'psuApp', operator: 'bank' };
 
@@ -133,63 +162,118 @@ export function actorOfUrl(url: string): FlowActor {
   return 'tpp';
 }
 
-/** The diagram of a run: its exchanges in order, then what it waits for. */
-export function layoutSequence(exchanges: readonly FlowExchange[], pending: FlowPending | null = null): SequenceLayout {
+/** A run's exchanges by step: the steps run, then the step under way (its number even before its first exchange). */
+export function runStepExchanges(run: FlowRunState): StepExchanges[] {
+  const done = run.steps.map((s, i) => ({ step: i + 1, exchanges: s.exchanges }));
+  return run.phase === 'finished' && run.current.length === 0 ? done : [...done, { step: run.steps.length + 1, exchanges: run.current }];
+}
+
+/** A call's number in its step: the step's, and its place when the step has several arrows. */
+function numberOf(step: number, index: number, count: number): string {
+  return count > 1 ? `${step}.${index + 1}` : String(step);
+}
+
+const TOKEN_PATH = /^\/[a-z]+\/oauth\/v1\/token$/;
+const isToken = (exchange: FlowExchange): boolean => TOKEN_PATH.test(pathOf(exchange.url));
+
+/** A step's exchanges as arrows: each on its own, but token requests one after another (alike in failing or not) together. */
+export function arrowGroups(exchanges: readonly FlowExchange[]): FlowExchange[][] {
+  const groups: FlowExchange[][] = [];
+  for (const exchange of [...exchanges].sort((a, b) => a.seq - b.seq)) {
+    const last = groups.at(-1);
+    const previous = last?.at(-1);
+    if (last && previous && isToken(exchange) && isToken(previous) && exchange.failed === previous.failed) last.push(exchange);
+    else groups.push([exchange]);
+  }
+  return groups;
+}
+
+/** The diagram of a run: its steps' exchanges in order, numbered by step, then what it waits for. */
+export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPending | null = null, options: { http: boolean } = { http: true }): SequenceLayout {
+  const { http } = options;
+  const row = http ? ROW_HTTP : ROW;
+  const wordsAbove = LINE_GAP + (http ? HTTP_LINE : 0);
   const lifelines = LIFELINES.map((l) => ({ ...l, x: X[l.id] }));
   const calls: CallArrow[] = [];
   const returns: ReturnArrow[] = [];
   const notes: Note[] = [];
-  let y = HEADER + 28;
+  let y = HEADER + row - 24;
+  const lastStep = steps.reduce((n, s) => Math.max(n, s.step), 0);
 
-  for (const exchange of [...exchanges].sort((a, b) => a.seq - b.seq)) {
-    const fromX = X[FROM[exchange.actor]];
-    const self = exchange.actor === 'operator';
-    const path = pathOf(exchange.url);
-    const label = `${exchange.method} ${shortPath(exchange.url, LABEL_CHARS[exchange.actor])}`;
-    calls.push({
-      seq: exchange.seq,
-      exchangeId: exchange.exchangeId,
-      actor: exchange.actor,
-      fromX,
-      toX: X.bank,
-      y,
-      label: self ? `Operator: ${label}` : label,
-      fullLabel: `${exchange.method} ${exchange.url} → ${exchange.status}`,
-      ariaLabel: `${exchange.method} ${path} → ${exchange.status}`,
-      status: exchange.status,
-      failed: exchange.failed,
-      className: arrowClass('call', exchange.failed),
-      self,
+  for (const { step, exchanges } of [...steps].sort((a, b) => a.step - b.step)) {
+    const groups = arrowGroups(exchanges);
+    groups.forEach((group, index) => {
+      const exchange = group[0] as FlowExchange;
+      const fromX = X[FROM[exchange.actor]];
+      const self = exchange.actor === 'operator';
+      const path = pathOf(exchange.url);
+      const said = exchangeWords(exchange);
+      const number = numberOf(step, index, groups.length);
+      const action = group.length > 1 ? tokensWords(group.length) : said.action;
+      const statuses = [...new Set(group.map((e) => e.status))].join(', ');
+      const times = group.length > 1 ? ` ×${group.length}` : '';
+      calls.push({
+        seq: exchange.seq,
+        seqs: group.map((e) => e.seq),
+        exchangeId: exchange.exchangeId,
+        actor: exchange.actor,
+        fromX,
+        toX: X.bank,
+        y,
+        number,
+        words: `${number}${groups.length > 1 ? '' : '.'} ${action}`,
+        label: `${exchange.method} ${shortPath(exchange.url, LABEL_CHARS[exchange.actor])} → ${statuses}${times}`,
+        fullLabel: `${action}\n${exchange.method} ${exchange.url} → ${statuses}${times}`,
+        ariaLabel: `${exchange.method} ${path} → ${exchange.status}`,
+        status: exchange.status,
+        failed: exchange.failed,
+        className: arrowClass('call', exchange.failed),
+        self,
+        wordsY: y - wordsAbove,
+        httpY: y - LINE_GAP,
+      });
+      if (self) notes.push({ x: X.bank + 36, y: y - wordsAbove - 14, text: 'Operator', kind: 'operator' });
+      const answers = [...new Set(group.map((e) => exchangeWords(e).answer).filter((a) => a !== null))];
+      const redirect = redirectOf(exchange);
+      returns.push({
+        seq: exchange.seq,
+        fromX: X.bank,
+        toX: self ? X.bank : fromX,
+        labelAside: false,
+        y: y + RETURN_DROP,
+        label: answers.join(' / '),
+        failed: exchange.failed,
+        className: arrowClass('return', exchange.failed),
+      });
+      if (redirect !== null) {
+        y += RETURN_DROP;
+        returns.push({ seq: exchange.seq, labelAside: true, fromX: X.bank, toX: X.psuBrowser, y: y + RETURN_DROP, label: `redirect to ${shortPath(redirect, 28)}`, failed: false, className: arrowClass('return', false) });
+      }
+      y += row;
     });
-    if (self) notes.push({ x: X.bank + 36, y: y - 14, text: 'Operator', kind: 'operator' });
-    const redirect = redirectOf(exchange);
-    returns.push({
-      seq: exchange.seq,
-      fromX: X.bank,
-      toX: self ? X.bank : fromX,
-      labelAside: false,
-      y: y + RETURN_DROP,
-      label: String(exchange.status),
-      failed: exchange.failed,
-      className: arrowClass('return', exchange.failed),
-    });
-    if (redirect !== null) {
-      y += RETURN_DROP;
-      returns.push({ seq: exchange.seq, labelAside: true, fromX: X.bank, toX: X.psuBrowser, y: y + RETURN_DROP, label: `redirect to ${shortPath(redirect, 28)}`, failed: false, className: arrowClass('return', false) });
-    }
-    y += ROW;
   }
 
   let pendingArrow: PendingArrow | null = null;
   if (pending?.kind === 'request') {
-    const { method, url } = pending.request;
+    const { method, url, body } = pending.request;
     const actor = actorOfUrl(url);
-    pendingArrow = { fromX: X[FROM[actor]], toX: X.bank, y, label: `${method} ${shortPath(url, LABEL_CHARS[actor])} (not sent)`, fullLabel: `${method} ${url}` };
-    y += ROW;
+    const action = exchangeWords({ actor, method, url, requestBody: body }).action;
+    const step = Math.max(lastStep, 1);
+    pendingArrow = {
+      fromX: X[FROM[actor]],
+      toX: X.bank,
+      y,
+      words: `${step}. ${action} (not sent yet)`,
+      label: `${method} ${shortPath(url, LABEL_CHARS[actor])}`,
+      fullLabel: `${method} ${url}`,
+      wordsY: y - wordsAbove,
+      httpY: y - LINE_GAP,
+    };
+    y += row;
   } else if (pending?.kind === 'psu') {
     notes.push({ x: X.psuApp, y: y - 14, text: `Waiting for ${pending.psuId} to ${pending.expected}`, kind: 'pending' });
-    y += ROW;
+    y += row;
   }
 
-  return { width: WIDTH, height: y - 28 + FOOT, headerHeight: HEADER, lifelines, calls, returns, notes, pending: pendingArrow };
+  return { width: WIDTH, height: y - row + 24 + FOOT, headerHeight: HEADER, http, lifelines, calls, returns, notes, pending: pendingArrow };
 }

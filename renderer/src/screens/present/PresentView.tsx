@@ -1,0 +1,139 @@
+import { useEffect, useRef } from 'react';
+import type { FlowRunState } from '../../../../preload/api/workbench-api';
+import { runProgress, useFlowRun } from '../../state/flow-run';
+import { backTarget, backWords, lessonStep } from '../../state/lesson-step';
+import { nextBlocked, usePresent } from '../../state/present';
+import { isShortcutKey } from '../../shell/use-screen-keys';
+import { ExchangeView } from '../flows/ExchangeView';
+import { InlinePhones } from '../flows/InlinePhones';
+import { SequencePanel } from '../flows/sequence/SequencePanel';
+import '../flows/flows.css';
+import './present.css';
+
+const STATE_WORDS = { next: 'comes first', underWay: 'under way', done: 'just run' } as const;
+
+/** → and PageDown: the next step; ← and PageUp: back a step; Escape: leave. Not while typing. */
+function usePresentKeys(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (!isShortcutKey(event)) return;
+      const present = usePresent.getState();
+      const act = { ArrowRight: present.next, PageDown: present.next, ArrowLeft: present.back, PageUp: present.back, Escape: () => present.setOn(false) }[event.key];
+      if (!act) return;
+      event.preventDefault();
+      void act();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/** The newest arrows stay in view as the diagram grows. */
+function useNewestArrows(run: FlowRunState | null): React.RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const scroller = ref.current?.querySelector('.sequence-scroll');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [run]);
+  return ref;
+}
+
+/** The open run as a lesson: the step in large words, the PSU's phone and the diagram side by side, the HTTP one click away. */
+export function PresentView() {
+  const run = useFlowRun((s) => s.run);
+  const busy = useFlowRun((s) => s.busy);
+  const error = useFlowRun((s) => s.error);
+  const replayProgress = useFlowRun((s) => s.replayProgress);
+  const setAutoApprove = useFlowRun((s) => s.setAutoApprove);
+  // The choice as made (at once), not as the host last reported it: two quick clicks stay two.
+  const autoApprove = useFlowRun((s) => s.setup.autoApprove);
+  const { showHttp, backNote, setShowHttp, next, back, setOn } = usePresent();
+  usePresentKeys();
+  const diagram = useNewestArrows(run);
+
+  const exit = (
+    <button type="button" onClick={() => setOn(false)} data-testid="present-exit" title="Leave the presentation (Esc, or P)">
+      Exit
+    </button>
+  );
+  if (!run) {
+    return (
+      <div className="present" role="region" aria-label="Presentation" data-testid="present">
+        <header className="present-bar">
+          <h1 className="present-flow">Presentation</h1>
+          {exit}
+        </header>
+        <p className="present-empty">Open a run on the Flows screen first: pick a flow and press Start, then Present.</p>
+      </div>
+    );
+  }
+
+  const step = lessonStep(run);
+  const { of } = runProgress(run);
+  const blocked = nextBlocked({ run, busy });
+  const target = backTarget(run);
+  const going = busy === 'replay';
+  // While going back, the note says where to (set before the replay starts); a replay from the palette says less.
+  const status = going
+    ? `${backNote ?? 'Replaying the run on fresh data…'}${replayProgress ? ` (step ${replayProgress.step} of ${replayProgress.of})` : ''}`
+    : (backNote ?? blocked ?? `Press → for the next step${run.nextStep ? `: ${run.nextStep.title}` : ''}`);
+
+  return (
+    <div className="present" role="region" aria-label="Presentation" data-testid="present" data-run-id={run.runId} data-steps-done={run.steps.length}>
+      <header className="present-bar">
+        <h1 className="present-flow">{run.flow.title}</h1>
+        <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
+          <input type="checkbox" checked={!autoApprove} disabled={run.imported} onChange={(e) => void setAutoApprove(!e.target.checked)} data-testid="present-psu-decides" /> PSU decides on the phone
+        </label>
+        <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
+          {showHttp ? 'Hide HTTP' : 'Show HTTP'}
+        </button>
+        <button type="button" disabled={!target || busy !== null} onClick={() => void back()} data-testid="present-back" title={target ? `${backWords(target.shows)} (←)` : 'This is the first step'}>
+          ← Back
+        </button>
+        <button type="button" className="primary" disabled={blocked !== null} onClick={() => void next()} data-testid="present-next" title={blocked ?? 'Run the next step (→)'}>
+          Next step →
+        </button>
+        {exit}
+      </header>
+      <section className="present-caption" aria-live="polite" data-testid="present-caption" data-step={step?.number ?? 0} data-state={step?.state ?? 'none'}>
+        {step && (
+          <>
+            <p className="present-where">
+              Step {step.number} of {of} · {STATE_WORDS[step.state]}
+              {step.met !== null && <span className={`present-met present-met-${String(step.met)}`}>{step.met ? ' · as expected' : ' · not as expected'}</span>}
+            </p>
+            <h2 className="present-title">{step.title}</h2>
+            <p className="present-explanation">{step.explanation}</p>
+          </>
+        )}
+        <p className="present-status" role="status" data-testid="present-status">
+          {status}
+        </p>
+        {error && (
+          <p className="note" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      <div className="present-stage">
+        <div className="present-phones" data-testid="present-phones">
+          <InlinePhones run={run} />
+          <div className="phone-frame present-phone-idle" aria-label="The PSU’s bank app" data-testid="present-phone-idle">
+            <div className="phone-notch" aria-hidden="true" />
+            <p className="muted">{autoApprove ? 'The run approves on the PSU’s behalf. Tick “PSU decides on the phone” to decide here.' : 'Nothing to approve right now.'}</p>
+          </div>
+        </div>
+        {showHttp ? (
+          <section className="present-http" aria-label="The step’s HTTP exchanges" data-testid="present-http">
+            {step && step.exchanges.length > 0 ? step.exchanges.map((exchange) => <ExchangeView key={exchange.seq} exchange={exchange} open />) : <p className="muted">Nothing sent in this step yet.</p>}
+          </section>
+        ) : (
+          <div className="present-diagram" ref={diagram} data-testid="present-diagram">
+            <SequencePanel run={run} compact />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
