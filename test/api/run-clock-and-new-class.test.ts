@@ -60,6 +60,17 @@ describe('a run holds the clock while it is unfinished', () => {
     await api.deleteRun(second.runId);
   });
 
+  it('going back a step (a replay up to it) holds the clock for the new run only: the run it replaces stops and lets go', async () => {
+    const source = await api.startRun({ flow: 'funds-confirmation', autoApprove: true });
+    await api.sendStep((await api.prepareStep(source.runId)).runId, null, 'step');
+    const back = await api.replayRun(source.runId, { untilStep: 1 });
+    expect(back.phase).toBe('ready');
+    expect((await api.getClock()).paused).toBe(true);
+    await api.deleteRun(back.runId);
+    expect((await api.getClock()).paused, 'the replaced run no longer holds the clock').toBe(false);
+    await expect(api.prepareStep(source.runId)).rejects.toThrow(/no longer live/);
+  });
+
   it('refuses a pauseClock that is not true or false', async () => {
     expectBgError(await call(bank, 'POST', '/simulator/v1/runs', { headers: json, body: JSON.stringify({ flow: 'funds-confirmation', autoApprove: true, pauseClock: 'yes' }) }), 400, 'FORMAT_ERROR');
   });
