@@ -1,0 +1,83 @@
+// A trainer giving a lesson in the presentation view: picks the lesson and its choices on the Flows
+// screen, presents it, steps with →, pauses to explain, and decides on the phone when the lesson waits.
+import type { Page } from 'playwright-core';
+import type { FlowRunState } from '../../../preload/api/workbench-api';
+import type { ControlClient } from '../../../shared/control-client';
+import { goTo } from './browser';
+
+const WAIT = { timeout: 30_000 };
+const POLL_MS = 100;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface Lesson {
+  page: Page;
+  api: ControlClient;
+  runId: string;
+}
+
+/** Picks the lesson, sets its choices, lets the PSU decide on the phone, starts it and presents it. */
+export async function startLesson(page: Page, api: ControlClient, flow: string, choices: Record<string, string> = {}): Promise<Lesson> {
+  await goTo(page, 'Flows');
+  await page.locator(`[data-testid="flow-item"][data-flow="${flow}"]`).click();
+  for (const [name, value] of Object.entries(choices)) await page.getByTestId(`run-param-${name}`).selectOption(value);
+  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('start-run').click();
+  const runId = (await page.getByTestId('run-item').and(page.locator('.run-item-open')).getAttribute('data-run-id', WAIT)) ?? '';
+  await page.getByTestId('present-run').click(WAIT);
+  await page.getByTestId('present').waitFor(WAIT);
+  return { page, api, runId };
+}
+
+const settled = (run: FlowRunState): boolean => run.phase === 'finished' || run.phase === 'ready' || run.pending?.kind === 'psu';
+
+async function current(lesson: Lesson): Promise<FlowRunState> {
+  for (let waited = 0; waited < WAIT.timeout; waited += POLL_MS) {
+    const run = await lesson.api.getRun(lesson.runId);
+    if (settled(run)) return run;
+    await sleep(POLL_MS);
+  }
+  throw new Error(`the lesson ${lesson.runId} did not come to rest`);
+}
+
+/**
+ * Presses → until `until` holds of the run (or the run waits for the PSU, or ends): answers the run then.
+ * Every step run must have met its expectation.
+ */
+export async function stepUntil(lesson: Lesson, until: (run: FlowRunState) => boolean): Promise<FlowRunState> {
+  for (;;) {
+    const run = await current(lesson);
+    const unmet = run.steps.find((s) => !s.met);
+    if (unmet) throw new Error(`step ${unmet.number} (${unmet.step.id}) of ${run.flow.name} was not met: ${JSON.stringify(unmet.unmet)} ${unmet.error ?? ''}`);
+    if (until(run) || run.phase === 'finished' || run.pending?.kind === 'psu') return run;
+    const done = run.steps.length;
+    await lesson.page.getByTestId('present-next').click(WAIT);
+    for (let waited = 0; waited < WAIT.timeout; waited += POLL_MS) {
+      const now = await lesson.api.getRun(lesson.runId);
+      if (now.steps.length > done || now.pending?.kind === 'psu' || now.phase === 'finished') break;
+      await sleep(POLL_MS);
+    }
+  }
+}
+
+/** The PSU presses Approve or Reject on the phone the lesson shows, for the decision it waits for. */
+export async function decideOnPhone(lesson: Lesson, action: 'approve' | 'reject'): Promise<void> {
+  const awaited = lesson.page.locator('[data-testid="present"] [data-testid="inline-phone"] [data-awaited="true"]');
+  await awaited.getByTestId(action).click(WAIT);
+  for (let waited = 0; waited < WAIT.timeout; waited += POLL_MS) {
+    if ((await lesson.api.getRun(lesson.runId)).pending?.kind !== 'psu') return;
+    await sleep(POLL_MS);
+  }
+  throw new Error('the lesson did not go on after the PSU decided');
+}
+
+/** Steps to the end; answers the finished run. */
+export async function finishLesson(lesson: Lesson): Promise<FlowRunState> {
+  const run = await stepUntil(lesson, () => false);
+  if (run.phase !== 'finished') throw new Error(`the lesson waits for the PSU at step ${run.steps.length + 1}`);
+  await lesson.page.keyboard.press('Escape');
+  return run;
+}
+
+/** What the phone of the lesson says now, in words. */
+export const phoneText = async (lesson: Lesson): Promise<string> => (await lesson.page.getByTestId('present-phones').textContent()) ?? '';
