@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SimulatedClock } from './services/clock';
 import { createRepositories, indexDataset, transactor, type BankContext, type SimulatorMode } from './services/context';
 import { loadDataset } from './services/dataset-loader';
-import { SimulatorEvents } from './services/events';
+import { SimulatorEvents, type SimulatorEvent } from './services/events';
 import { createServices } from './services';
 import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
@@ -133,6 +133,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     credentials: () => (demoTpp ??= loadTppCredentials(options.dataDir)),
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
+    news: (listener) => {
+      const onEvent = (event: SimulatorEvent): void => {
+        if (event.type === 'sca') listener({ journeyId: event.journeyId, status: event.status });
+      };
+      events.on('event', onEvent);
+      return () => events.off('event', onEvent);
+    },
   });
   // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
   let resendClient: TppClient | null = null;

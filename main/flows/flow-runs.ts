@@ -5,7 +5,7 @@ import { sendHttp } from '../tpp/http';
 import type { BankTransport } from '../tpp/transport';
 import type { Actor, FlowFile, FlowStep, FlowValue } from './format';
 import { readLibrary } from './library';
-import { LiveRun, type RequestEdit, type Until } from './live-run';
+import { LiveRun, type BankNews, type RequestEdit, type Until } from './live-run';
 import { isOperation, operationSpec, OPERATIONS, type OperationName, type ParamKind } from './operations';
 import type { DatasetPsu } from './psus';
 import { RunError } from './run-error';
@@ -20,6 +20,8 @@ export interface FlowRunsOptions {
   credentials: () => TppCredentials;
   libraryDir: string;
   archive: RunArchive;
+  /** The bank's journey news: a PSU acting in any window moves a live run at once. */
+  news?: BankNews;
 }
 
 export interface StartOptions {
@@ -185,7 +187,7 @@ export class FlowRuns {
     };
     let run: LiveRun;
     try {
-      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive);
+      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive, this.options.news);
     } catch (err) {
       throw new RunError('input', err instanceof Error ? err.message : String(err));
     }

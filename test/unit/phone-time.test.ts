@@ -23,6 +23,9 @@ const journey = (patch: Partial<ScaJourney>): ScaJourney => ({
   outcomeReason: null,
   tppRedirectUri: 'https://tpp.example/cb',
   timeLimit: null,
+  outcome: null,
+  tpp: null,
+  approvalRefusal: null,
   ...patch,
 });
 

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { Services } from '../services';
+
+/** What is known of a decision while it is answered. */
+interface DecisionInFlight {
+  startedMs: number;
+  simulatedAt: Date;
+  payload: string | null;
+}
+
+const inFlight = new WeakMap<FastifyRequest, DecisionInFlight>();
+
+const bodyText = (body: unknown): string | null => (Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : body === undefined || body === null ? null : JSON.stringify(body));
+
+/**
+ * The route hooks of POST /simulator/v1/sca/{id} that keep the exchange a PSU decided in, as answered
+ * (headers, body, timing): the control API is not the bank's traffic, so the log does not hold it.
+ */
+export function decisionHooks(services: Services): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: onResponseHookHandler } {
+  return {
+    preHandler: (request, _reply, done) => {
+      inFlight.set(request, { startedMs: performance.now(), simulatedAt: services.clock.now(), payload: null });
+      done();
+    },
+    onSend: (request, _reply, payload, done) => {
+      const decision = inFlight.get(request);
+      if (decision) decision.payload = bodyText(payload);
+      done(null, payload);
+    },
+    onResponse: (request: FastifyRequest, reply: FastifyReply, done) => {
+      const decision = inFlight.get(request);
+      if (decision && reply.statusCode === 200) {
+        const { journeyId } = request.params as { journeyId: string };
+        services.sca.keepDecision(journeyId, {
+          request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body: bodyText(request.body) },
+          response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: decision.payload ?? '' },
+          at: decision.simulatedAt,
+          durationMs: performance.now() - decision.startedMs,
+        });
+      }
+      done();
+    },
+  };
+}
