@@ -2,7 +2,7 @@
 // API, as the Phone screen, a second browser window and automation do) is the run's step, made at once,
 // with the real exchange, its timing and what it changed in the bank.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowRunState, RunExchange } from '../../preload/api/workbench-api';
+import type { FlowRunState, FlowExchange } from '../../preload/api/workbench-api';
 import { controlClient, type ControlClient } from '../../shared/control-client';
 import { startTestBank, type TestBank } from '../support/simulator';
 
@@ -50,7 +50,7 @@ const linkOf = (run: FlowRunState, stepId: string): { href: string; journeyId: s
 };
 
 /** What only a real exchange has: the headers the server and the client actually sent. */
-async function expectRealDecision(exchange: RunExchange | undefined, journeyId: string): Promise<void> {
+async function expectRealDecision(exchange: FlowExchange | undefined, journeyId: string): Promise<void> {
   const kept = (await (await fetch(`${bank.url}/simulator/v1/sca/${journeyId}/decision`)).json()) as { at: string; durationMs: number };
   expect(exchange).toMatchObject({ actor: 'psuApp', method: 'POST', url: `/simulator/v1/sca/${journeyId}`, status: 200, requestBody: '{"action":"approve"}', at: kept.at, durationMs: Math.round(kept.durationMs) });
   expect(exchange?.responseHeaders['content-length']).toBeDefined();
