@@ -9,14 +9,16 @@ interface Props {
   consentId: string;
   consent: ConsentSummary | undefined;
   psu: PsuSummary | undefined;
+  /** The provider's name as the PSU knows it, when it registered one. */
+  tppName: string | null;
 }
 
 /** What approving a consent gives the TPP: the PSU's accounts and what each may be used for. */
-export function ConsentSubject({ consentId, consent, psu }: Props) {
+export function ConsentSubject({ consentId, consent, psu, tppName }: Props) {
   return (
     <div className="journey-subject">
       <p className="journey-lead">
-        <strong>{consent?.tppId ?? 'A provider'}</strong> asks to see your accounts
+        <strong>{tppName ?? consent?.tppId ?? 'A provider'}</strong> asks to see your accounts
         {consent?.recurringIndicator ? ' regularly' : ' once'}.
       </p>
       {consent && (
