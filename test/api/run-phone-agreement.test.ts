@@ -83,15 +83,18 @@ describe('the PSU acts in another window; the run makes its step from the bank',
   });
 
   it('a decision through the control API while the run is ready with the decision next: the step at once, with the real exchange', async () => {
-    let run = await readyBefore(await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: true }), 'firstApprove');
-    const { journeyId } = linkOf(run, 'firstStart');
+    let run = await readyBefore(await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: true }), 'secondApprove');
+    const { journeyId } = linkOf(run, 'secondStart');
     await api.actOnJourney(journeyId, 'approve');
-    run = await madeByItself(run.runId, 'firstApprove');
-    const step = stepOf(run, 'firstApprove');
+    run = await madeByItself(run.runId, 'secondApprove');
+    const step = stepOf(run, 'secondApprove');
     expect(step).toMatchObject({ met: true, status: 200 });
     expect(step.exchanges).toHaveLength(1);
     await expectRealDecision(step.exchanges[0], journeyId);
-    expect(run).toMatchObject({ phase: 'ready', nextStep: { id: 'firstStatus' } });
+    // What the decision changed, though it was made before the run made its step.
+    const paymentId = JSON.parse(stepOf(run, 'payment').exchanges.at(-1)?.responseBody ?? '{}').paymentId as string;
+    expect(step.changes).toContainEqual({ kind: 'payment', id: paymentId, before: 'PATC', after: 'PDNG' });
+    expect(run).toMatchObject({ phase: 'ready', nextStep: { id: 'afterSecond' } });
   });
 
   it('a decision through the control API while the run waits for the PSU: the real exchange and what it changed', async () => {
