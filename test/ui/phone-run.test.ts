@@ -66,7 +66,7 @@ describe('the phone and the run agree', () => {
       // Each window its own screen and PSU: the second stays on the Phone, the first on Flows.
       await second.reload();
       await second.getByTestId('phone-screen').waitFor(WAIT);
-      expect(await second.getByTestId('psu-picker').inputValue()).toBe('FRA-AISONLY');
+      await expect.poll(() => second.getByTestId('psu-picker').inputValue(), WAIT).toBe('FRA-AISONLY');
       await page.reload();
       await page.getByTestId('flows-screen').waitFor(WAIT);
     } finally {
@@ -81,6 +81,8 @@ describe('the phone and the run agree', () => {
     await page.getByTestId('prepare').click();
     await inlinePhone(page).getByTestId('approve').waitFor(WAIT);
     await bank.control.advanceClock('PT10M');
+    // The run stops at the step (it expected an approval); the phone stays and says why.
+    await page.getByTestId('run-finished').waitFor(WAIT);
     const outcome = inlinePhone(page).getByTestId('outcome');
     await outcome.waitFor(WAIT);
     expect(await outcome.getAttribute('data-outcome')).toBe('timedOutAfterOpening');

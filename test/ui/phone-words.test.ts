@@ -88,6 +88,11 @@ describe('the phone’s sentences', () => {
     expect(await tpp.textContent()).toContain('Workbench Demo TPP');
     expect(await tpp.locator('small').textContent()).toBe('PSDDE-BAFIN-123456');
     await shoot(page, 'separation-warning');
+    // 1920×1080 at 150 %: the phone shrinks to the window, the warning still above the fold.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/tmp/phone-separation-warning-1280x720.png' });
+    expect(await warning.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const refused = await decideOnPhone(page, journeyId, 'approve');
     expect(refused.kind).toBe('separationOfDuty');

@@ -39,7 +39,7 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
       {waiting.map(({ psuId, journeys: pending }) => {
         const psu = psus.find((p) => p.psuId === psuId);
         return (
-          <div key={psuId} className="phone-frame inline-phone" role="region" aria-label={`${psu?.name ?? psuId}’s bank app`} data-testid="inline-phone" data-psu={psuId}>
+          <div key={psuId} className={`phone-frame inline-phone${pending.length === 0 && ended?.psuId === psuId ? ' inline-phone-ended' : ''}`} role="region" aria-label={`${psu?.name ?? psuId}’s bank app`} data-testid="inline-phone" data-psu={psuId}>
             <div className="phone-notch" aria-hidden="true" />
             <div className="phone-app">
               <header className="phone-app-header">
