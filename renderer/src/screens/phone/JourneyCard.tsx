@@ -8,7 +8,6 @@ import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
 import { refusalWarning } from './outcome-words';
 import { ScaCountdown } from './ScaCountdown';
-import { TppLine } from './TppLine';
 import { TrainerCode } from './TrainerCode';
 
 const TITLES: Record<ScaJourney['kind'], string> = {
@@ -43,7 +42,6 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
         <h3>{title}</h3>
         <StatusBadge value={journey.status} label={journeyStatusWords(journey.status)} />
       </header>
-      {journey.tpp && <TppLine tpp={journey.tpp} />}
       {warning && (
         // First, before what it approves: the bank already knows it will refuse this approval.
         <div className="refusal-warning status-failed" role="note" data-testid="refusal-warning" data-outcome={journey.approvalRefusal?.outcome}>
@@ -107,10 +105,10 @@ function JourneySubject({ journey }: { journey: ScaJourney }) {
 
   switch (journey.kind) {
     case 'consent':
-      return <ConsentSubject consentId={journey.resourceId} consent={consent} psu={psu} tppName={journey.tpp?.name ?? null} />;
+      return <ConsentSubject consentId={journey.resourceId} consent={consent} psu={psu} tpp={journey.tpp} />;
     case 'payment-authorisation':
-      return <PaymentSubject paymentId={journey.resourceId} payment={payment} psu={psu} />;
+      return <PaymentSubject paymentId={journey.resourceId} payment={payment} psu={psu} tpp={journey.tpp} />;
     case 'signing-basket':
-      return <BasketSubject basketId={journey.resourceId} basket={basket} payments={payments} />;
+      return <BasketSubject basketId={journey.resourceId} basket={basket} payments={payments} tpp={journey.tpp} />;
   }
 }
