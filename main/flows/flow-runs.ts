@@ -54,7 +54,14 @@ const FREE_FLOW = 'free-steps';
 export class FlowRuns {
   private readonly live = new Map<string, LiveRun>();
 
-  constructor(private readonly options: FlowRunsOptions) {}
+  /** One subscription for all live runs (a listener each would pile up on the bank's events). */
+  private readonly unsubscribe: (() => void) | null;
+
+  constructor(private readonly options: FlowRunsOptions) {
+    this.unsubscribe = options.news?.((news) => {
+      for (const run of this.live.values()) run.onJourneyNews(news);
+    }) ?? null;
+  }
 
   /** The library, read each time: a flow file added while the workbench runs shows at once. */
   flows(): FlowFile[] {
@@ -161,6 +168,7 @@ export class FlowRuns {
 
   /** The simulator stops: live runs stay kept as they stood. */
   close(): void {
+    this.unsubscribe?.();
     for (const run of this.live.values()) run.stop();
     this.live.clear();
   }
@@ -187,7 +195,7 @@ export class FlowRuns {
     };
     let run: LiveRun;
     try {
-      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive, this.options.news);
+      run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.options.archive);
     } catch (err) {
       throw new RunError('input', err instanceof Error ? err.message : String(err));
     }

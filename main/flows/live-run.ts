@@ -127,7 +127,6 @@ export class LiveRun {
   private lastAfter: CaughtUp | null = null;
   private caughtUp: CaughtUp | null = null;
   private catchingUp = false;
-  private unsubscribe: (() => void) | null = null;
 
   private constructor(
     readonly record: FlowRunRecord,
@@ -137,10 +136,9 @@ export class LiveRun {
     this.clock = new BankControl(bank);
   }
 
-  /** Finds the PSUs and saves the run, ready for its first step; with `news`, a PSU acting in any window moves the run at once. */
-  static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive, news?: BankNews): Promise<LiveRun> {
+  /** Finds the PSUs and saves the run, ready for its first step. */
+  static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
     const live = new LiveRun(record, bank, archive);
-    live.unsubscribe = news?.((n) => live.onJourneyNews(n)) ?? null;
     const runner = await FlowRunner.start(record.flow, { origin: bank.origin, tls: bank.tls, credentials, institution: record.institution, psuIds: record.psus, hooks: live.hooks() });
     live.runner = runner;
     record.psus = runner.psus;
@@ -215,7 +213,6 @@ export class LiveRun {
   /** The simulator stops or the run is deleted: polling ends, gates stay shut. */
   stop(): void {
     this.stopped = true;
-    this.unsubscribe?.();
     this.wake?.();
   }
 
@@ -223,7 +220,7 @@ export class LiveRun {
    * A journey changed in the bank: a run waiting for the PSU looks at once; a run at (or ready for) the
    * step the PSU just made in another window, opening the link or deciding, makes it from the bank's answer.
    */
-  private onJourneyNews(news: JourneyNews): void {
+  onJourneyNews(news: JourneyNews): void {
     if (this.stopped) return;
     const pending = this.record.pending;
     if (pending?.kind === 'psu' && pending.journeyId === news.journeyId) this.wake?.();
