@@ -9,6 +9,11 @@ export interface OutcomeWords {
   sentence: string;
 }
 
+/** A basket is approved as a whole or not at all: one payment of it ending fails it. */
+function basketEnded(what: string): OutcomeWords {
+  return { title: 'Basket not approved', sentence: `One payment in the basket ${what}, so the basket cannot be approved as a whole. Nothing in it was approved.` };
+}
+
 const WORDS: Record<JourneyOutcome, OutcomeWords> = {
   approved: { title: 'Approved', sentence: 'You approved it. The provider can go on.' },
   rejected: { title: 'Rejected', sentence: 'You rejected it. Nothing was approved.' },
@@ -41,18 +46,9 @@ const WORDS: Record<JourneyOutcome, OutcomeWords> = {
   paymentCancelled: { title: 'Payment cancelled', sentence: 'The provider cancelled the payment, so there is nothing to approve any more.' },
   paymentExpired: { title: 'Payment expired', sentence: 'The payment waited too long for its approvals and expired.' },
   paymentProcessed: { title: 'Payment already processed', sentence: 'The bank processed the payment, so there is nothing to approve any more.' },
-  basketMemberCancelled: {
-    title: 'Basket not approved',
-    sentence: 'One payment in the basket was cancelled, so the basket cannot be approved as a whole. Nothing in it was approved.',
-  },
-  basketMemberExpired: {
-    title: 'Basket not approved',
-    sentence: 'One payment in the basket expired, so the basket cannot be approved as a whole. Nothing in it was approved.',
-  },
-  basketMemberProcessed: {
-    title: 'Basket not approved',
-    sentence: 'One payment in the basket was already processed, so the basket cannot be approved as a whole. Nothing in it was approved.',
-  },
+  basketMemberCancelled: basketEnded('was cancelled'),
+  basketMemberExpired: basketEnded('expired'),
+  basketMemberProcessed: basketEnded('was already processed'),
   resourceGone: { title: 'Not approved', sentence: 'What you were asked to approve no longer exists.' },
 };
 
