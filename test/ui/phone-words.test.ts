@@ -87,6 +87,9 @@ describe('the phone’s sentences', () => {
     const tpp = card(page, journeyId).getByTestId('journey-tpp');
     expect(await tpp.textContent()).toContain('Workbench Demo TPP');
     expect(await tpp.locator('small').textContent()).toBe('PSDDE-BAFIN-123456');
+    await tpp.scrollIntoViewIfNeeded();
+    await shoot(page, 'provider');
+    await page.getByTestId('psu-picker').scrollIntoViewIfNeeded();
     await shoot(page, 'separation-warning');
     // 1920×1080 at 150 %: the phone shrinks to the window, the warning still above the fold.
     await page.setViewportSize({ width: 1280, height: 720 });
