@@ -85,11 +85,14 @@ describe('the PSU acts in another window; the run makes its step from the bank',
   it('a decision through the control API while the run is ready with the decision next: the step at once, with the real exchange', async () => {
     let run = await readyBefore(await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: true }), 'secondApprove');
     const { journeyId } = linkOf(run, 'secondStart');
-    await api.actOnJourney(journeyId, 'approve');
+    // As a window of the UI sends it, with its control cookie: the credential stays out of the run.
+    const sent = await fetch(`${bank.url}/simulator/v1/sca/${journeyId}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'psd2wb-control=secret' }, body: '{"action":"approve"}' });
+    expect(sent.status).toBe(200);
     run = await madeByItself(run.runId, 'secondApprove');
     const step = stepOf(run, 'secondApprove');
     expect(step).toMatchObject({ met: true, status: 200 });
     expect(step.exchanges).toHaveLength(1);
+    expect(step.exchanges[0]?.requestHeaders.cookie).toBeUndefined();
     await expectRealDecision(step.exchanges[0], journeyId);
     // What the decision changed, though it was made before the run made its step.
     const paymentId = JSON.parse(stepOf(run, 'payment').exchanges.at(-1)?.responseBody ?? '{}').paymentId as string;
