@@ -10,6 +10,11 @@ interface DecisionInFlight {
 
 const inFlight = new WeakMap<FastifyRequest, DecisionInFlight>();
 
+/** The control API's own credentials never travel on with the decision (into runs, their files and HAR). */
+const CREDENTIALS: ReadonlySet<string> = new Set(['authorization', 'cookie']);
+const withoutCredentials = (headers: FastifyRequest['headers']): Record<string, string | string[]> =>
+  Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined && !CREDENTIALS.has(entry[0].toLowerCase())));
+
 const bodyText = (body: unknown): string | null => (Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : body === undefined || body === null ? null : JSON.stringify(body));
 
 /**
@@ -32,7 +37,7 @@ export function decisionHooks(services: Services): { preHandler: preHandlerHookH
       if (decision && reply.statusCode === 200) {
         const { journeyId } = request.params as { journeyId: string };
         services.sca.keepDecision(journeyId, {
-          request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body: bodyText(request.body) },
+          request: { method: request.method, url: request.url, headers: withoutCredentials(request.headers), body: bodyText(request.body) },
           response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: decision.payload ?? '' },
           at: decision.simulatedAt,
           durationMs: performance.now() - decision.startedMs,
