@@ -6,7 +6,7 @@ import { clockStart, keepClock, persistedClock } from './services/clock-state';
 import { SimulatedClock } from './services/clock';
 import { createRepositories, indexDataset, transactor, type BankContext, type SimulatorMode } from './services/context';
 import { loadDataset } from './services/dataset-loader';
-import { SimulatorEvents } from './services/events';
+import { SimulatorEvents, type SimulatorEvent } from './services/events';
 import { createServices } from './services';
 import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
@@ -131,10 +131,17 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     libraryDir: join(resourcesDir(), 'flows'),
     archive: services.flowRuns,
     clock,
+    news: (listener) => {
+      const onEvent = (event: SimulatorEvent): void => {
+        if (event.type === 'sca') listener({ journeyId: event.journeyId, status: event.status });
+      };
+      events.on('event', onEvent);
+      return () => events.off('event', onEvent);
+    },
   });
   // "New class" clears the kept runs: the live ones stop too, and let go of the clock.
   events.on('event', (event) => {
-    if (event.type === 'reset' && event.runs) flowRuns.close();
+    if (event.type === 'reset' && event.runs) flowRuns.stopLive();
   });
   // The Inspector's resend: the same demo TPP, one client kept so its TPP tokens are reused, on the simulated clock.
   let resendClient: TppClient | null = null;

@@ -5,7 +5,7 @@ import { sendHttp } from '../tpp/http';
 import type { BankTransport } from '../tpp/transport';
 import type { Actor, FlowFile, FlowStep, FlowValue } from './format';
 import { readLibrary } from './library';
-import { LiveRun, type RequestEdit, type Until } from './live-run';
+import { LiveRun, type BankNews, type RequestEdit, type Until } from './live-run';
 import { isOperation, operationSpec, OPERATIONS, type OperationName, type ParamKind } from './operations';
 import type { DatasetPsu } from './psus';
 import { RunError } from './run-error';
@@ -22,6 +22,8 @@ export interface FlowRunsOptions {
   archive: RunArchive;
   /** The simulator's clock, held still by runs that wait for a person (none: runs never hold it). */
   clock?: RunClock;
+  /** The bank's journey news: a PSU acting in any window moves a live run at once. */
+  news?: BankNews;
 }
 
 /** What a run may do to the simulator's clock: hold it still while it waits for a person, and let go. */
@@ -78,6 +80,9 @@ export class FlowRuns {
   /** Every save of a live run goes through here: the run holds the clock while it is unfinished. */
   private readonly archive: RunArchive;
 
+  /** One subscription for all live runs (a listener each would pile up on the bank's events). */
+  private readonly unsubscribe: (() => void) | null;
+
   constructor(private readonly options: FlowRunsOptions) {
     const kept = options.archive;
     this.archive = {
@@ -89,6 +94,10 @@ export class FlowRuns {
       list: () => kept.list(),
       delete: (runId) => kept.delete(runId),
     };
+    this.unsubscribe =
+      options.news?.((news) => {
+        for (const run of this.live.values()) run.onJourneyNews(news);
+      }) ?? null;
   }
 
   private holdClockFor(run: FlowRunRecord): void {
@@ -222,6 +231,12 @@ export class FlowRuns {
 
   /** The simulator stops: live runs stay kept as they stood. */
   close(): void {
+    this.unsubscribe?.();
+    this.stopLive();
+  }
+
+  /** Every live run stops where it stands ("New class" cleared the kept runs). */
+  stopLive(): void {
     for (const runId of [...this.live.keys()]) this.retire(runId);
   }
 

@@ -1,6 +1,7 @@
 import { BankControl } from '../tpp/control';
 import type { TppCredentials } from '../tpp/credentials';
-import { sendHttp } from '../tpp/http';
+import { journeyIdOf } from '../tpp/client';
+import { parseJson, sendHttp } from '../tpp/http';
 import type { BankTransport } from '../tpp/transport';
 import type { HttpRequest, TppResponse } from '../tpp/types';
 import { bankChanges, type BankStatus } from './bank-changes';
@@ -57,6 +58,53 @@ interface Journey {
   journeyId: string;
   psuId: string;
   status: string;
+  openedAt: string | null;
+}
+
+/** The bank telling that a journey changed (opened, decided, timed out): the run looks at once instead of at its next poll. */
+export interface JourneyNews {
+  journeyId: string;
+  status: string;
+}
+
+/** Subscribes to the bank's journey news; answers the unsubscribe. */
+export type BankNews = (listener: (news: JourneyNews) => void) => () => void;
+
+/** GET /simulator/v1/sca/{id}/decision: the exchange a PSU decided a journey in, whichever window sent it. */
+interface DecisionExchange {
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body: string | null };
+  response: { status: number; headers: Record<string, string | string[]>; body: string };
+  at: string;
+  durationMs: number;
+}
+
+/** The decision is kept once its answer is out, a moment after the journey's event. */
+const DECISION_TRIES = 10;
+const DECISION_RETRY_MS = 20;
+
+const oneLine = (headers: Record<string, string | string[]>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]));
+
+const answerOf = (response: { status: number; headers: Record<string, string | string[]>; body: string | null }, durationMs: number): TppResponse => {
+  const text = response.body ?? '';
+  return { status: response.status, headers: oneLine(response.headers), text, body: parseJson(text), durationMs };
+};
+
+/** The journey an SCA-page request opens (GET /sca/{id}), or null for any other request. */
+const openedJourneyOf = (request: HttpRequest): string | null => (request.method === 'GET' ? (/^\/sca\/([^/?]+)$/.exec(request.path.split('?')[0] ?? '')?.[1] ?? null) : null);
+
+/** An opening of the SCA page in the bank's log (GET /simulator/v1/exchanges). */
+interface LoggedOpening {
+  method: string;
+  url: string;
+  durationMs: number;
+  response: { status: number; headers: Record<string, string | string[]>; body: string | null };
+}
+
+/** Where a step the bank already answered (the PSU acted in another window) starts from: the bank as the last step left it. */
+interface CaughtUp {
+  before: BankStatus[];
+  startedAt: string;
 }
 
 /**
@@ -77,6 +125,10 @@ export class LiveRun {
   private readonly loggedIds = new Set<number>();
   private stepActor: Actor = 'tpp';
   private readonly clock: BankControl;
+  /** The bank as the last step left it, and when: where a step the PSU made elsewhere starts from. */
+  private lastAfter: CaughtUp | null = null;
+  private caughtUp: CaughtUp | null = null;
+  private catchingUp = false;
 
   private constructor(
     readonly record: FlowRunRecord,
@@ -180,6 +232,48 @@ export class LiveRun {
     this.wake?.();
   }
 
+  /**
+   * A journey changed in the bank: a run waiting for the PSU looks at once; a run at (or ready for) the
+   * step the PSU just made in another window, opening the link or deciding, makes it from the bank's answer.
+   */
+  onJourneyNews(news: JourneyNews): void {
+    if (this.stopped) return;
+    const pending = this.record.pending;
+    if (pending?.kind === 'psu' && pending.journeyId === news.journeyId) this.wake?.();
+    const gate = this.gate;
+    if (gate !== null && openedJourneyOf(gate.request) === news.journeyId) {
+      void this.openedElsewhere(gate.request).then((answered) => {
+        if (answered === null || this.gate !== gate) return;
+        this.gate = null;
+        this.record.pending = null;
+        this.setPhase('running');
+        gate.release({ request: gate.request, resign: false, answered });
+      });
+    }
+    void this.catchUp();
+  }
+
+  /** Ready with the PSU's step next (open the link, decide) and the PSU has made it elsewhere: the run makes that step now. */
+  private async catchUp(): Promise<void> {
+    if (this.catchingUp || this.stopped || this.record.phase !== 'ready' || this.runner === null) return;
+    const step = this.runner.nextStep;
+    if (step === null || (step.operation !== 'openScaLink' && step.operation !== 'psuDecides')) return;
+    const scaRedirect = this.runner.nextParams()?.scaRedirect;
+    if (typeof scaRedirect !== 'string') return;
+    this.catchingUp = true;
+    try {
+      const journey = await this.journey(journeyIdOf(scaRedirect));
+      const made = step.operation === 'openScaLink' ? journey?.openedAt != null : journey?.status === 'finalised' || journey?.status === 'failed';
+      if (!made || this.record.phase !== 'ready' || this.stopped) return;
+      this.caughtUp = this.lastAfter;
+      await this.prepare();
+    } catch (err) {
+      console.error(`flow run ${this.record.runId}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
   private flowRunner(): FlowRunner {
     if (this.runner === null) throw new Error('the run has not started');
     return this.runner;
@@ -206,8 +300,10 @@ export class LiveRun {
       for (let step = runner.nextStep; step !== null; step = runner.nextStep) {
         this.stepActor = step.actor;
         this.record.current = [];
-        const before = await bankSnapshot(this.bank, this.record.institution);
-        const startedAt = await this.now();
+        const caughtUp = this.caughtUp;
+        this.caughtUp = null;
+        const before = caughtUp?.before ?? (await bankSnapshot(this.bank, this.record.institution));
+        const startedAt = caughtUp?.startedAt ?? (await this.now());
         const outcome = await runner.next();
         this.record.steps.push(await this.stepRun(outcome, before, startedAt));
         this.record.current = [];
@@ -225,10 +321,14 @@ export class LiveRun {
     const over = runner.nextStep === null;
     this.record.finishedAt = over ? await this.now().catch(() => new Date().toISOString()) : null;
     this.setPhase(over ? 'finished' : 'ready');
+    // The PSU may have gone ahead in another window meanwhile (opened the link and decided at once).
+    if (!over) void this.catchUp();
   }
 
   private async stepRun(outcome: StepOutcome, before: BankStatus[], startedAt: string): Promise<RunStep> {
     const after = await bankSnapshot(this.bank, this.record.institution);
+    const finishedAt = await this.now();
+    this.lastAfter = { before: after, startedAt: finishedAt };
     return {
       number: outcome.number,
       step: outcome.step,
@@ -240,7 +340,7 @@ export class LiveRun {
       error: outcome.error,
       changes: bankChanges(before, after),
       startedAt,
-      finishedAt: await this.now(),
+      finishedAt,
     };
   }
 
@@ -250,8 +350,11 @@ export class LiveRun {
     return this.flowRunner().nextStep === null ? true : null;
   }
 
-  private atGate(request: HttpRequest): Promise<GateRelease> {
-    if (this.stopAt !== 'request' || this.stopped) return Promise.resolve({ request, resign: false });
+  private async atGate(request: HttpRequest): Promise<GateRelease> {
+    // The PSU opened the link on the phone already: that opening is this step's (the link is single use).
+    const answered = await this.openedElsewhere(request);
+    if (answered !== null) return { request, resign: false, answered };
+    if (this.stopAt !== 'request' || this.stopped) return { request, resign: false };
     return new Promise((release) => {
       this.gate = { request, release };
       this.record.pending = { kind: 'request', request: gatedView(request) };
@@ -260,8 +363,11 @@ export class LiveRun {
   }
 
   private async psuDecides(journeyId: string, expected: 'approve' | 'reject', decide: Decide, either: boolean): Promise<TppResponse> {
+    const first = await this.journey(journeyId);
+    // Decided already, in another window or through the control API: that decision is the step's.
+    if (first !== undefined && (first.status === 'finalised' || first.status === 'failed')) return this.decidedByPsu(first);
     if (this.record.autoApprove) return decide(expected);
-    const psuId = (await this.journey(journeyId))?.psuId ?? '';
+    const psuId = first?.psuId ?? '';
     const role = Object.entries(this.record.psus).find(([, id]) => id === psuId)?.[0] ?? psuId;
     this.record.pending = { kind: 'psu', journeyId, psuId, role, expected, ...(either ? { either } : {}) };
     this.setPhase('waiting');
@@ -280,13 +386,49 @@ export class LiveRun {
     }
   }
 
-  /** The PSU decided on the phone: the decision stands in the step as the app's exchange. */
+  /**
+   * The journey ended without the run deciding: the exchange the PSU decided in (any window, the control
+   * API) stands in the step as the app's, as the bank answered it; a journey that ended otherwise (its
+   * time limit, its payment) stands as the bank's answer about it now.
+   */
   private async decidedByPsu(journey: Journey): Promise<TppResponse> {
-    const text = JSON.stringify(journey);
-    const response: TppResponse = { status: 200, headers: { 'content-type': 'application/json' }, text, body: journey, durationMs: 0 };
-    const action = journey.status === 'finalised' ? 'approve' : 'reject';
-    await this.observe({ method: 'POST', path: `/simulator/v1/sca/${journey.journeyId}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) }, response, 'psuApp');
-    return response;
+    const decision = await this.decision(journey.journeyId);
+    if (decision !== null) {
+      const { request, response } = decision;
+      const answer = answerOf(response, decision.durationMs);
+      await this.observe({ method: request.method, path: request.url, headers: oneLine(request.headers), body: request.body }, answer, 'psuApp', decision.at);
+      return answer;
+    }
+    const read: HttpRequest = { method: 'GET', path: `/simulator/v1/sca/${journey.journeyId}`, headers: { accept: 'application/json' }, body: null };
+    const answer = await sendHttp(this.bank, read);
+    await this.observe(read, answer, 'psuApp');
+    return answer;
+  }
+
+  /** The exchange that decided the journey, once the bank has it; null when no PSU decided it. */
+  private async decision(journeyId: string): Promise<DecisionExchange | null> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await sendHttp(this.bank, { method: 'GET', path: `/simulator/v1/sca/${journeyId}/decision`, headers: {}, body: null });
+      if (res.status === 200) return res.body as DecisionExchange;
+      if (attempt >= DECISION_TRIES) return null;
+      await sleep(DECISION_RETRY_MS);
+    }
+  }
+
+  /** When the SCA link a request opens was opened already (on the phone): the bank's answer to that opening, from its log. */
+  private async openedElsewhere(request: HttpRequest): Promise<TppResponse | null> {
+    const journeyId = openedJourneyOf(request);
+    if (journeyId === null || (await this.journey(journeyId))?.openedAt == null) return null;
+    for (let attempt = 1; ; attempt++) {
+      const res = await sendHttp(this.bank, { method: 'GET', path: `/simulator/v1/exchanges?limit=20&q=${encodeURIComponent(journeyId)}`, headers: {}, body: null });
+      const page = res.body as { exchanges?: LoggedOpening[] } | LoggedOpening[] | null;
+      const exchanges = (Array.isArray(page) ? page : page?.exchanges) ?? [];
+      // Newest first: the first opening is the last of them.
+      const opening = exchanges.filter((e) => e.method === 'GET' && e.url === `/sca/${journeyId}` && e.response.status === 200).at(-1);
+      if (opening !== undefined) return answerOf(opening.response, opening.durationMs);
+      if (attempt >= LOG_TRIES) return null;
+      await sleep(LOG_RETRY_MS);
+    }
   }
 
   private resume(): void {
@@ -295,8 +437,8 @@ export class LiveRun {
   }
 
   private async journey(journeyId: string): Promise<Journey | undefined> {
-    const res = await sendHttp(this.bank, { method: 'GET', path: '/simulator/v1/sca', headers: {}, body: null });
-    return Array.isArray(res.body) ? (res.body as Journey[]).find((j) => j.journeyId === journeyId) : undefined;
+    const res = await sendHttp(this.bank, { method: 'GET', path: `/simulator/v1/sca/${encodeURIComponent(journeyId)}`, headers: {}, body: null });
+    return res.status === 200 ? (res.body as Journey) : undefined;
   }
 
   private pause(ms: number): Promise<void> {
@@ -311,7 +453,7 @@ export class LiveRun {
   }
 
   /** Records an exchange of the step under way, with the bank's log entry and diagnosis when the bank logged it. */
-  private async observe(request: HttpRequest, response: TppResponse, actor: Actor): Promise<void> {
+  private async observe(request: HttpRequest, response: TppResponse, actor: Actor, at?: string): Promise<void> {
     const logged = request.path.startsWith('/simulator/') ? null : await this.logged(request, response.status);
     if (logged !== null) this.loggedIds.add(logged.id);
     const exchange: RunExchange = {
@@ -326,7 +468,7 @@ export class LiveRun {
       responseHeaders: response.headers,
       responseBody: response.text,
       durationMs: Math.round(response.durationMs),
-      at: logged?.simulatedAt ?? (await this.now()),
+      at: at ?? logged?.simulatedAt ?? (await this.now()),
       exchangeId: logged?.id ?? null,
       signature: logged?.signature ?? null,
       failed: response.status >= 400 || logged?.signature?.verdict.valid === false,

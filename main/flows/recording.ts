@@ -22,6 +22,11 @@ export interface GateRelease {
   request: HttpRequest;
   /** Recompute Digest and Signature over `request` with the prepared request's faults. */
   resign: boolean;
+  /**
+   * The bank's answer to this request when it was already made elsewhere (the PSU opened the SCA link
+   * on the phone): the request is not sent again, the answer stands for it.
+   */
+  answered?: TppResponse;
 }
 
 export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
@@ -60,8 +65,9 @@ export class RecordingTppClient extends TppClient<unknown> {
   }
 
   override async send(request: HttpRequest): Promise<TppResponse<unknown>> {
-    const sent = await this.released(request);
-    const response = await super.send(sent);
+    const release = this.hooks.gate === undefined ? { request, resign: false } : await this.hooks.gate(request);
+    const sent = await this.released(request, release);
+    const response = release.answered ?? (await super.send(sent));
     this.record.lastTppRequest = sent;
     this.record.add(sent, response);
     await this.hooks.exchanged?.(sent, response, isPrepared(request) && BROWSER_OPERATIONS.has(request.operation) ? 'psuBrowser' : null);
@@ -69,9 +75,7 @@ export class RecordingTppClient extends TppClient<unknown> {
   }
 
   /** The request once the gate lets it go; an edit asked to be signed again keeps the prepared request's deliberate faults. */
-  private async released(request: HttpRequest): Promise<HttpRequest> {
-    if (this.hooks.gate === undefined) return request;
-    const release = await this.hooks.gate(request);
+  private async released(request: HttpRequest, release: GateRelease): Promise<HttpRequest> {
     if (!release.resign || !isPrepared(request) || request.signedOperation === null) return release.request;
     return this.sign({ ...request, ...release.request }, { faults: request.faults });
   }

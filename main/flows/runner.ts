@@ -126,6 +126,17 @@ export class FlowRunner {
     return this.queue[this.cursor] ?? null;
   }
 
+  /** The next step's parameters with their references resolved, or null when there is no step or they cannot be resolved yet. */
+  nextParams(): Record<string, unknown> | null {
+    const step = this.nextStep;
+    if (step === null) return null;
+    try {
+      return resolveReferences(step.params, { institution: this.ctx.institution, psus: this.ctx.psus, steps: this.results }) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+
   /** Whether the run knows a PSU by this role. */
   hasRole(role: string): boolean {
     return Object.hasOwn(this.ctx.psus, role);

@@ -19,7 +19,7 @@ import type { PsuWithAccounts } from '../services/operator';
 import type { ClockReading } from '../services/clock-control';
 import type { PaymentOverview } from '../services/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
-import type { JourneyAt } from '../services/sca';
+import type { DecisionExchange, JourneyAt } from '../services/sca';
 import type { VopRegistryView } from '../services/payment-documents';
 import type { ExchangeRecord, LoggedBody } from '../store/repositories/exchanges';
 import type { FlowFile, FlowStep } from '../flows/format';
@@ -70,7 +70,7 @@ export function toExchange(e: ExchangeRecord): Contract.Exchange {
   };
 }
 
-export function toJourney({ journey: j, status }: JourneyAt, origin: string): Contract.ScaJourney {
+export function toJourney({ journey: j, status, tpp, approvalRefusal }: JourneyAt, origin: string): Contract.ScaJourney {
   return {
     journeyId: j.journeyId,
     kind: j.kind,
@@ -85,7 +85,15 @@ export function toJourney({ journey: j, status }: JourneyAt, origin: string): Co
     outcomeReason: j.outcomeReason ?? null,
     tppRedirectUri: j.tppRedirectUri,
     timeLimit: journeyTimeLimit(j),
+    outcome: j.outcome ?? null,
+    tpp,
+    approvalRefusal: approvalRefusal && { outcome: approvalRefusal.outcome, reason: approvalRefusal.text },
   };
+}
+
+/** The exchange a PSU decided a journey in (GET /simulator/v1/sca/{id}/decision). */
+export function toDecisionExchange(d: DecisionExchange): { request: DecisionExchange['request']; response: DecisionExchange['response']; at: string; durationMs: number } {
+  return { request: d.request, response: d.response, at: d.at.toISOString(), durationMs: d.durationMs };
 }
 
 function journeyTimeLimit(j: JourneyAt['journey']): Contract.ScaJourney['timeLimit'] {

@@ -4,6 +4,8 @@
  * a field the type marks optional is left out of `required`.
  */
 
+import { JOURNEY_OUTCOMES } from '../domain/sca/outcome';
+
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 export interface JsonSchema {
@@ -149,6 +151,9 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     timeLimit: orNull(
       obj({ deadline: instant(), reason: str('What the journey fails with at the deadline.') }),
     ),
+    outcome: orNull(oneOfStrings(JOURNEY_OUTCOMES)),
+    tpp: orNull(obj({ name: orNull(str('The name the TPP registered its OAuth client with.')), organizationId: str('The TPP identity (organisation identifier).') })),
+    approvalRefusal: orNull(obj({ outcome: oneOfStrings(JOURNEY_OUTCOMES), reason: str('What the bank would answer the PSU approving now.') })),
   }),
   ConsentSummary: obj({
     consentId: str(),

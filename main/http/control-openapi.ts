@@ -1,5 +1,5 @@
 import { PSD2_ROLES } from '../domain/tpp/identity';
-import { arrayOf, bool, CONTROL_SCHEMAS, int, obj, oneOfStrings, orNull, ref, str, type JsonSchema } from './control-openapi-schemas';
+import { arrayOf, bool, CONTROL_SCHEMAS, int, mapOf, obj, oneOfStrings, orNull, ref, str, type JsonSchema } from './control-openapi-schemas';
 
 /**
  * The control API (`/simulator/v1`, routes/control.ts, routes/flow-runs.ts, routes/inspector-tools.ts)
@@ -113,10 +113,30 @@ const CONTROL_PATHS: Record<string, PathItem> = {
     }),
   },
   '/sca/{journeyId}': {
+    get: op('getJourney', 'psu', 'One SCA journey, with its status now', {
+      parameters: [pathParam('journeyId', 'A journey id (the last segment of the SCA link)')],
+      responses: { '200': ok(ref('ScaJourney')), ...errors(404) },
+    }),
     post: op('actOnJourney', 'psu', "The PSU approves or rejects in the bank's app (409 unless the link was opened)", {
       parameters: [pathParam('journeyId', 'A journey id (the last segment of the SCA link)')],
       requestBody: body(obj({ action: oneOfStrings(['approve', 'reject']) })),
       responses: { '200': ok(ref('ScaJourney')), ...errors(400, 404, 409) },
+    }),
+  },
+  '/sca/{journeyId}/decision': {
+    get: op('getJourneyDecision', 'psu', "The exchange in which the PSU decided the journey (the bank's app's POST, as answered, with its simulated time); 404 while it was not decided by the PSU", {
+      parameters: [pathParam('journeyId', 'A journey id (the last segment of the SCA link)')],
+      responses: {
+        '200': ok(
+          obj({
+            request: obj({ method: str(), url: str(), headers: mapOf({ oneOf: [str(), arrayOf(str())] }), body: orNull(str()) }),
+            response: obj({ status: int(), headers: mapOf({ oneOf: [str(), arrayOf(str())] }), body: str() }),
+            at: { type: 'string', format: 'date-time' },
+            durationMs: { type: 'number' },
+          }),
+        ),
+        ...errors(404),
+      },
     }),
   },
   '/tpps': {

@@ -82,9 +82,11 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
   const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx));
   const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
   sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
+  sca.foresee('payment-authorisation', (journey, now) => paymentAuthorisations.refusalIfApproved(journey, now));
   const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);
   const baskets = new SigningBasketService(ctx, access, payments, attempts);
   sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
+  sca.foresee('signing-basket', (journey, now) => baskets.refusalIfApproved(journey, now));
   const lifecycle = new LifecycleService(ctx, sca, paymentProcessing);
   const clock = new ClockControl(ctx, lifecycle);
   const rateLimits = new RateLimits(ctx, options.rateLimitPerSecond);

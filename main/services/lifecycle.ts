@@ -1,5 +1,5 @@
 import { earliest } from '../domain/time/earliest';
-import { journeyDeadline, timeoutReason } from '../domain/sca/journey';
+import { journeyDeadline, timeoutOf } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import { SANDBOX_OWNER } from './consents';
 import type { ScaService } from './sca';
@@ -61,7 +61,7 @@ export class LifecycleService {
         this.ctx.events.emitEvent({ type: 'consent', consentId: consent.consentId, institution: consent.institution, status: 'expired' });
       }
       for (const journey of timedOut) {
-        this.sca.finish(journey, false, journeyDeadline(journey) ?? now, timeoutReason(journey));
+        this.sca.finish(journey, false, journeyDeadline(journey) ?? now, timeoutOf(journey));
       }
     });
   }

@@ -1,6 +1,13 @@
 import type { AuthorisationAttempt, Payment } from '../domain/payment/payment';
 import { journeyStatusAt } from '../domain/sca/journey';
+import { endingOutcome, type PaymentEnding } from '../domain/sca/outcome';
 import type { BankContext } from './context';
+
+const ENDING_WORDS: Record<PaymentEnding, string> = {
+  cancelled: 'the payment was cancelled',
+  expired: 'the payment expired',
+  processed: 'the payment was processed',
+};
 
 /** A payment's authorisation attempts: which one is active, and ending it when the payment ends. */
 export class PaymentAttempts {
@@ -20,14 +27,15 @@ export class PaymentAttempts {
    * transaction. A basket cannot complete without that payment, and gives all its authorisations or
    * none, so its whole SCA fails (RJCT) and its other payments are free to be authorised again.
    */
-  closeActive(payment: Payment, now: Date, reason: string): void {
+  closeActive(payment: Payment, now: Date, ending: PaymentEnding): void {
     const active = this.active(payment.paymentId, now);
     if (!active) return;
     const journey = this.ctx.repos.journeys.find(active.journeyId);
     const attempts = active.basketId === null ? [active] : this.ctx.repos.payments.attemptsByJourney(active.journeyId);
+    const reason = ENDING_WORDS[ending];
     const why = active.basketId === null ? reason : `payment ${payment.paymentId} of the basket ended: ${reason}`;
     for (const attempt of attempts) this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', why, now);
-    this.ctx.repos.journeys.finish(active.journeyId, 'failed', now, why);
+    this.ctx.repos.journeys.finish(active.journeyId, 'failed', now, { reason: why, outcome: endingOutcome(ending, active.basketId !== null) });
     if (active.basketId !== null) this.ctx.repos.baskets.setStatus(active.basketId, 'RJCT', now);
     if (journey) this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: journey.psuId, status: 'failed' });
   }

@@ -1,5 +1,5 @@
 import { BankError } from '../domain/errors';
-import { afterAuthorisation, authorisationRefusal } from '../domain/payment/authorisation-rules';
+import { afterAuthorisation, authorisationRefusalOf } from '../domain/payment/authorisation-rules';
 import { assertAuthorisationMayStart, paymentStatusAt } from '../domain/payment/lifecycle';
 import type { AuthorisationAttempt, Payment } from '../domain/payment/payment';
 import { startedJourney, journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
@@ -8,6 +8,8 @@ import { newId } from './ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
 import type { PaymentService } from './payments';
 import type { PaymentAttempts } from './payment-attempts';
+import type { JourneyEnding } from './sca';
+import type { Refusal } from '../domain/sca/outcome';
 
 export interface AuthorisationStart extends PaymentContext {
   paymentId: string;
@@ -76,22 +78,36 @@ export class PaymentAuthorisationService {
     return status === 'opened' ? 'started' : status;
   }
 
-  /** The PSU decided in the bank's app (or the journey timed out): apply the customer's rules, then the authorisation. */
-  onScaFinished(journey: ScaJourney, approved: boolean, now: Date): { status: 'finalised' | 'failed'; reason?: string | null } {
+  /** What the bank would answer the journey's PSU approving now (the bank's app says it before the PSU acts). */
+  refusalIfApproved(journey: ScaJourney, now: Date): Refusal | null {
     const attempt = this.ctx.repos.payments.attemptByJourney(journey.journeyId);
     const payment = attempt && this.ctx.repos.payments.find(attempt.paymentId);
-    if (!attempt || !payment) return { status: 'failed', reason: 'the payment no longer exists' };
-    const fail = (reason: string | null): { status: 'failed'; reason: string | null } => {
-      this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', reason, now);
-      return { status: 'failed', reason };
+    if (!attempt || !payment) return null;
+    return this.refusal({ ...payment, status: paymentStatusAt(payment, now) }, attempt.psuId);
+  }
+
+  /** The customer's rules on this PSU authorising the payment as it stands now. */
+  private refusal(current: Payment, psuId: string): Refusal | null {
+    const psu = this.ctx.psus.get(psuId);
+    const rules = this.ctx.dataset.corporates.find((c) => c.id === current.corporateId)?.approvalRules;
+    if (!psu || !rules) return { outcome: 'resourceGone', text: 'the PSU or the corporate customer no longer exists' };
+    return authorisationRefusalOf(current, psu, rules);
+  }
+
+  /** The PSU decided in the bank's app (or the journey timed out): apply the customer's rules, then the authorisation. */
+  onScaFinished(journey: ScaJourney, approved: boolean, now: Date): JourneyEnding {
+    const attempt = this.ctx.repos.payments.attemptByJourney(journey.journeyId);
+    const payment = attempt && this.ctx.repos.payments.find(attempt.paymentId);
+    if (!attempt || !payment) return { status: 'failed', reason: 'the payment no longer exists', outcome: 'resourceGone' };
+    const fail = (refusal: Refusal | null): JourneyEnding => {
+      this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', refusal?.text ?? null, now);
+      return refusal === null ? { status: 'failed', reason: null, outcome: 'rejected' } : { status: 'failed', reason: refusal.text, outcome: refusal.outcome };
     };
     if (!approved) return fail(null);
     const psu = this.ctx.psus.get(attempt.psuId);
-    const rules = this.ctx.dataset.corporates.find((c) => c.id === payment.corporateId)?.approvalRules;
-    if (!psu || !rules) return fail('the PSU or the corporate customer no longer exists');
     const current: Payment = { ...payment, status: paymentStatusAt(payment, now) };
-    const refusal = authorisationRefusal(current, psu, rules);
-    if (refusal) return fail(refusal);
+    const refusal = this.refusal(current, attempt.psuId);
+    if (refusal || !psu) return fail(refusal);
     this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'finalised', null, now);
     const next = afterAuthorisation(current, { psuId: psu.psuId, signatoryGroup: psu.signatoryGroup, at: now, via: attempt.via });
     if (next.status !== payment.status) this.payments.setStatus(payment, next.status, null, now);

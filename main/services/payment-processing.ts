@@ -34,7 +34,7 @@ export class PaymentProcessingService {
       for (const payment of expiring) {
         const at = patcExpiry(payment.createdAt);
         this.payments.setStatus(payment, 'RJCT', { code: REASON.expired, info: [`not fully authorised within ${PATC_EXPIRY_DAYS} days of creation`] }, at);
-        this.attempts.closeActive(payment, at, 'the payment expired');
+        this.attempts.closeActive(payment, at, 'expired');
       }
       for (const payment of processing) this.processByRules(payment, now);
     });
@@ -80,7 +80,7 @@ export class PaymentProcessingService {
       for (let i = 0; i < count; i++) this.ctx.repos.payments.setTransaction(paymentId, i, outcome, outcome === 'RJCT' ? [{ code: reason as string }] : []);
       if (outcome === 'ACCP') this.debit(payment, this.transactionsOf(payment));
       this.payments.setStatus(payment, outcome, outcome === 'RJCT' ? { code: reason as string } : null, now);
-      this.attempts.closeActive(payment, now, 'the payment was processed');
+      this.attempts.closeActive(payment, now, 'processed');
       return { ...payment, status };
     });
   }
@@ -107,7 +107,7 @@ export class PaymentProcessingService {
     this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));
     const status: TransactionStatus = accepted > 0 ? 'ACCP' : 'RJCT';
     this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
-    this.attempts.closeActive(payment, now, 'the payment was processed');
+    this.attempts.closeActive(payment, now, 'processed');
   }
 
   /** As processing by the rules does: only transfers in the account's currency move its balance (no FX). */

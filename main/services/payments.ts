@@ -155,7 +155,7 @@ export class PaymentService {
       const payment = this.access.payment(paymentId, product, request, consent);
       assertCancellable(paymentStatusAt(payment, now), paymentId);
       this.setStatus(payment, 'RJCT', { code: REASON.cancelled, info: ['cancelled by the TPP'] }, now);
-      this.attempts.closeActive(payment, now, 'the payment was cancelled');
+      this.attempts.closeActive(payment, now, 'cancelled');
     });
   }
 

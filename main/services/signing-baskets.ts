@@ -1,6 +1,6 @@
 import { parseBasketRequest, type SigningBasket } from '../domain/basket/basket';
 import { BankError } from '../domain/errors';
-import { afterAuthorisation, authorisationRefusal } from '../domain/payment/authorisation-rules';
+import { afterAuthorisation, authorisationRefusalOf } from '../domain/payment/authorisation-rules';
 import { paymentStatusAt } from '../domain/payment/lifecycle';
 import type { Payment } from '../domain/payment/payment';
 import { startedJourney, journeyStatusAt, type ScaJourney } from '../domain/sca/journey';
@@ -8,6 +8,8 @@ import type { BankContext } from './context';
 import { newId } from './ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
 import type { PaymentAttempts } from './payment-attempts';
+import type { JourneyEnding } from './sca';
+import type { Refusal } from '../domain/sca/outcome';
 import type { PaymentService } from './payments';
 
 export interface BasketCreation extends PaymentContext {
@@ -87,21 +89,21 @@ export class SigningBasketService {
   }
 
   /** The basket's SCA ended: every payment takes its authorisation (ACTC), or none does (RJCT). */
-  onScaFinished(journey: ScaJourney, approved: boolean, now: Date): { status: 'finalised' | 'failed'; reason?: string | null } {
+  onScaFinished(journey: ScaJourney, approved: boolean, now: Date): JourneyEnding {
     const basket = this.ctx.repos.baskets.byJourney(journey.journeyId);
-    if (!basket) return { status: 'failed', reason: 'the basket no longer exists' };
+    if (!basket) return { status: 'failed', reason: 'the basket no longer exists', outcome: 'resourceGone' };
     const attempts = this.ctx.repos.payments.attemptsByJourney(journey.journeyId);
     const psu = this.ctx.psus.get(basket.psuId);
     const payments = attempts.map((a) => this.ctx.repos.payments.find(a.paymentId)).filter((p): p is Payment => p !== undefined);
     const refusal = !approved
       ? null
       : !psu
-        ? 'the PSU no longer exists'
+        ? ({ outcome: 'resourceGone', text: 'the PSU no longer exists' } satisfies Refusal)
         : payments.map((p) => this.refusalNow(p, psu.psuId, now)).find((r) => r !== null) ?? null;
     if (!approved || refusal) {
-      for (const a of attempts) this.ctx.repos.payments.finishAttempt(a.authorisationId, 'failed', refusal, now);
+      for (const a of attempts) this.ctx.repos.payments.finishAttempt(a.authorisationId, 'failed', refusal?.text ?? null, now);
       this.ctx.repos.baskets.setStatus(basket.basketId, 'RJCT', now);
-      return { status: 'failed', reason: refusal };
+      return { status: 'failed', reason: refusal?.text ?? null, outcome: refusal?.outcome ?? 'rejected' };
     }
     for (const attempt of attempts) {
       const payment = payments.find((p) => p.paymentId === attempt.paymentId) as Payment;
@@ -113,12 +115,24 @@ export class SigningBasketService {
     return { status: 'finalised' };
   }
 
+  /** What the bank would answer the basket's PSU approving now: the first payment a rule refuses. */
+  refusalIfApproved(journey: ScaJourney, now: Date): Refusal | null {
+    const basket = this.ctx.repos.baskets.byJourney(journey.journeyId);
+    if (!basket) return null;
+    for (const attempt of this.ctx.repos.payments.attemptsByJourney(journey.journeyId)) {
+      const payment = this.ctx.repos.payments.find(attempt.paymentId);
+      const refusal = payment && this.refusalNow(payment, basket.psuId, now);
+      if (refusal) return refusal;
+    }
+    return null;
+  }
+
   private assertEligible(paymentId: string, request: PaymentContext, psuId: string, now: Date): void {
     const payment = this.accessible(paymentId, request, psuId);
     const active = this.attempts.active(paymentId, now);
     if (active) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is in another active authorisation attempt; no basket was created`);
     const refusal = this.refusalNow(payment, psuId, now);
-    if (refusal) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is not eligible: ${refusal}; no basket was created`);
+    if (refusal) throw BankError.of('STATUS_INVALID', `payment ${paymentId} is not eligible: ${refusal.text}; no basket was created`);
     this.payments.vop.assertCompleted(paymentId, now, 'no basket was created');
   }
 
@@ -134,11 +148,11 @@ export class SigningBasketService {
     return payment;
   }
 
-  private refusalNow(payment: Payment, psuId: string, now: Date): string | null {
+  private refusalNow(payment: Payment, psuId: string, now: Date): Refusal | null {
     const psu = this.ctx.psus.get(psuId);
     const rules = this.ctx.dataset.corporates.find((c) => c.id === payment.corporateId)?.approvalRules;
-    if (!psu || !rules) return 'the PSU or the corporate customer no longer exists';
-    const refusal = authorisationRefusal({ ...payment, status: paymentStatusAt(payment, now) }, psu, rules);
-    return refusal === null ? null : `payment ${payment.paymentId}: ${refusal}`;
+    if (!psu || !rules) return { outcome: 'resourceGone', text: 'the PSU or the corporate customer no longer exists' };
+    const refusal = authorisationRefusalOf({ ...payment, status: paymentStatusAt(payment, now) }, psu, rules);
+    return refusal === null ? null : { outcome: refusal.outcome, text: `payment ${payment.paymentId}: ${refusal.text}` };
   }
 }

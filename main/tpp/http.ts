@@ -27,7 +27,7 @@ async function fetchAnswer(url: string, request: HttpRequest): Promise<RawAnswer
 }
 
 /** Error bodies are JSON even where the success is XML, so every answer is tried. */
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;

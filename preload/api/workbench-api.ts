@@ -132,7 +132,38 @@ export interface ScaJourney {
    * and the reason it then fails with; null for a consent link never opened, which has none.
    */
   timeLimit: { deadline: string; reason: string } | null;
+  /** How it ended, as a kind the Phone puts in words (outcomeReason says the detail); null while it waits. */
+  outcome: JourneyOutcome | null;
+  /** The provider asking, as the PSU knows it: the name its OAuth client was registered with, and its organisation identifier. */
+  tpp: { name: string | null; organizationId: string } | null;
+  /** While it waits: what the bank would answer the PSU's approval now when a rule refuses it (said before the PSU acts). */
+  approvalRefusal: { outcome: JourneyOutcome; reason: string } | null;
 }
+
+/**
+ * How an SCA journey ended. Time limits: timedOutAfterOpening (no decision within 5 minutes of opening the
+ * link), timedOutAfterStart (link not opened within 15 minutes). Refusals by the corporate customer's rules:
+ * separationOfDuty (the PSU created the payment), approvedTwice, aboveLimit, signatoryGroup, notEntitled,
+ * notNeeded. The payment under it ended: payment… for its own journey, basketMember… for a basket's.
+ */
+export type JourneyOutcome =
+  | 'approved'
+  | 'rejected'
+  | 'timedOutAfterOpening'
+  | 'timedOutAfterStart'
+  | 'separationOfDuty'
+  | 'approvedTwice'
+  | 'aboveLimit'
+  | 'signatoryGroup'
+  | 'notEntitled'
+  | 'notNeeded'
+  | 'paymentCancelled'
+  | 'paymentExpired'
+  | 'paymentProcessed'
+  | 'basketMemberCancelled'
+  | 'basketMemberExpired'
+  | 'basketMemberProcessed'
+  | 'resourceGone';
 
 export interface ConsentSummary {
   consentId: string;

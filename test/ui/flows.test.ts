@@ -55,7 +55,7 @@ async function runToEndApprovingOnPhones(page: Page): Promise<number> {
     const journey = await page.locator('[data-testid="inline-phone"] [data-awaited="true"] [data-testid="journey"]').getAttribute('data-journey-id');
     await approve.click();
     approvals++;
-    await page.locator(`[data-testid="inline-phone"] [data-journey-id="${journey}"]`).waitFor({ state: 'detached', ...WAIT });
+    await page.locator(`[data-testid="inline-phone"] [data-testid="journey"][data-journey-id="${journey}"]`).waitFor({ state: 'detached', ...WAIT });
   }
   throw new Error('the run did not finish');
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScaJourney } from '../../preload/api/workbench-api';
 import { clockOffsetMs, simulatedNowMs } from '../../renderer/src/widgets/clock';
 import { formatDate, formatInstant, instantTitle } from '../../renderer/src/widgets/format';
-import { countdown, deadlineText, scaDeadline, timedOut } from '../../renderer/src/widgets/sca-time';
+import { countdown, deadlineText, scaDeadline } from '../../renderer/src/widgets/sca-time';
 import { approvalsText } from '../../renderer/src/widgets/plain-words';
 import { vopHeadline } from '../../renderer/src/widgets/vop';
 import { timeLimit } from '../../main/domain/sca/journey';
@@ -23,6 +23,9 @@ const journey = (patch: Partial<ScaJourney>): ScaJourney => ({
   outcomeReason: null,
   tppRedirectUri: 'https://tpp.example/cb',
   timeLimit: null,
+  outcome: null,
+  tpp: null,
+  approvalRefusal: null,
   ...patch,
 });
 
@@ -92,14 +95,6 @@ describe('the SCA time limits', () => {
     const passed = deadlineText(deadline, Date.parse('2026-03-02T10:08:00Z'));
     expect(passed.passed).toBe(true);
     expect(passed.text).toContain('Time is up: no decision within 5 minutes of opening the link');
-  });
-
-  it('tells a journey that timed out from one the PSU rejected in time', () => {
-    const opened = { status: 'failed' as const, openedAt: '2026-03-02T10:03:00.000Z' };
-    expect(timedOut(timed({ ...opened, finishedAt: '2026-03-02T10:08:00.000Z' }))).toBe(true);
-    expect(timedOut(timed({ ...opened, finishedAt: '2026-03-02T10:04:00.000Z' }))).toBe(false);
-    expect(timedOut(timed({ status: 'failed', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBe(true);
-    expect(timedOut(timed({ status: 'finalised', finishedAt: '2026-03-02T10:15:00.000Z' }))).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { BankError } from '../errors';
 import type { InstitutionId } from '../dataset/types';
+import type { JourneyOutcome } from './outcome';
 
 export type ScaJourneyKind = 'consent' | 'payment-authorisation' | 'signing-basket';
 export type ScaJourneyStatus = 'started' | 'opened' | 'finalised' | 'failed';
@@ -32,6 +33,8 @@ export interface ScaJourney {
   tppRedirectUri: string;
   /** Why a journey failed when the PSU approved (an authorisation rule), or null. */
   outcomeReason?: string | null;
+  /** How it ended, as a kind (null while it waits; also null for journeys ended before kinds were kept). */
+  outcome?: JourneyOutcome | null;
 }
 
 type Timed = Pick<ScaJourney, 'status' | 'openedAt' | 'createdAt' | 'kind'>;
@@ -51,8 +54,13 @@ export const TIMEOUT_REASONS = {
 
 /** The reason a journey still open at its deadline fails with; null if it never times out. */
 export function timeoutReason(journey: Timed): string | null {
-  if (journey.status === 'opened') return TIMEOUT_REASONS.opened;
-  if (journey.status === 'started' && journey.kind !== 'consent') return TIMEOUT_REASONS.unopened;
+  return timeoutOf(journey)?.text ?? null;
+}
+
+/** The time limit a journey still open at its deadline fails by, in words and as its outcome; null if it never times out. */
+export function timeoutOf(journey: Timed): { text: string; outcome: JourneyOutcome } | null {
+  if (journey.status === 'opened') return { text: TIMEOUT_REASONS.opened, outcome: 'timedOutAfterOpening' };
+  if (journey.status === 'started' && journey.kind !== 'consent') return { text: TIMEOUT_REASONS.unopened, outcome: 'timedOutAfterStart' };
   return null;
 }
 
@@ -72,6 +80,21 @@ export function timeLimit(journey: Pick<ScaJourney, 'openedAt' | 'createdAt' | '
 export function outcomeReasonAt(journey: Timed & Pick<ScaJourney, 'outcomeReason'>, now: Date): string | null {
   if (journey.outcomeReason) return journey.outcomeReason;
   return journeyStatusAt(journey, now) === 'failed' && journey.status !== 'failed' ? timeoutReason(journey) : null;
+}
+
+/**
+ * How the journey ended, as of `now`: the stored kind, the timeout's before the timeout is written, and
+ * for a journey ended before kinds were kept what its status and reason still tell; null while it waits.
+ */
+export function outcomeAt(journey: Timed & Pick<ScaJourney, 'outcome' | 'outcomeReason'>, now: Date): JourneyOutcome | null {
+  if (journey.outcome) return journey.outcome;
+  const status = journeyStatusAt(journey, now);
+  if (status === 'finalised') return 'approved';
+  if (status !== 'failed') return null;
+  if (journey.status !== 'failed') return timeoutOf(journey)?.outcome ?? null;
+  if (journey.outcomeReason === TIMEOUT_REASONS.opened) return 'timedOutAfterOpening';
+  if (journey.outcomeReason === TIMEOUT_REASONS.unopened) return 'timedOutAfterStart';
+  return journey.outcomeReason ? null : 'rejected';
 }
 
 /** The status at `now`, with the time-driven moves to failed applied. */

@@ -4,7 +4,8 @@ import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import type { ExchangeQueryInput } from '../../services/exchange-log';
 import { jsonBody, rawBody } from '../body';
-import { toBasketSummary, toClockReading, toConsentSummary, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
+import { toBasketSummary, toClockReading, toConsentSummary, toDecisionExchange, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
+import { decisionHooks } from '../sca-decisions';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
 import type { FlowRuns } from '../../flows/flow-runs';
@@ -52,7 +53,9 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/baskets', async () => services.operator.baskets().map(toBasketSummary));
 
       control.get('/sca', async (request) => services.sca.list((request.query as { status?: unknown }).status).map((j) => toJourney(j, origin())));
-      control.post('/sca/:journeyId', async (request) => {
+      control.get('/sca/:journeyId', async (request) => toJourney(services.sca.get((request.params as { journeyId: string }).journeyId), origin()));
+      control.get('/sca/:journeyId/decision', async (request) => toDecisionExchange(services.sca.decision((request.params as { journeyId: string }).journeyId)));
+      control.post('/sca/:journeyId', decisionHooks(services), async (request) => {
         const { journeyId } = request.params as { journeyId: string };
         return toJourney(services.sca.act(journeyId, jsonBody(request)), origin());
       });

@@ -73,6 +73,7 @@ const date = (ms: number | null): Date | null => (ms === null ? null : new Date(
 export class OAuthRepository {
   private readonly upsertClientStmt;
   private readonly clientStmt;
+  private readonly clientNameStmt;
   private readonly insertCodeStmt;
   private readonly codeStmt;
   private readonly useCodeStmt;
@@ -93,6 +94,7 @@ export class OAuthRepository {
       ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
       name = excluded.name, roles = excluded.roles, redirect_uri = excluded.redirect_uri, key_id = excluded.key_id`);
     this.clientStmt = db.prepare<[string], ClientRow>('SELECT * FROM tpp_clients WHERE client_id = ?');
+    this.clientNameStmt = db.prepare<[string], { name: string }>('SELECT name FROM tpp_clients WHERE tpp_id = ? ORDER BY created_at, rowid LIMIT 1');
     this.insertCodeStmt = db.prepare(`INSERT INTO authorisation_codes (code_sha256, client_id, institution, consent_id, redirect_uri,
       code_challenge, family_id, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`);
     this.codeStmt = db.prepare<[string], CodeRow>('SELECT * FROM authorisation_codes WHERE code_sha256 = ?');
@@ -145,6 +147,11 @@ export class OAuthRepository {
     };
     if (!this.db.inTransaction) this.clients.set(clientId, { ...client, roles: [...client.roles] });
     return client;
+  }
+
+  /** The name the TPP registered its (first) OAuth client under, as the PSU knows the provider; null when it has none. */
+  clientNameOf(tppId: string): string | null {
+    return this.clientNameStmt.get(tppId)?.name ?? null;
   }
 
   insertCode(c: AuthorisationCode): void {

@@ -1,6 +1,7 @@
 import { earliest } from '../../domain/time/earliest';
 import type { InstitutionId } from '../../domain/dataset/types';
 import { SCA_TIMEOUT_MS, UNOPENED_AUTHORISATION_TIMEOUT_MS, type ScaJourney, type ScaJourneyKind, type ScaJourneyStatus } from '../../domain/sca/journey';
+import { isJourneyOutcome, type JourneyOutcome } from '../../domain/sca/outcome';
 import type { Db } from '../database';
 
 interface JourneyRow {
@@ -15,6 +16,7 @@ interface JourneyRow {
   finished_at: number | null;
   tpp_redirect_uri: string;
   outcome_reason: string | null;
+  outcome: string | null;
 }
 
 const toJourney = (r: JourneyRow): ScaJourney => ({
@@ -29,6 +31,7 @@ const toJourney = (r: JourneyRow): ScaJourney => ({
   finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
   tppRedirectUri: r.tpp_redirect_uri,
   outcomeReason: r.outcome_reason,
+  outcome: isJourneyOutcome(r.outcome) ? r.outcome : null,
 });
 
 export class ScaJourneyRepository {
@@ -46,7 +49,7 @@ export class ScaJourneyRepository {
       opened_at, finished_at, tpp_redirect_uri) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`);
     this.byIdStmt = db.prepare<[string], JourneyRow>('SELECT * FROM sca_journeys WHERE journey_id = ?');
     this.openStmt = db.prepare("UPDATE sca_journeys SET status = 'opened', opened_at = ? WHERE journey_id = ? AND status = 'started'");
-    this.finishStmt = db.prepare('UPDATE sca_journeys SET status = ?, finished_at = ?, outcome_reason = ? WHERE journey_id = ?');
+    this.finishStmt = db.prepare('UPDATE sca_journeys SET status = ?, finished_at = ?, outcome_reason = ?, outcome = ? WHERE journey_id = ?');
     this.timedOutStmt = db.prepare<[number, number], JourneyRow>(
       "SELECT * FROM sca_journeys WHERE (status = 'opened' AND opened_at <= ?) OR (status = 'started' AND kind <> 'consent' AND created_at <= ?)",
     );
@@ -69,8 +72,8 @@ export class ScaJourneyRepository {
     return this.openStmt.run(at.getTime(), journeyId).changes === 1;
   }
 
-  finish(journeyId: string, status: 'finalised' | 'failed', at: Date, reason: string | null = null): void {
-    this.finishStmt.run(status, at.getTime(), reason, journeyId);
+  finish(journeyId: string, status: 'finalised' | 'failed', at: Date, ending: { reason: string | null; outcome: JourneyOutcome | null }): void {
+    this.finishStmt.run(status, at.getTime(), ending.reason, ending.outcome, journeyId);
   }
 
   /** Opened journeys whose approval window has passed at `now`. */

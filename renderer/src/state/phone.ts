@@ -6,7 +6,7 @@ import type { ConsentSummary, PsuSummary, ScaJourney, WorkbenchEvent } from '../
 import { errorText } from './host-events';
 import { listsDecidedBy, type ResourceList } from './resource-lists';
 import { resourceCommand, useResources } from './resources';
-import { readStored, writeStored } from '../widgets/local-store';
+import { readWindowStored, writeWindowStored } from '../widgets/local-store';
 
 export interface PhoneNotice {
   id: number;
@@ -25,8 +25,6 @@ interface PhoneState {
   outcomes: ScaJourney[];
   /** Journeys this phone showed as waiting: when one ends without the PSU acting here (the time ran out), the phone says how and why. */
   watched: string[];
-  /** Outcomes no longer current (a newer journey arrived since): their banners are gone. */
-  dismissed: string[];
   /** Journeys and consents with a command in flight, so their buttons cannot be pressed twice. */
   busy: string[];
   notice: PhoneNotice | null;
@@ -79,7 +77,6 @@ export const usePhone = create<PhoneState>()((set, get) => {
     psuId: null,
     outcomes: [],
     watched: [],
-    dismissed: [],
     busy: [],
     notice: null,
 
@@ -87,8 +84,8 @@ export const usePhone = create<PhoneState>()((set, get) => {
       if (get().psus.length > 0) return;
       try {
         const psus = await workbench.listPsus();
-        // Whoever was signed in before a reload, while the dataset still has them.
-        const stored = readStored(PSU_STORED_AS);
+        // Whoever was signed in in this window before a reload (another window keeps its own), while the dataset still has them.
+        const stored = readWindowStored(PSU_STORED_AS);
         const remembered = psus.some((p) => p.psuId === stored) ? stored : undefined;
         set((s) => ({ psus, psuId: s.psuId ?? remembered ?? psus[0]?.psuId ?? null }));
       } catch (err) {
@@ -97,7 +94,7 @@ export const usePhone = create<PhoneState>()((set, get) => {
     },
 
     choosePsu(psuId) {
-      writeStored(PSU_STORED_AS, psuId);
+      writeWindowStored(PSU_STORED_AS, psuId);
       set({ psuId, notice: null });
     },
 
@@ -125,7 +122,8 @@ export const usePhone = create<PhoneState>()((set, get) => {
       return withBusy(consentId, ['consents'], async () => {
         const consent = await workbench.revokeConsent(consentId);
         showConsent(consent);
-        set({ notice: { id: ++noticeSeq, text: `Access revoked for ${consent.tppId}` } });
+        const journey = useResources.getState().journeys.find((j) => j.kind === 'consent' && j.resourceId === consentId);
+        set({ notice: { id: ++noticeSeq, text: `Access revoked for ${journey?.tpp?.name ?? consent.tppId}` } });
       });
     },
 
@@ -138,15 +136,11 @@ export const usePhone = create<PhoneState>()((set, get) => {
           e.type === 'sca' && e.status === 'started' && e.psuId === psuId && isWaiting(latest.get(e.journeyId)),
       );
       if (arrived) {
-        set((s) => ({
-          notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}`, journeyId: arrived.journeyId },
-          // The outcome shown so far is history now that something new is waiting.
-          dismissed: [...outcomesToShow(useResources.getState().journeys, s).map((j) => j.journeyId), ...s.dismissed].slice(0, MAX_WATCHED),
-        }));
+        set({ notice: { id: ++noticeSeq, text: `New approval waiting: ${describeKind(arrived.kind)}`, journeyId: arrived.journeyId } });
       } else if (notice?.journeyId !== undefined && !isWaiting(latest.get(notice.journeyId) ?? 'opened')) {
         set({ notice: null });
       }
-      if (events.some((e) => e.type === 'reset')) set({ outcomes: [], watched: [], dismissed: [], notice: null });
+      if (events.some((e) => e.type === 'reset')) set({ outcomes: [], watched: [], notice: null });
     },
 
     dismissNotice() {
@@ -182,21 +176,23 @@ export function pendingJourneys(journeys: readonly ScaJourney[], psuId: string |
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** The newest of the journeys that `belongs` (a PSU's, a run's): what a phone is about now. The host lists newest first, which breaks ties. */
+export function newestJourney(journeys: readonly ScaJourney[], belongs: (journey: ScaJourney) => boolean): ScaJourney | undefined {
+  let newest: ScaJourney | undefined;
+  for (const j of journeys) if (belongs(j) && (newest === undefined || j.createdAt > newest.createdAt)) newest = j;
+  return newest;
+}
+
 /**
- * The outcomes to show: the PSU's own decisions, then the journeys this phone showed as waiting that
- * ended without the PSU acting here (the time ran out, or automation decided), newest first.
+ * The outcome to show: the PSU's newest journey once it has ended, when this phone showed it waiting or
+ * decided it (the PSU acted here, another window or automation decided, or the time ran out). A banner
+ * belongs to its journey: once a newer journey exists, the older outcome is history (the Bank lists it).
  */
-export function outcomesToShow(journeys: readonly ScaJourney[], state: Pick<PhoneState, 'outcomes' | 'watched' | 'dismissed' | 'psuId'>): ScaJourney[] {
-  const current = (j: ScaJourney): boolean => j.psuId === state.psuId && !state.dismissed.includes(j.journeyId);
-  const decidedHere = state.outcomes.filter(current);
-  const endedElsewhere = journeys.filter(
-    (j) =>
-      current(j) &&
-      state.watched.includes(j.journeyId) &&
-      (j.status === 'finalised' || j.status === 'failed') &&
-      !decidedHere.some((d) => d.journeyId === j.journeyId),
-  );
-  return [...decidedHere, ...endedElsewhere].sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '')).slice(0, MAX_OUTCOMES);
+export function outcomesToShow(journeys: readonly ScaJourney[], state: Pick<PhoneState, 'outcomes' | 'watched' | 'psuId'>): ScaJourney[] {
+  const newest = newestJourney(journeys, (j) => j.psuId === state.psuId);
+  if (newest === undefined || isWaiting(newest.status)) return [];
+  const seenHere = state.watched.includes(newest.journeyId) || state.outcomes.some((o) => o.journeyId === newest.journeyId);
+  return seenHere ? [newest] : [];
 }
 
 /** How many journeys wait for each PSU: the marks of the PSU picker. */

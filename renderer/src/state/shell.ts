@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
-import { readStoredChoice, writeStored } from '../widgets/local-store';
+import { readStoredChoice, readWindowStored, writeWindowStored } from '../widgets/local-store';
 
 export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank' | 'editor';
 
@@ -55,15 +55,15 @@ export function hostProblem(message: string): string {
 }
 
 export const useShell = create<ShellState>()((set, get) => ({
-  // The screen left open before a reload or restart.
-  screen: readStoredChoice(SCREEN_STORED_AS, SCREENS.map((s) => s.id)) ?? 'inspector',
+  // The screen this window had open before a reload (each window its own), or the last one of any window.
+  screen: readStoredChoice(SCREEN_STORED_AS, SCREENS.map((s) => s.id), readWindowStored) ?? 'inspector',
   info: null,
   clockAt: 0,
   paused: false,
   simulatorUrl: '',
   error: null,
   setScreen: (screen) => {
-    writeStored(SCREEN_STORED_AS, screen);
+    writeWindowStored(SCREEN_STORED_AS, screen);
     set({ screen });
   },
   async load() {

@@ -34,9 +34,3 @@ export function deadlineText(deadline: ScaDeadline, now: number): { passed: bool
   if (left <= 0) return { passed: true, text: `Time is up: ${deadline.reason}. Ask the provider to start again.` };
   return { passed: false, text: deadline.to === 'decide' ? `${countdown(left)} left to decide` : `Open the link within ${countdown(left)}` };
 }
-
-/** Whether a failed journey failed because its time limit passed (it ended at its deadline). */
-export function timedOut(journey: Pick<ScaJourney, 'status' | 'finishedAt' | 'timeLimit'>): boolean {
-  if (journey.status !== 'failed' || !journey.finishedAt || journey.timeLimit === null) return false;
-  return Date.parse(journey.finishedAt) >= Date.parse(journey.timeLimit.deadline);
-}

@@ -22,6 +22,8 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
           <MetBadge met={run.met} />
         </h2>
         {run.imported && <p className="muted">Imported: kept for reading and replay.</p>}
+        {/* A run stopped by the PSU's phone (the time ran out) still shows the phone saying so. */}
+        {phones && !run.imported && <InlinePhones run={run} />}
       </section>
     );
   }

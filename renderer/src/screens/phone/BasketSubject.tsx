@@ -1,14 +1,16 @@
-import type { BasketSummary, PaymentSummary } from '../../../../preload/api/workbench-api';
+import type { BasketSummary, PaymentSummary, ScaJourney } from '../../../../preload/api/workbench-api';
 import { formatAmount, productLabel, shortId } from '../../widgets/format';
+import { ProviderFact } from './ProviderFact';
 
 interface Props {
   basketId: string;
   basket: BasketSummary | undefined;
   payments: readonly PaymentSummary[];
+  tpp: ScaJourney['tpp'];
 }
 
 /** One approval covers every payment in the basket, so each is listed. */
-export function BasketSubject({ basketId, basket, payments }: Props) {
+export function BasketSubject({ basketId, basket, payments, tpp }: Props) {
   if (!basket) {
     return (
       <div className="journey-subject">
@@ -43,6 +45,11 @@ export function BasketSubject({ basketId, basket, payments }: Props) {
           );
         })}
       </ul>
+      {tpp && (
+        <dl className="phone-facts">
+          <ProviderFact tpp={tpp} />
+        </dl>
+      )}
     </div>
   );
 }

@@ -1,22 +1,25 @@
-import type { ConsentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
+import type { ConsentSummary, PsuSummary, ScaJourney } from '../../../../preload/api/workbench-api';
 import { accountLabel } from '../../widgets/account-number';
 import { formatDate } from '../../widgets/format';
 import { permissionWords } from '../../widgets/plain-words';
 import { SimTime } from '../../widgets/SimTime';
+import { ProviderFact } from './ProviderFact';
 import { TrainerCode } from './TrainerCode';
 
 interface Props {
   consentId: string;
   consent: ConsentSummary | undefined;
   psu: PsuSummary | undefined;
+  /** The provider asking, as the PSU knows it. */
+  tpp: ScaJourney['tpp'];
 }
 
 /** What approving a consent gives the TPP: the PSU's accounts and what each may be used for. */
-export function ConsentSubject({ consentId, consent, psu }: Props) {
+export function ConsentSubject({ consentId, consent, psu, tpp }: Props) {
   return (
     <div className="journey-subject">
       <p className="journey-lead">
-        <strong>{consent?.tppId ?? 'A provider'}</strong> asks to see your accounts
+        <strong>{tpp?.name ?? consent?.tppId ?? 'A provider'}</strong> asks to see your accounts
         {consent?.recurringIndicator ? ' regularly' : ' once'}.
       </p>
       {consent && (
@@ -27,6 +30,7 @@ export function ConsentSubject({ consentId, consent, psu }: Props) {
           <dd>
             <SimTime instant={consent.createdAt} />
           </dd>
+          <ProviderFact tpp={tpp} />
         </dl>
       )}
       {psu && psu.accounts.length > 0 ? (

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../widgets/StatusBadge';
 import { BasketSubject } from './BasketSubject';
 import { ConsentSubject } from './ConsentSubject';
 import { PaymentSubject } from './PaymentSubject';
+import { refusalWarning } from './outcome-words';
 import { ScaCountdown } from './ScaCountdown';
 import { TrainerCode } from './TrainerCode';
 
@@ -27,6 +28,7 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
   const openJourney = usePhone((s) => s.openJourney);
   const act = usePhone((s) => s.act);
   const title = TITLES[journey.kind];
+  const warning = journey.approvalRefusal && refusalWarning(journey.approvalRefusal);
 
   return (
     <article
@@ -40,6 +42,14 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
         <h3>{title}</h3>
         <StatusBadge value={journey.status} label={journeyStatusWords(journey.status)} />
       </header>
+      {warning && (
+        // First, before what it approves: the bank already knows it will refuse this approval.
+        <div className="refusal-warning status-failed" role="note" data-testid="refusal-warning" data-outcome={journey.approvalRefusal?.outcome}>
+          <strong>{warning.title}</strong>
+          <span>{warning.sentence}</span>
+          <TrainerCode>{journey.approvalRefusal?.reason}</TrainerCode>
+        </div>
+      )}
       <JourneySubject journey={journey} />
       <TrainerCode>
         SCA {journey.kind} · {journey.status} · {journey.journeyId}
@@ -95,10 +105,10 @@ function JourneySubject({ journey }: { journey: ScaJourney }) {
 
   switch (journey.kind) {
     case 'consent':
-      return <ConsentSubject consentId={journey.resourceId} consent={consent} psu={psu} />;
+      return <ConsentSubject consentId={journey.resourceId} consent={consent} psu={psu} tpp={journey.tpp} />;
     case 'payment-authorisation':
-      return <PaymentSubject paymentId={journey.resourceId} payment={payment} psu={psu} />;
+      return <PaymentSubject paymentId={journey.resourceId} payment={payment} psu={psu} tpp={journey.tpp} />;
     case 'signing-basket':
-      return <BasketSubject basketId={journey.resourceId} basket={basket} payments={payments} />;
+      return <BasketSubject basketId={journey.resourceId} basket={basket} payments={payments} tpp={journey.tpp} />;
   }
 }

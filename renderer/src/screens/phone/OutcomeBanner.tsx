@@ -1,27 +1,29 @@
 import type { ScaJourney } from '../../../../preload/api/workbench-api';
 import { describeKind } from '../../state/phone';
-import { journeyStatusWords } from '../../widgets/plain-words';
-import { timedOut } from '../../widgets/sca-time';
+import { outcomeWords } from './outcome-words';
 import { TrainerCode } from './TrainerCode';
 
-/** The bank's answer to the PSU's decision, in words; the SCA status stays for trainers. */
+/** How one journey ended, in words, naming what it was about; the wire codes stay small for trainers. */
 export function OutcomeBanner({ journey }: { journey: ScaJourney }) {
-  const finalised = journey.status === 'finalised';
+  const { title, sentence } = outcomeWords(journey);
+  const about = `${capitalise(describeKind(journey.kind))}${journey.tpp ? ` for ${journey.tpp.name ?? journey.tpp.organizationId}` : ''}`;
   return (
     <div
       className={`outcome-banner status status-${journey.status}`}
       role="status"
       data-testid="outcome"
       data-status={journey.status}
+      data-outcome={journey.outcome ?? ''}
       data-journey-id={journey.journeyId}
     >
-      <strong>{timedOut(journey) ? 'Time is up' : journeyStatusWords(journey.status)}</strong>
-      <span>
-        {finalised
-          ? `Your approval of ${describeKind(journey.kind)} is done.`
-          : `${capitalise(describeKind(journey.kind))} was not approved${journey.outcomeReason ? `: ${journey.outcomeReason}` : ''}.`}
-      </span>
-      <TrainerCode>SCA status {journey.status}</TrainerCode>
+      <span className="outcome-about">{about}</span>
+      <strong>{title}</strong>
+      <span>{sentence}</span>
+      <TrainerCode>
+        SCA status {journey.status}
+        {journey.outcome ? ` · ${journey.outcome}` : ''}
+        {journey.outcomeReason ? ` · ${journey.outcomeReason}` : ''}
+      </TrainerCode>
     </div>
   );
 }

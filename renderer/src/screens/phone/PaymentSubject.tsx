@@ -1,19 +1,21 @@
-import type { PaymentSummary, PsuSummary } from '../../../../preload/api/workbench-api';
+import type { PaymentSummary, PsuSummary, ScaJourney } from '../../../../preload/api/workbench-api';
 import { StatusBadge } from '../../widgets/StatusBadge';
 import { accountLabel } from '../../widgets/account-number';
 import { formatAmount, formatDate, productLabel } from '../../widgets/format';
 import { approvalsText, paymentStatusWords } from '../../widgets/plain-words';
 import { Creditors } from './Creditors';
+import { ProviderFact } from './ProviderFact';
 import { TrainerCode } from './TrainerCode';
 
 interface Props {
   paymentId: string;
   payment: PaymentSummary | undefined;
   psu: PsuSummary | undefined;
+  tpp: ScaJourney['tpp'];
 }
 
 /** The payment being authorised, amount and creditor first: they are what the PSU must check before approving. */
-export function PaymentSubject({ paymentId, payment, psu }: Props) {
+export function PaymentSubject({ paymentId, payment, psu, tpp }: Props) {
   if (!payment) {
     return (
       <div className="journey-subject">
@@ -43,6 +45,7 @@ export function PaymentSubject({ paymentId, payment, psu }: Props) {
         {done > 0 && <span className="muted"> · approved by {payment.authorisations.map((a) => a.psuId).join(', ')}</span>}
       </p>
       <dl className="phone-facts">
+        <ProviderFact tpp={tpp} />
         <dt>Type</dt>
         <dd>{productLabel(payment.product)} transfer</dd>
         <dt>Execution</dt>
