@@ -1,5 +1,6 @@
 // `npm run screenshots`: PNGs of each screen at 1280×800 and 1920×1080 in screenshots/
-// (git-ignored), with some traffic first so the screens are not empty.
+// (git-ignored), with some traffic first so the screens are not empty; then the trainer's guide's
+// pictures in docs/teaching/ (scripts/teaching-screenshots.ts).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { authorisePayment, psuSession } from '../main/tpp/journeys';
 import { prepared } from '../main/tpp/requests/request';
 import { readTemplate } from '../main/tpp/templates';
 import { createPayment } from '../main/tpp/requests/payments';
+import { teachingScreenshots } from './teaching-screenshots';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const SIZES = [
@@ -189,6 +191,7 @@ async function main(): Promise<void> {
   } finally {
     await ui.stop();
   }
+  await teachingScreenshots();
 }
 
 main().catch((err: unknown) => {

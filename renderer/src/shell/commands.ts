@@ -115,7 +115,8 @@ function flowCommands({ shell, flows, flowRun }: CommandSources): Command[] {
       id: `flow-start-${flow.name}`,
       group,
       title: `Start flow: ${flow.title}`,
-      keywords: `run ${flow.name} ${flow.description}`,
+      // Not the description: its words ("approve", "reject") would put every lesson above what waits now.
+      keywords: `run lesson ${flow.name}`,
       disabledReason: busy,
       run: onFlows(() => {
         flowRun.pick(flow);

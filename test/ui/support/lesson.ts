@@ -1,6 +1,6 @@
 // A trainer giving a lesson in the presentation view: picks the lesson and its choices on the Flows
 // screen, presents it, steps with →, pauses to explain, and decides on the phone when the lesson waits.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { FlowRunState } from '../../../preload/api/workbench-api';
 import type { ControlClient } from '../../../shared/control-client';
 import { goTo } from './browser';
@@ -29,7 +29,7 @@ export async function startLesson(page: Page, api: ControlClient, flow: string, 
   return { page, api, runId };
 }
 
-const settled = (run: FlowRunState): boolean => run.phase === 'finished' || run.phase === 'ready' || run.pending?.kind === 'psu';
+const settled = (run: FlowRunState): boolean => run.phase !== 'running';
 
 async function current(lesson: Lesson): Promise<FlowRunState> {
   for (let waited = 0; waited < WAIT.timeout; waited += POLL_MS) {
@@ -79,5 +79,15 @@ export async function finishLesson(lesson: Lesson): Promise<FlowRunState> {
   return run;
 }
 
-/** What the phone of the lesson says now, in words. */
-export const phoneText = async (lesson: Lesson): Promise<string> => (await lesson.page.getByTestId('present-phones').textContent()) ?? '';
+/** The card of the decision the lesson waits for, once the phone shows it (it learns of the journey a moment after the run). */
+export async function awaitedCard(lesson: Lesson): Promise<Locator> {
+  const card = lesson.page.locator('[data-testid="present"] [data-testid="inline-phone"] [data-awaited="true"] [data-testid="journey"]');
+  await card.first().waitFor(WAIT);
+  return card.first();
+}
+
+/** What the phone of the lesson says, in words: once it shows the decision awaited, when the lesson awaits one. */
+export async function phoneText(lesson: Lesson): Promise<string> {
+  if ((await lesson.api.getRun(lesson.runId)).pending?.kind === 'psu') await awaitedCard(lesson);
+  return (await lesson.page.getByTestId('present-phones').textContent()) ?? '';
+}

@@ -1,0 +1,52 @@
+// The pictures of docs/teaching.md, made by the app as a trainer would see it on a projector
+// (1920×1080 at 150 %: 1280×720 CSS pixels): `npm run screenshots` writes them into docs/teaching/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { controlClient } from '../shared/control-client';
+import { goTo, PROJECT_ROOT, startUi } from '../test/ui/support/browser';
+import { decideOnPhone, finishLesson, startLesson, stepUntil } from '../test/ui/support/lesson';
+
+const OUT = join(PROJECT_ROOT, 'docs', 'teaching');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  // No focus ring or caret in a picture for a guide.
+  await page.locator(':focus').evaluateAll((focused) => focused.forEach((el) => (el as unknown as { blur(): void }).blur()));
+  const file = join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(file);
+}
+
+export async function teachingScreenshots(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const ui = await startUi({ viewport: { width: 1280, height: 720 } });
+  try {
+    const { page } = ui;
+    const api = controlClient(ui.url);
+
+    await goTo(page, 'Bank');
+    await page.getByTestId('new-class').click();
+    await shoot(page, 'new-class');
+    await page.getByTestId('new-class-confirm').click();
+
+    const close = await startLesson(page, api, 'vop-close-match-psu-decides', { payee: 'closeMatch' });
+    await stepUntil(close, () => false);
+    await shoot(page, 'close-match');
+    await decideOnPhone(close, 'approve');
+    await finishLesson(close);
+
+    const duty = await startLesson(page, api, 'separation-of-duty');
+    await stepUntil(duty, () => false);
+    await shoot(page, 'separation-of-duty');
+    await page.keyboard.press('Escape');
+
+    const timeout = await startLesson(page, api, 'sca-timeout-after-opening');
+    await stepUntil(timeout, (run) => run.nextStep?.operation === 'advanceClock');
+    await shoot(page, 'time-paused');
+    await stepUntil(timeout, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
+    await shoot(page, 'time-is-up');
+    await finishLesson(timeout);
+  } finally {
+    await ui.stop();
+  }
+}
