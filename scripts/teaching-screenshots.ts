@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { controlClient } from '../shared/control-client';
 import { goTo, PROJECT_ROOT, startUi } from '../test/ui/support/browser';
-import { decideOnPhone, finishLesson, startLesson, stepUntil } from '../test/ui/support/lesson';
+import { awaitedCard, decideOnPhone, finishLesson, startLesson, stepUntil } from '../test/ui/support/lesson';
 
 const OUT = join(PROJECT_ROOT, 'docs', 'teaching');
 
@@ -35,14 +35,23 @@ export async function teachingScreenshots(): Promise<void> {
     await decideOnPhone(close, 'approve');
     await finishLesson(close);
 
+    // The creator's own consent first; then the payment the bank will refuse the creator, said before pressing.
     const duty = await startLesson(page, api, 'separation-of-duty');
-    await stepUntil(duty, () => false);
+    for (;;) {
+      await stepUntil(duty, () => false);
+      if ((await (await awaitedCard(duty)).getByTestId('refusal-warning').count()) > 0) break;
+      await decideOnPhone(duty, 'approve');
+    }
     await shoot(page, 'separation-of-duty');
     await page.keyboard.press('Escape');
 
     const timeout = await startLesson(page, api, 'sca-timeout-after-opening');
     await stepUntil(timeout, (run) => run.nextStep?.operation === 'advanceClock');
+    // Out of the presentation for a moment: the top bar says the lesson holds time still.
+    await page.keyboard.press('Escape');
     await shoot(page, 'time-paused');
+    await page.keyboard.press('p');
+    await page.getByTestId('present').waitFor();
     await stepUntil(timeout, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
     await shoot(page, 'time-is-up');
     await finishLesson(timeout);

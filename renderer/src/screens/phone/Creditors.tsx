@@ -16,10 +16,11 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
     const account = accountLabel(first);
     return (
       <div className="creditor" data-testid="journey-creditor">
+        {/* First: what the payee's bank said of the name is the PSU's reason to stop, and on a projector the card is short. */}
+        {first.vop && <VopBanner vop={first.vop} />}
         <p className="creditor-label">To</p>
         <p className="creditor-name">{first.name}</p>
         {account && <p className="wire-plain creditor-account" data-testid="journey-creditor-account">{account}</p>}
-        {first.vop && <VopBanner vop={first.vop} />}
       </div>
     );
   }
