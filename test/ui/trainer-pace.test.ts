@@ -7,7 +7,7 @@
 import { describe, it, type ExpectStatic } from 'vitest';
 import { controlClient } from '../../shared/control-client';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
-import { awaitedCard, decideOnPhone, finishLesson, phoneText, startLesson, stepUntil, type Lesson } from './support/lesson';
+import { awaitedCard, decideOnPhone, finishLesson, newClass, phoneText, startLesson, stepUntil, type Lesson } from './support/lesson';
 
 /** The trainer's pause between two clicks. */
 const PACE_MS = 30_000;
@@ -58,9 +58,7 @@ async function giveLesson(
   try {
     const { page } = ui;
     const api = controlClient(ui.url);
-    await goTo(page, 'Bank');
-    await page.getByTestId('new-class').click();
-    await page.getByTestId('new-class-confirm').click();
+    await newClass(page);
     const lesson = await startLesson(page, api, flow, choices);
     await around.before?.(lesson);
     for (let run = await stepUntil(lesson, () => false); run.phase !== 'finished'; run = await stepUntil(lesson, () => false)) await decide(lesson);
@@ -124,9 +122,7 @@ describe.concurrent('at a trainer’s pace: 30 s of wall time where the trainer 
         expect(await phoneText(lesson)).toMatch(/Time is up/);
       },
       async after({ page, api }) {
-        await goTo(page, 'Bank');
-        await page.getByTestId('new-class').click();
-        await page.getByTestId('new-class-confirm').click();
+        await newClass(page);
         await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
         await goTo(page, 'Inspector');
         await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');

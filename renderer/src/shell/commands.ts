@@ -224,7 +224,7 @@ function bankCommands({ shell, bank }: CommandSources): Command[] {
   const otherMode = mode === 'sandbox' ? 'simulation' : 'sandbox';
 
   return [
-    ...CLOCK_STEPS.map((step) => ({
+    ...[...CLOCK_STEPS, ...TIME_NUDGES].map((step) => ({
       id: `clock-${step.duration}`,
       group,
       title: step.name,
@@ -284,14 +284,6 @@ function bankCommands({ shell, bank }: CommandSources): Command[] {
       disabledReason: busy,
       run: () => bank.setClockPaused(!shell.paused),
     },
-    ...TIME_NUDGES.map((step) => ({
-      id: `time-${step.duration}`,
-      group,
-      title: step.name,
-      keywords: `${step.label} time simulated clock`,
-      disabledReason: busy,
-      run: () => bank.advanceClock(step.duration),
-    })),
     {
       id: 'clock-next-limit',
       group,

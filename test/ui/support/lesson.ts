@@ -16,6 +16,14 @@ export interface Lesson {
   runId: string;
 }
 
+/** "New class" on the Bank screen, confirmed: the next group starts from the dataset's state. */
+export async function newClass(page: Page): Promise<void> {
+  await goTo(page, 'Bank');
+  await page.getByTestId('new-class').click();
+  await page.getByTestId('new-class-confirm').click();
+  await page.getByTestId('new-class-dialog').waitFor({ state: 'detached', ...WAIT });
+}
+
 /** Picks the lesson, sets its choices, lets the PSU decide on the phone, starts it and presents it. */
 export async function startLesson(page: Page, api: ControlClient, flow: string, choices: Record<string, string> = {}): Promise<Lesson> {
   await goTo(page, 'Flows');
