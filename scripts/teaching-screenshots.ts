@@ -53,6 +53,7 @@ export async function teachingScreenshots(): Promise<void> {
     await page.keyboard.press('p');
     await page.getByTestId('present').waitFor();
     await stepUntil(timeout, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
+    await page.getByTestId('present-phones').getByText('Time is up').waitFor();
     await shoot(page, 'time-is-up');
     await finishLesson(timeout);
   } finally {

@@ -5,12 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCA_TIMEOUT_MS, UNOPENED_AUTHORISATION_TIMEOUT_MS } from '../../main/domain/sca/journey';
 import { VOP_TIME_LIMIT_MS } from '../../main/domain/vop/verify';
-import { PSU_ACCESS_TOKEN_TTL_MS } from '../../main/domain/oauth/lifetimes';
+import { AUTHORISATION_CODE_TTL_MS, PSU_ACCESS_TOKEN_TTL_MS } from '../../main/domain/oauth/lifetimes';
+import { pkcePair } from '../../main/tpp/pkce';
 import type { SimulatorEvent } from '../../main/services/events';
 import { addDuration, parseDuration, type Duration } from '../../main/domain/time/duration';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';
-import { call, createConsent, expectBgError, startTestBank, TEST_NOW, type TestBank } from '../support/simulator';
+import { authorize, call, codeFrom, createConsent, exchangeCode, expectBgError, expectOAuthError, startTestBank, TEST_NOW, type TestBank } from '../support/simulator';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const json = { 'content-type': 'application/json' };
@@ -173,6 +174,40 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
     await resume();
     await sleep(REAL_WAIT_MS);
     expectBgError(await read(), 401, 'TOKEN_INVALID');
+  });
+
+  it('code lifetimes: an authorisation code a moment from its end can still be exchanged', async () => {
+    await pause();
+    const codes = [];
+    for (const psuId of ['FRA-AISONLY', 'FRA-CREATOR']) {
+      const consent = await createConsent(bank, 'frankfurt', psuId);
+      await bank.tpp.openScaLink(consent.scaRedirect);
+      await bank.control.decideSca(consent.journeyId);
+      const pkce = pkcePair();
+      codes.push({ code: codeFrom(await authorize(bank, 'frankfurt', consent.consentId, pkce.challenge)), verifier: pkce.verifier });
+    }
+    const issuedAt = Date.parse((await clock()).body.now as string);
+    await justShortOf(issuedAt + AUTHORISATION_CODE_TTL_MS);
+    await sleep(REAL_WAIT_MS);
+    const [kept, late] = codes as [(typeof codes)[0], (typeof codes)[0]];
+    expect((await exchangeCode(bank, 'frankfurt', kept.code, kept.verifier)).status).toBe(200);
+
+    await resume();
+    await sleep(REAL_WAIT_MS);
+    expectOAuthError(await exchangeCode(bank, 'frankfurt', late.code, late.verifier), 400, 'invalid_grant');
+  });
+
+  it('consent expiry: a consent a moment from its end stays valid', async () => {
+    await pause();
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
+    const consent = async () => ((await call(bank, 'GET', '/simulator/v1/consents')).body as { consentId: string; consentStatus: string; expiresAt: string }[]).find((c) => c.consentId === psu.consentId);
+    await justShortOf(Date.parse((await consent())?.expiresAt as string));
+    await sleep(REAL_WAIT_MS);
+    expect((await consent())?.consentStatus).toBe('valid');
+
+    await resume();
+    await sleep(REAL_WAIT_MS);
+    expect((await consent())?.consentStatus).toBe('expired');
   });
 
   it('processing delays: a fully authorised payment stays PDNG', async () => {

@@ -164,7 +164,8 @@ describe('the presentation view', () => {
   it('scales the whole app by the text size, kept across a reload', async () => {
     const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 800 });
-    const title = page.locator('.topbar-palette');
+    // The top bar is 48 px high: at 150 % it is 72, whatever its contents.
+    const title = page.locator('.topbar');
     const normal = await title.boundingBox();
     await page.getByTestId('text-size').selectOption('150');
     await expect.poll(() => page.locator('html').getAttribute('data-text-size')).toBe('150');
@@ -173,9 +174,9 @@ describe('the presentation view', () => {
     // The app still fills the window, no more.
     await inWindow(page, page.locator('.shell'), 'the app');
     await page.reload();
-    await page.locator('.topbar-palette').waitFor(WAIT);
+    await page.locator('.topbar').waitFor(WAIT);
     expect(await page.getByTestId('text-size').inputValue()).toBe('150');
-    expect(((await page.locator('.topbar-palette').boundingBox())?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
+    expect(((await page.locator('.topbar').boundingBox())?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
     // The presentation at that size still fits the window (caption and Next at least; the phone and diagram shrink to fit).
     await page.locator('[data-testid="run-item"]').first().click();
     await page.getByTestId('sequence-diagram').waitFor(WAIT);

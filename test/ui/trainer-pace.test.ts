@@ -119,7 +119,8 @@ describe.concurrent('at a trainer’s pace: 30 s of wall time where the trainer 
         await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
         await explain();
         await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
-        expect(await phoneText(lesson)).toMatch(/Time is up/);
+        // The phone hears of the time-out a moment after the run's step.
+        await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
       },
       async after({ page, api }) {
         await newClass(page);
