@@ -138,6 +138,9 @@ describe('the sequence diagram layout', () => {
     expect(request.height).toBeGreaterThan(layout.height);
     const psu = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });
     expect(psu.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-APPROVER-A to approve');
+    // A decision that is the PSU's to make (a lesson's close match): either answer is awaited.
+    const either = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-SOLO', role: 'signatory', expected: 'approve', either: true });
+    expect(either.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-SOLO to approve or reject');
   });
 
   it('shortens paths sensibly: no API base, short identifiers, no query, cut with an ellipsis', () => {

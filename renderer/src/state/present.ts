@@ -2,6 +2,7 @@
 // and its two moves, each the Flows screen's own action: the next step, and back a step (a replay
 // on fresh data up to the step before, since a bank cannot undo what it did).
 import { create } from 'zustand';
+import { awaitedDecisionWords } from '../widgets/plain-words';
 import { useFlowRun } from './flow-run';
 import { backTarget, backWords } from './lesson-step';
 
@@ -26,7 +27,7 @@ export function nextBlocked(flowRun: Pick<ReturnType<typeof useFlowRun.getState>
   if (busy !== null || run.phase === 'running') return 'The step is still running';
   if (run.imported) return 'An imported run is kept for reading: go back a step to replay it live';
   if (run.phase === 'finished' || !run.nextStep) return 'The lesson is over: every step has run';
-  if (run.pending?.kind === 'psu') return `Waiting for ${run.pending.psuId} to ${run.pending.expected} on the phone`;
+  if (run.pending?.kind === 'psu') return `Waiting for ${run.pending.psuId} to ${awaitedDecisionWords(run.pending)} on the phone`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 // The bank app's words for the statuses the wire carries as codes; the codes stay for trainers.
-import type { JourneyStatus, PaymentSummary } from '../../../preload/api/workbench-api';
+import type { FlowPending, JourneyStatus, PaymentSummary } from '../../../preload/api/workbench-api';
 
 const JOURNEY_WORDS: Record<JourneyStatus, string> = {
   started: 'Link not opened yet',
@@ -37,4 +37,9 @@ const PERMISSION_WORDS: Record<string, string> = {
 /** What an account's permissions let the consent do, in words; an unknown one as the dataset names it. */
 export function permissionWords(permissions: readonly string[]): string {
   return permissions.map((p) => PERMISSION_WORDS[p] ?? p).join(', ');
+}
+
+/** What a run waits for the PSU to do: the one decision the step expects, or either when the choice is the PSU's. */
+export function awaitedDecisionWords(pending: Extract<FlowPending, { kind: 'psu' }>): string {
+  return pending.either === true ? 'approve or reject' : pending.expected;
 }

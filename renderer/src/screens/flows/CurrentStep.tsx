@@ -3,6 +3,7 @@ import { readOnly, runProgress, useFlowRun, type Until } from '../../state/flow-
 import { ExchangeView } from './ExchangeView';
 import { InlinePhones } from './InlinePhones';
 import { MetBadge } from './MetBadge';
+import { awaitedDecisionWords } from '../../widgets/plain-words';
 import { RequestEditor } from './RequestEditor';
 
 /** The step under way or next: what it does and why, the request about to go, or whom it waits for. */
@@ -43,7 +44,7 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
       {run.pending?.kind === 'request' && draft && <RequestEditor request={run.pending.request} draft={draft} busy={busy !== null || readOnly(run)} />}
       {run.pending?.kind === 'psu' && (
         <p className="note step-waiting" data-testid="waiting-psu">
-          Waiting for {run.pending.psuId} ({run.pending.role}) to {run.pending.either === true ? 'approve or reject' : run.pending.expected} in the bank’s app: use the phone {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
+          Waiting for {run.pending.psuId} ({run.pending.role}) to {awaitedDecisionWords(run.pending)} in the bank’s app: use the phone {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
         </p>
       )}
       {phones && <InlinePhones run={run} />}

@@ -2,6 +2,7 @@
 // lifelines, arrows and notes with coordinates. Pure, so it is tested without a browser; the SVG
 // component only draws what this returns, and the exported file is that same drawing.
 import type { FlowActor, FlowExchange, FlowPending, FlowRunState } from '../../../../../preload/api/workbench-api';
+import { awaitedDecisionWords } from '../../../widgets/plain-words';
 import { exchangeWords, tokensWords } from './words';
 
 export type LifelineId = 'tpp' | 'bank' | 'psuBrowser' | 'psuApp';
@@ -271,7 +272,7 @@ export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPen
     };
     y += row;
   } else if (pending?.kind === 'psu') {
-    notes.push({ x: X.psuApp, y: y - 14, text: `Waiting for ${pending.psuId} to ${pending.expected}`, kind: 'pending' });
+    notes.push({ x: X.psuApp, y: y - 14, text: `Waiting for ${pending.psuId} to ${awaitedDecisionWords(pending)}`, kind: 'pending' });
     y += row;
   }
 
