@@ -100,4 +100,29 @@ describe('the lesson form', () => {
     if ((await card.getByLabel('Unmet expectations').count()) === 0) await card.locator('.step-line').click();
     expect(await card.getByLabel('Unmet expectations').textContent()).toBe('body.scaStatus: expected "finalised", got "failed"');
   }, 60_000);
+
+  it('runs each lesson from the screen with its choices: every outcome of the payee’s bank, and each lesson with its defaults', async () => {
+    const { page } = ui;
+    const client = controlClient(ui.url);
+    const runLesson = async (flow: string, choices: Record<string, string>): Promise<void> => {
+      await page.locator(`[data-testid="flow-item"][data-flow="${flow}"]`).click();
+      await page.getByTestId('run-parameters').waitFor(WAIT);
+      for (const [name, value] of Object.entries(choices)) await page.getByTestId(`run-param-${name}`).selectOption(value);
+      await page.getByTestId('auto-approve').setChecked(true);
+      await page.getByTestId('start-run').click();
+      await page.getByTestId('request-editor').waitFor(WAIT);
+      await page.getByTestId('run-to-end').click();
+      const finished = page.getByTestId('run-finished');
+      await finished.waitFor({ timeout: 60_000 });
+      const run = await openRun(page);
+      expect(await finished.getAttribute('data-met'), `${flow} ${JSON.stringify(choices)}: ${JSON.stringify(run.steps.find((s) => !s.met)?.unmet)}`).toBe('true');
+      expect(run.params).toMatchObject(choices);
+    };
+    const lessons = (await client.listFlows()).filter((f) => (f.parameters ?? []).length > 0);
+    expect(lessons.map((f) => f.name).sort()).toEqual(['sca-rejected-payment', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent']);
+    const outcomes = (await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click(), await page.getByTestId('run-param-payee').locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)));
+    expect(outcomes).toHaveLength(6);
+    for (const payee of outcomes) await runLesson(LESSON, { payee });
+    for (const lesson of lessons.filter((f) => f.name !== LESSON)) await runLesson(lesson.name, {});
+  }, 240_000);
 });
