@@ -61,6 +61,8 @@ describe('the presentation view', () => {
     await present(page).waitFor(WAIT);
     const caption = page.getByTestId('present-caption');
     expect(await caption.getAttribute('data-step')).toBe('1');
+    // The lesson holds time still, and the presentation says so where the trainer looks.
+    await expect.poll(() => present(page).getByTestId('clock-toggle').textContent(), WAIT).toContain('Time paused');
 
     // A tick box clicked keeps no keys: → still goes on after it.
     const decides = page.getByTestId('present-psu-decides');

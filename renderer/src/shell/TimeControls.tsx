@@ -13,22 +13,12 @@ export function TimeControls({ fallbackNow }: { fallbackNow: string }) {
   const paused = useShell((s) => s.paused);
   const busy = useBank((s) => s.busy);
   const lastSkip = useBank((s) => s.lastSkip);
-  const { setClockPaused, advanceClock, toNextTimeLimit } = useBank.getState();
+  const { advanceClock, toNextTimeLimit } = useBank.getState();
   const instant = now ?? fallbackNow;
 
   return (
     <div className={`time-controls${paused ? ' time-paused' : ''}`} role="group" aria-label="Simulated time" data-testid="time-controls">
-      <button
-        type="button"
-        className="time-toggle"
-        data-testid="clock-toggle"
-        aria-pressed={paused}
-        disabled={busy}
-        title={paused ? 'Time stands still: nothing runs out while you explain. Click to let it run.' : 'Time runs with the real clock. Click to hold it still.'}
-        onClick={() => void setClockPaused(!paused)}
-      >
-        <TimeIcon paused={paused} /> {paused ? 'Time paused' : 'Time running'}
-      </button>
+      <TimeToggle />
       <time className="topbar-clock" title="The simulated clock (UTC)" data-testid="clock" data-paused={paused} dateTime={new Date(instant).toISOString()}>
         {formatInstant(instant, { seconds: true })}
       </time>
@@ -46,6 +36,25 @@ export function TimeControls({ fallbackNow }: { fallbackNow: string }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** Whether simulated time runs, in words, and one click to change it: the top bar's and the presentation's. */
+export function TimeToggle() {
+  const paused = useShell((s) => s.paused);
+  const busy = useBank((s) => s.busy);
+  return (
+    <button
+      type="button"
+      className={`time-toggle${paused ? ' time-toggle-paused' : ''}`}
+      data-testid="clock-toggle"
+      aria-pressed={paused}
+      disabled={busy}
+      title={paused ? 'Time stands still: nothing runs out while you explain. Click to let it run.' : 'Time runs with the real clock. Click to hold it still.'}
+      onClick={() => void useBank.getState().setClockPaused(!paused)}
+    >
+      <TimeIcon paused={paused} /> {paused ? 'Time paused' : 'Time running'}
+    </button>
   );
 }
 

@@ -3,6 +3,7 @@ import type { FlowRunState } from '../../../../preload/api/workbench-api';
 import { runProgress, useFlowRun } from '../../state/flow-run';
 import { backTarget, backWords, lessonStep } from '../../state/lesson-step';
 import { nextBlocked, usePresent } from '../../state/present';
+import { TimeToggle } from '../../shell/TimeControls';
 import { isShortcutKey } from '../../shell/use-screen-keys';
 import { ExchangeView } from '../flows/ExchangeView';
 import { InlinePhones } from '../flows/InlinePhones';
@@ -85,6 +86,7 @@ export function PresentView() {
         <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
           <input type="checkbox" checked={!autoApprove} disabled={run.imported} onChange={(e) => void setAutoApprove(!e.target.checked)} data-testid="present-psu-decides" /> PSU decides on the phone
         </label>
+        <TimeToggle />
         <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
           {showHttp ? 'Hide HTTP' : 'Show HTTP'}
         </button>
