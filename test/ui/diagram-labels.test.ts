@@ -3,9 +3,9 @@
 // step; the HTTP line beneath is a kept choice; the SVG export carries the words shown.
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningUi } from './support/browser';
-import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { uiPerFile } from './support/ui-per-file';
+import { goTo } from './support/browser';
 
 const WAIT = { timeout: 20_000 };
 const FLOW_TIMEOUT = 120_000;
@@ -13,14 +13,7 @@ const FLOW_TIMEOUT = 120_000;
 /** The HTTP line of a token request, drawn as text (the tooltip's <title> has it whatever the choice). */
 const HTTP_LINE = />POST \/frankfurt\/oauth\/v1\/token → 200<\/text>/;
 
-let ui: RunningUi;
-
-beforeAll(async () => {
-  ui = await startUi({ viewport: { width: 1920, height: 1080 } });
-}, UI_TIMEOUT);
-afterAll(async () => {
-  await ui?.stop();
-});
+const running = uiPerFile({ viewport: { width: 1920, height: 1080 } });
 
 async function runFlow(page: Page, name: string): Promise<void> {
   await goTo(page, 'Flows');
@@ -43,7 +36,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<strin
 
 describe('the diagram in words', () => {
   it('says a rejected consent in words, numbered by step, with the HTTP line beneath', async () => {
-    const { page } = ui;
+    const { page } = running();
     await runFlow(page, 'consent-rejected');
     const said = await words(page);
     expect(said).toContain('1.2 TPP asks for a consent');
@@ -57,7 +50,7 @@ describe('the diagram in words', () => {
   }, FLOW_TIMEOUT);
 
   it('says why the bank refused a signature, and a clock move and a refused refresh in words', async () => {
-    const { page } = ui;
+    const { page } = running();
     await runFlow(page, 'signature-body-changed');
     expect(await answers(page)).toContain('Bank refuses: signature invalid');
     const red = diagram(page).locator('[data-testid="seq-arrow"][data-failed="true"] .seq-words');
@@ -74,14 +67,14 @@ describe('the diagram in words', () => {
   }, FLOW_TIMEOUT);
 
   it('exports the words shown as SVG', async () => {
-    const { page } = ui;
+    const { page } = running();
     const svg = await downloaded(page, () => page.getByTestId('export-svg').click());
     for (const shown of [...(await words(page)), 'Bank refuses: invalid grant']) expect(svg.includes(`>${shown}</text>`), shown).toBe(true);
     expect(HTTP_LINE.test(svg)).toBe(true);
   }, FLOW_TIMEOUT);
 
   it('leaves the HTTP line out when "HTTP labels" is off, in the export too, and keeps the choice', async () => {
-    const { page } = ui;
+    const { page } = running();
     await page.getByTestId('http-labels').setChecked(false);
     await expect.poll(() => diagram(page).getByTestId('seq-http').count()).toBe(0);
     const svg = await downloaded(page, () => page.getByTestId('export-svg').click());

@@ -3,32 +3,25 @@
 // of the chosen VoP outcome in the payment request) and what it keeps; an unmet expectation reads
 // with its values quoted once.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlowRunState } from '../../preload/api/workbench-api';
 import { controlClient } from '../../shared/control-client';
-import type { RunningUi } from './support/browser';
-import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { uiPerFile } from './support/ui-per-file';
+import { goTo } from './support/browser';
 
 const WAIT = { timeout: 20_000 };
 const LESSON = 'vop-close-match-psu-decides';
 
-let ui: RunningUi;
-
-beforeAll(async () => {
-  ui = await startUi({ viewport: { width: 1280, height: 800 } });
-}, UI_TIMEOUT);
-afterAll(async () => {
-  await ui?.stop();
-});
+const running = uiPerFile({ viewport: { width: 1280, height: 800 } });
 
 async function openRun(page: Page): Promise<FlowRunState> {
   const runId = await page.getByTestId('run-item').and(page.locator('.run-item-open')).getAttribute('data-run-id');
-  return controlClient(ui.url).getRun(runId ?? '');
+  return controlClient(running().url).getRun(runId ?? '');
 }
 
 describe('the lesson form', () => {
   it('shows the choices with their defaults, and the run pays the payee of the outcome picked', async () => {
-    const { page } = ui;
+    const { page } = running();
     await goTo(page, 'Flows');
     await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click();
     const form = page.getByTestId('run-parameters');
@@ -55,7 +48,7 @@ describe('the lesson form', () => {
 
     const run = await openRun(page);
     expect(run.params).toEqual({ payee: 'noMatch', amount: '42.00', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
-    const registry = await controlClient(ui.url).listVopRegistry('frankfurt');
+    const registry = await controlClient(running().url).listVopRegistry('frankfurt');
     const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
     const request = run.steps.find((s) => s.step.id === 'payment')?.exchanges.at(-1)?.requestBody ?? '';
     expect(request).toContain(`<Nm>${noMatch?.creditorName}</Nm>`);
@@ -66,7 +59,7 @@ describe('the lesson form', () => {
   }, 120_000);
 
   it('waits for the PSU to approve or reject on the phone, shows the close match, and is met after a rejection', async () => {
-    const { page } = ui;
+    const { page } = running();
     await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click();
     await page.getByTestId('run-parameters').waitFor(WAIT);
     await page.getByTestId('auto-approve').setChecked(false);
@@ -85,8 +78,8 @@ describe('the lesson form', () => {
   }, 120_000);
 
   it('an unmet expectation shows its values quoted once', async () => {
-    const { page } = ui;
-    const client = controlClient(ui.url);
+    const { page } = running();
+    const client = controlClient(running().url);
     const kept = await openRun(page);
     const file = JSON.parse(await client.exportRun(kept.runId)) as { run: { steps: { met: boolean; unmet: unknown[] }[]; met: boolean } };
     const last = file.run.steps.at(-1);
@@ -102,8 +95,8 @@ describe('the lesson form', () => {
   }, 60_000);
 
   it('runs each lesson from the screen with its choices: every outcome of the payee’s bank, and each lesson with its defaults', async () => {
-    const { page } = ui;
-    const client = controlClient(ui.url);
+    const { page } = running();
+    const client = controlClient(running().url);
     const runLesson = async (flow: string, choices: Record<string, string>): Promise<void> => {
       await page.locator(`[data-testid="flow-item"][data-flow="${flow}"]`).click();
       await page.getByTestId('run-parameters').waitFor(WAIT);

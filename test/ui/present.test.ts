@@ -3,23 +3,16 @@
 // PSU's phone, the diagram and the Next control in the window; the HTTP behind one click; ← going back
 // by a replay on fresh data, said on screen; P and the palette; the text size kept across a reload.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { controlClient } from '../../shared/control-client';
-import type { RunningUi } from './support/browser';
-import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { uiPerFile } from './support/ui-per-file';
+import { goTo } from './support/browser';
 
 const WAIT = { timeout: 20_000 };
 const LESSON_TIMEOUT = 120_000;
 const SHOTS = process.env.PRESENT_SHOTS_DIR ?? '/tmp';
 
-let ui: RunningUi;
-
-beforeAll(async () => {
-  ui = await startUi({ viewport: { width: 1280, height: 800 } });
-}, UI_TIMEOUT);
-afterAll(async () => {
-  await ui?.stop();
-});
+const running = uiPerFile({ viewport: { width: 1280, height: 800 } });
 
 const present = (page: Page): Locator => page.getByTestId('present');
 
@@ -51,7 +44,7 @@ async function allInWindow(page: Page): Promise<void> {
 
 describe('the presentation view', () => {
   it('steps a consent lesson with →, the phone and the diagram beside the caption, in the window at both sizes', async () => {
-    const { page } = ui;
+    const { page } = running();
     await goTo(page, 'Flows');
     await page.locator('[data-testid="flow-item"][data-flow="ais-consent"]').click();
     await page.getByTestId('auto-approve').setChecked(false);
@@ -109,7 +102,7 @@ describe('the presentation view', () => {
   }, LESSON_TIMEOUT);
 
   it('shows the step’s headers and bodies behind one click', async () => {
-    const { page } = ui;
+    const { page } = running();
     expect(await page.getByTestId('present-http').count()).toBe(0);
     await page.getByTestId('present-show-http').click();
     const http = page.getByTestId('present-http');
@@ -124,7 +117,7 @@ describe('the presentation view', () => {
   }, LESSON_TIMEOUT);
 
   it('goes back a step with ← by replaying the lesson on fresh data, and says so', async () => {
-    const { page } = ui;
+    const { page } = running();
     const before = await present(page).getAttribute('data-run-id');
     expect(await page.getByTestId('present-back').getAttribute('title')).toContain('Going back replays the lesson on fresh data up to step 4');
     await page.keyboard.press('ArrowLeft');
@@ -136,7 +129,7 @@ describe('the presentation view', () => {
     expect(await page.getByTestId('present-status').textContent()).toContain('Going back replays the lesson on fresh data up to step 4');
 
     const runId = (await present(page).getAttribute('data-run-id')) ?? '';
-    const replay = await controlClient(ui.url).getRun(runId);
+    const replay = await controlClient(running().url).getRun(runId);
     expect(replay).toMatchObject({ replayOf: before, phase: 'ready', autoApprove: false, nextStep: { id: 'approve' } });
     expect(replay.steps).toHaveLength(4);
     await page.screenshot({ path: `${SHOTS}/present-back.png` });
@@ -148,7 +141,7 @@ describe('the presentation view', () => {
   }, LESSON_TIMEOUT);
 
   it('leaves with Escape, comes back with P and from the palette', async () => {
-    const { page } = ui;
+    const { page } = running();
     await page.keyboard.press('Escape');
     await present(page).waitFor({ state: 'detached', ...WAIT });
     await page.keyboard.press('p');
@@ -164,7 +157,7 @@ describe('the presentation view', () => {
   }, LESSON_TIMEOUT);
 
   it('scales the whole app by the text size, kept across a reload', async () => {
-    const { page } = ui;
+    const { page } = running();
     await page.setViewportSize({ width: 1280, height: 800 });
     // The top bar is 48 px high: at 150 % it is 72, whatever its contents.
     const title = page.locator('.topbar');
