@@ -1,3 +1,4 @@
+import type { PsuNeeds } from '../../shared/psu-needs';
 import type { OperationName } from './operations';
 
 /**
@@ -52,6 +53,8 @@ export interface FlowParameter {
   choices?: { value: string; label: string }[];
   /** Preselected; a psu parameter's default is the role's own PSU. */
   default?: string;
+  /** psu only: what the role needs; only PSUs that meet it are offered and taken (shared/psu-needs.ts). */
+  needs?: PsuNeeds;
 }
 
 export interface Expectation {

@@ -101,7 +101,7 @@ export class FlowRunner {
     const record = new ExchangeRecord();
     const control = new RecordingBankControl(transport, record, options.hooks);
     const tpp = new RecordingTppClient({ ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
-    const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) });
+    const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) }, values);
     for (const parameter of flow.parameters) if (parameter.kind === 'psu') values[parameter.name] = (psus[parameter.name] as DatasetPsu).psuId;
     const scope = await parameterScope(transport, flow, institution, values);
     return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map() }, record, { values, scope });

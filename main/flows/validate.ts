@@ -1,3 +1,4 @@
+import type { PsuNeeds } from '../../shared/psu-needs';
 import { VOP_OUTCOMES } from '../domain/dataset/types';
 import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
 import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, PSU_ACTIONS, type ParamKind } from './operations';
@@ -54,6 +55,7 @@ export function parseFlow(input: unknown): FlowFile {
   });
   const psus = readPsus(input.psus);
   const parameters = readParameters(input.parameters ?? [], psus);
+  checkNeeds(parameters);
   const earlier = new Map<string, FlowStep>();
   const steps = list(input.steps, 'steps').map((step, i) => {
     const read = readStep(step, `steps[${i}]`, { earlier, psus, parameters });
@@ -69,7 +71,7 @@ function readParameters(value: unknown, psus: Record<string, string>): FlowParam
   return value.map((item: unknown, i) => {
     const at = `parameters[${i}]`;
     if (!isObject(item)) throw new FlowFormatError(at, 'must be an object {name, title, kind, choices?, default?}');
-    allowOnly(item, at, ['name', 'title', 'kind', 'choices', 'default']);
+    allowOnly(item, at, ['name', 'title', 'kind', 'choices', 'default', 'needs']);
     const name = text(item.name, `${at}.name`);
     if (!IDENTIFIER.test(name)) throw new FlowFormatError(`${at}.name`, 'must be a letter followed by letters, digits, _ or -');
     if (names.has(name)) throw new FlowFormatError(`${at}.name`, `"${name}" is the name of an earlier parameter`);
@@ -81,6 +83,10 @@ function readParameters(value: unknown, psus: Record<string, string>): FlowParam
     if (hasChoices) parameter.choices = readChoices(item.choices, `${at}.choices`, kind);
     else if (item.choices !== undefined) throw new FlowFormatError(`${at}.choices`, `only a choice or payee parameter has choices`);
     if (kind === 'psu' && !Object.hasOwn(psus, name)) throw new FlowFormatError(`${at}.name`, `a psu parameter is named after the PSU role it chooses (the flow's roles: ${Object.keys(psus).join(', ')})`);
+    if (item.needs !== undefined) {
+      if (kind !== 'psu') throw new FlowFormatError(`${at}.needs`, 'only a psu parameter has needs');
+      parameter.needs = readNeeds(item.needs, `${at}.needs`);
+    }
     if (item.default === undefined) {
       if (kind !== 'psu') throw new FlowFormatError(`${at}.default`, 'is needed: the value preselected in the form');
       return parameter;
@@ -89,6 +95,37 @@ function readParameters(value: unknown, psus: Record<string, string>): FlowParam
     const problem = valueProblem(parameter, given);
     if (problem !== null) throw new FlowFormatError(`${at}.default`, problem);
     return { ...parameter, default: given };
+  });
+}
+
+function readNeeds(value: unknown, at: string): PsuNeeds {
+  if (!isObject(value)) throw new FlowFormatError(at, 'must be an object {usesBankApp?, createsPayments?, authorisesAlone?}');
+  allowOnly(value, at, ['usesBankApp', 'createsPayments', 'authorisesAlone']);
+  const needs: PsuNeeds = {};
+  for (const flag of ['usesBankApp', 'createsPayments'] as const) {
+    if (value[flag] === undefined) continue;
+    if (typeof value[flag] !== 'boolean') throw new FlowFormatError(`${at}.${flag}`, 'must be true or false');
+    needs[flag] = value[flag];
+  }
+  const alone = value.authorisesAlone;
+  if (alone !== undefined) {
+    if (!isObject(alone)) throw new FlowFormatError(`${at}.authorisesAlone`, 'must be an object {paymentsOf, category, amountParameter?}');
+    allowOnly(alone, `${at}.authorisesAlone`, ['paymentsOf', 'category', 'amountParameter']);
+    needs.authorisesAlone = { paymentsOf: text(alone.paymentsOf, `${at}.authorisesAlone.paymentsOf`), category: text(alone.category, `${at}.authorisesAlone.category`) };
+    if (alone.amountParameter !== undefined) needs.authorisesAlone.amountParameter = text(alone.amountParameter, `${at}.authorisesAlone.amountParameter`);
+  }
+  return needs;
+}
+
+/** A need names other parameters: a psu role for whose payments, an amount parameter for how much. */
+function checkNeeds(parameters: readonly FlowParameter[]): void {
+  parameters.forEach((parameter, i) => {
+    const alone = parameter.needs?.authorisesAlone;
+    if (alone === undefined) return;
+    const at = `parameters[${i}].needs.authorisesAlone`;
+    const kindOf = (name: string): string | undefined => parameters.find((p) => p.name === name)?.kind;
+    if (alone.paymentsOf === parameter.name || kindOf(alone.paymentsOf) !== 'psu') throw new FlowFormatError(`${at}.paymentsOf`, `must name another psu parameter of the flow (got "${alone.paymentsOf}")`);
+    if (alone.amountParameter !== undefined && kindOf(alone.amountParameter) !== 'amount') throw new FlowFormatError(`${at}.amountParameter`, `must name an amount parameter of the flow (got "${alone.amountParameter}")`);
   });
 }
 

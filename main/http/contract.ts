@@ -145,7 +145,7 @@ export function toInstitutionSummary(i: Institution): Contract.InstitutionSummar
   };
 }
 
-export function toPsuSummary({ psu, accounts }: PsuWithAccounts): Contract.PsuSummary {
+export function toPsuSummary({ psu, accounts, approvals }: PsuWithAccounts): Contract.PsuSummary {
   return {
     psuId: psu.psuId,
     name: psu.name,
@@ -154,6 +154,12 @@ export function toPsuSummary({ psu, accounts }: PsuWithAccounts): Contract.PsuSu
     signatoryGroup: psu.signatoryGroup,
     role: psu.role,
     accounts: accounts.map(({ account, permissions }) => ({ ...accountReference(account), permissions: [...permissions] })),
+    scaEnrolled: psu.scaEnrolled,
+    approvalLimits: Object.fromEntries(Object.entries(psu.approvalLimits).map(([category, limit]) => [category, { currency: limit.currency, amount: limit.amount }])),
+    companyApprovals: {
+      authorisationsRequired: approvals.authorisationsRequired,
+      singleAuthorisationUpTo: (approvals.singleAuthorisationUpTo ?? []).map((m) => ({ currency: m.currency, amount: m.amount })),
+    },
   };
 }
 

@@ -208,6 +208,9 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     signatoryGroup: orNull(str()),
     role: str(),
     accounts: arrayOf(obj({ resourceId: str(), iban: str(), bban: str(), currency: str(), permissions: arrayOf(str()) }, ['iban', 'bban'])),
+    scaEnrolled: bool('False: no bank app is enrolled, so the PSU cannot complete SCA.'),
+    approvalLimits: mapOf(obj({ currency: str(), amount: str() })),
+    companyApprovals: obj({ authorisationsRequired: int('1 or 2'), singleAuthorisationUpTo: arrayOf(obj({ currency: str(), amount: str() })) }),
   }),
   InstitutionSummary: obj({
     id: str(),
@@ -274,8 +277,22 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     steps: arrayOf(ref('FlowStepSummary')),
   }),
   FlowParameterSummary: obj(
-    { name: str(), title: str(), kind: oneOfStrings(['choice', 'amount', 'psu', 'payee']), choices: arrayOf(obj({ value: str(), label: str() })), default: str() },
-    ['choices', 'default'],
+    {
+      name: str(),
+      title: str(),
+      kind: oneOfStrings(['choice', 'amount', 'psu', 'payee']),
+      choices: arrayOf(obj({ value: str(), label: str() })),
+      default: str(),
+      needs: obj(
+        {
+          usesBankApp: bool(),
+          createsPayments: bool(),
+          authorisesAlone: obj({ paymentsOf: str('A psu parameter of the flow'), category: str('sepa, international, internal, …'), amountParameter: str('An amount parameter of the flow') }, ['amountParameter']),
+        },
+        ['usesBankApp', 'createsPayments', 'authorisesAlone'],
+      ),
+    },
+    ['choices', 'default', 'needs'],
   ),
   FlowOperationSummary: obj({ name: str(), actor: ref('FlowActor'), required: mapOf(str()), optional: mapOf(str()) }),
   FlowRequest: obj({

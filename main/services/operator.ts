@@ -1,7 +1,7 @@
 import type { SigningBasket } from '../domain/basket/basket';
-import type { Account, Institution, InstitutionId, Psu } from '../domain/dataset/types';
+import type { Account, ApprovalRules, Dataset, Institution, InstitutionId, Psu } from '../domain/dataset/types';
 import { INSTITUTION_IDS } from '../domain/dataset/types';
-import type { BankContext, SimulatorMode } from './context';
+import { indexDataset, type BankContext, type SimulatorMode } from './context';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
 import { resetBankState } from './reset';
 import { readResetOptions } from './reset-options';
@@ -9,12 +9,29 @@ import type { ClockControl } from './clock-control';
 import type { PayeeVerification } from './payee-verification';
 import { paymentOverviews, type PaymentOverview } from './payment-overviews';
 
+/** A PSU of no company in the dataset (validation makes that impossible) needs nobody else. */
+const SOLE_APPROVAL: ApprovalRules = { authorisationsRequired: 1, creatorMayAuthoriseSecond: false, distinctSignatoryGroups: false };
+
 /** How many of the newest resources the operator's lists show. */
 const LIST_LIMIT = 500;
 
 export interface PsuWithAccounts {
   psu: Psu;
   accounts: { account: Account; permissions: readonly string[] }[];
+  /** The approval rules of the PSU's company. */
+  approvals: ApprovalRules;
+}
+
+/** The dataset's PSUs with their accounts and their company's approval rules, as the operator lists them. */
+export function psusWithAccounts(dataset: Dataset, accounts: ReadonlyMap<string, Account> = indexDataset(dataset).accounts): PsuWithAccounts[] {
+  return dataset.psus.map((psu) => ({
+    psu,
+    approvals: dataset.corporates.find((c) => c.id === psu.corporateId)?.approvalRules ?? SOLE_APPROVAL,
+    accounts: psu.accounts.flatMap((grant) => {
+      const account = accounts.get(grant.resourceId);
+      return account ? [{ account, permissions: grant.permissions }] : [];
+    }),
+  }));
 }
 
 /** What the bank's operator sees and does beside the TPP-facing API (the Bank screen, automation). */
@@ -35,13 +52,7 @@ export class OperatorService {
   }
 
   psus(): PsuWithAccounts[] {
-    return this.ctx.dataset.psus.map((psu) => ({
-      psu,
-      accounts: psu.accounts.flatMap((grant) => {
-        const account = this.ctx.accounts.get(grant.resourceId);
-        return account ? [{ account, permissions: grant.permissions }] : [];
-      }),
-    }));
+    return psusWithAccounts(this.ctx.dataset, this.ctx.accounts);
   }
 
   /** The sandbox's static consents exist only for the sandbox behaviour. */

@@ -228,6 +228,12 @@ export interface PsuSummary {
   signatoryGroup: string | null;
   role: string;
   accounts: { resourceId: string; iban?: string; bban?: string; currency: string; permissions: string[] }[];
+  /** False: no bank app is enrolled, so the PSU cannot complete SCA. */
+  scaEnrolled: boolean;
+  /** The most the PSU may authorise per payment category (sepa, international, internal, …); a category left out: none. */
+  approvalLimits: Record<string, { currency: string; amount: string }>;
+  /** How many authorisations a payment of the PSU's company needs, and up to which amounts one will do. */
+  companyApprovals: { authorisationsRequired: 1 | 2; singleAuthorisationUpTo: { currency: string; amount: string }[] };
 }
 
 /** `GET /simulator/v1/institutions`: what the bank's rules know of an institution, for the payment editor to check as the bank does. */
@@ -414,6 +420,25 @@ export interface FlowParameterSummary {
   choices?: { value: string; label: string }[];
   /** Preselected; none for a psu parameter, whose default is the role's own PSU. */
   default?: string;
+  /** psu only: what the role needs, so that the lesson's expectations hold whichever PSU is chosen (shared/psu-needs.ts). */
+  needs?: PsuNeeds;
+}
+
+/**
+ * What a lesson's PSU role needs of the PSU who plays it. Only the PSUs of the institution that meet
+ * every need are offered, so each choice keeps every expectation of the lesson.
+ */
+export interface PsuNeeds {
+  /** Has an enrolled bank app, so SCA can complete. */
+  usesBankApp?: boolean;
+  /** May create payments from their first account (the account the lesson pays from). */
+  createsPayments?: boolean;
+  /**
+   * Gives alone the authorisation that the payments of role `paymentsOf` need: the same company, which
+   * needs one authorisation for them, the right to authorise from that account, never the creator
+   * (separation of duty), and a `category` limit that covers the amount parameter `amountParameter`.
+   */
+  authorisesAlone?: { paymentsOf: string; category: string; amountParameter?: string };
 }
 
 /** An operation a free step (the composer) can send, with its parameters. */

@@ -11,6 +11,8 @@ import type { RunHooks } from '../../main/flows/recording';
 import { describeStep } from '../../main/flows/report';
 import { runFlow, type FlowRun } from '../../main/flows/runner';
 import { controlClient } from '../../shared/control-client';
+import { psuChoices, type PsuSummary } from '../../shared/psu-needs';
+import { ParameterError } from '../../main/flows/parameters';
 import { flowCommand } from '../support/flow-command';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 
@@ -75,6 +77,45 @@ describe('the lessons with choices', () => {
     const paid = JSON.stringify(payments.find((p) => p.paymentId === result.steps.find((s) => s.step.id === 'payment')?.result?.values.paymentId));
     expect(paid).toContain(noMatch?.iban);
     expect(paid).toContain('99.95');
+  });
+
+  it('every lesson meets every step with every cast of PSUs its form offers, at each of its institutions', async () => {
+    const psus = (await call(bank, 'GET', '/simulator/v1/psus')).body as PsuSummary[];
+    let runs = 0;
+    for (const name of LESSONS) {
+      const lesson = flow(name);
+      for (const institution of lesson.institutions) {
+        const here = psus.filter((p) => p.institution === institution);
+        const values = Object.fromEntries(lesson.parameters.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default]])));
+        for (const clerk of psuChoices(lesson.parameters, here, {}, values).clerk ?? []) {
+          const signatories = psuChoices(lesson.parameters, here, { clerk: clerk.psuId }, values).signatory ?? [];
+          expect(signatories.length, `${name} at ${institution}: nobody authorises for ${clerk.psuId}`).toBeGreaterThan(0);
+          for (const signatory of signatories) {
+            const result = await run(name, { institution, params: { clerk: clerk.psuId, signatory: signatory.psuId } });
+            expect(result.met, `${name} at ${institution} with ${clerk.psuId} and ${signatory.psuId}:\n${printed(result)}`).toBe(true);
+            runs++;
+          }
+        }
+      }
+    }
+    expect(runs).toBeGreaterThanOrEqual(LESSONS.length * 4);
+  }, 240_000);
+
+  it('the signatory’s limit bounds the amount: up to it the lesson is met, a cent more and nobody can authorise it alone', async () => {
+    const solo = ((await call(bank, 'GET', '/simulator/v1/psus')).body as PsuSummary[]).find((p) => p.psuId === 'FRA-SOLO');
+    const limit = solo?.approvalLimits.sepa?.amount ?? '';
+    expect(limit).toMatch(/^\d+\.\d\d$/);
+    const atLimit = await run('sca-rejected-payment', { params: { amount: limit } });
+    expect(atLimit.met, printed(atLimit)).toBe(true);
+    const above = (Number(limit) + 0.01).toFixed(2);
+    await expect(run('sca-rejected-payment', { params: { amount: above } })).rejects.toThrow(new ParameterError(`nobody at frankfurt can be signatory (who authorises the payment) for ${above}: choose a smaller amount`));
+  });
+
+  it('a PSU who cannot play a role is refused before anything is sent, naming who can', async () => {
+    await expect(run('vop-no-match', { params: { clerk: 'FRA-SOLO' } })).rejects.toThrow(new ParameterError('FRA-SOLO cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK'));
+    await expect(run('vop-no-match', { params: { signatory: 'FRA-APPROVER-A' } })).rejects.toThrow(new ParameterError('FRA-APPROVER-A cannot be signatory (who authorises the payment) in this lesson; choose FRA-SOLO'));
+    const before = (await call(bank, 'GET', '/simulator/v1/payments')).body as unknown[];
+    expect(before).toEqual([]);
   });
 
   it('an unmet byValue case says which value picked it, values once-quoted', async () => {
@@ -159,6 +200,9 @@ describe('npm run flow --param', () => {
     const bad = await flowCommand(['vop-close-match-psu-decides', '--param', 'payee=maybe']);
     expect(bad.output.trim()).toBe('--param: payee must be one of match, closeMatch, noMatch, notApplicable, timeout, serviceUnavailable (got "maybe")');
     expect(bad.code).toBe(2);
+    const miscast = await flowCommand(['sca-timeout-after-start', '--param', 'clerk=FRA-CREATOR']);
+    expect(miscast.output.trim()).toBe('FRA-CREATOR cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK');
+    expect(miscast.code).toBe(2);
     const unknown = await flowCommand(['vop-no-match', '--param', 'colour=red']);
     expect(unknown.output.trim()).toBe('--param: vop-no-match has no parameter colour (its parameters: amount, clerk, signatory)');
     expect(unknown.code).toBe(2);

@@ -20,6 +20,27 @@ async function openRun(page: Page): Promise<FlowRunState> {
 }
 
 describe('the lesson form', () => {
+  it('offers for each role only the PSUs the lesson holds for, and says in words when the amount is more than anyone may authorise alone', async () => {
+    const { page } = running();
+    await goTo(page, 'Flows');
+    await page.locator('[data-testid="flow-item"][data-flow="sca-rejected-payment"]').click();
+    await page.getByTestId('run-parameters').waitFor(WAIT);
+    // Frankfurt has eight PSUs; only its clerk prepares and only its sole signatory authorises alone.
+    expect(await page.getByTestId('run-psu-clerk').locator('option').allTextContents()).toEqual(['FRA-CLERK · Julia Neumann']);
+    expect(await page.getByTestId('run-psu-signatory').locator('option').allTextContents()).toEqual(['FRA-SOLO · Andreas Richter']);
+    const amount = page.getByLabel('How much the payment is for (euro)');
+    await amount.fill('100000.01');
+    await amount.press('Enter');
+    const problem = page.getByTestId('cast-problem');
+    await problem.waitFor(WAIT);
+    expect(await problem.textContent()).toBe('Nobody at frankfurt can be signatory (who authorises the payment) for 100000.01: choose a smaller amount.');
+    expect(await page.getByTestId('start-run').isDisabled()).toBe(true);
+    await amount.fill('100000.00');
+    await amount.press('Enter');
+    await problem.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.getByTestId('start-run').isEnabled()).toBe(true);
+  }, 60_000);
+
   it('shows the choices with their defaults, and the run pays the payee of the outcome picked', async () => {
     const { page } = running();
     await goTo(page, 'Flows');

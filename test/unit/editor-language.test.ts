@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
+import { psusWithAccounts } from '../../main/services/operator';
 import { completionsAt } from '../../renderer/src/screens/editor/language/completion';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { hoverAt, isoName } from '../../renderer/src/screens/editor/language/hover';
@@ -91,9 +92,7 @@ describe('hover', () => {
 
 describe('quick fixes', () => {
   const dataset = defaultDataset();
-  const psus = dataset.psus.map((psu) =>
-    toPsuSummary({ psu, accounts: psu.accounts.flatMap((g) => dataset.accounts.filter((a) => a.resourceId === g.resourceId).map((account) => ({ account, permissions: g.permissions }))) }),
-  );
+  const psus = psusWithAccounts(dataset).map(toPsuSummary);
   const frankfurt = toInstitutionSummary(dataset.institutions.find((i) => i.id === 'frankfurt') as (typeof dataset.institutions)[number]);
   const context = editorContext({ institution: frankfurt, product: SEPA, psus, psuId: 'FRA-CREATOR', now: '2026-11-22T10:00:00Z' });
   const fixContext = { institution: context.validation.institution, today: '2026-11-20' };

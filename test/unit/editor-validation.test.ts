@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
+import { psusWithAccounts } from '../../main/services/operator';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { diagnose } from '../../renderer/src/screens/editor/language/validation';
 import { bulkFromTemplate } from '../../renderer/src/screens/editor/language/generate-bulk';
@@ -11,9 +12,7 @@ import { defaultDataset } from '../support/pain001-builder';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const dataset = defaultDataset();
-const psus = dataset.psus.map((psu) =>
-  toPsuSummary({ psu, accounts: psu.accounts.flatMap((g) => dataset.accounts.filter((a) => a.resourceId === g.resourceId).map((account) => ({ account, permissions: g.permissions }))) }),
-);
+const psus = psusWithAccounts(dataset).map(toPsuSummary);
 const single = readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'templates', 'sepa-single.xml'), 'utf8');
 const FASTER = 'pain.001-faster-payments';
 const fasterSingle = readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'templates', 'faster-payments-single.xml'), 'utf8');

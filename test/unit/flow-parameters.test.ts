@@ -63,7 +63,23 @@ describe('parameters in a flow file', () => {
     ['choices on an amount', [{ ...AMOUNT, choices: PAYEE.choices }], 'parameters[0].choices: only a choice or payee parameter has choices'],
     ['a psu parameter that names no role', [{ name: 'boss', title: 'The boss', kind: 'psu' }], "parameters[0].name: a psu parameter is named after the PSU role it chooses (the flow's roles: clerk, signatory)"],
     ['the same name twice', [AMOUNT, AMOUNT], 'parameters[1].name: "amount" is the name of an earlier parameter'],
-    ['an unknown field', [{ ...AMOUNT, colour: 'red' }], 'parameters[0].colour: unknown field (known: name, title, kind, choices, default)'],
+    ['an unknown field', [{ ...AMOUNT, colour: 'red' }], 'parameters[0].colour: unknown field (known: name, title, kind, choices, default, needs)'],
+    ['needs on an amount', [{ ...AMOUNT, needs: { usesBankApp: true } }], 'parameters[0].needs: only a psu parameter has needs'],
+    ['an unknown need', [{ name: 'clerk', title: 'Clerk', kind: 'psu', needs: { speaksFrench: true } }], 'parameters[0].needs.speaksFrench: unknown field (known: usesBankApp, createsPayments, authorisesAlone)'],
+    ['a need that is not true or false', [{ name: 'clerk', title: 'Clerk', kind: 'psu', needs: { createsPayments: 'yes' } }], 'parameters[0].needs.createsPayments: must be true or false'],
+    [
+      'authorising the payments of no role',
+      [{ name: 'signatory', title: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'boss', category: 'sepa' } } }],
+      'parameters[0].needs.authorisesAlone.paymentsOf: must name another psu parameter of the flow (got "boss")',
+    ],
+    [
+      'a limit held against no amount parameter',
+      [
+        { name: 'clerk', title: 'Clerk', kind: 'psu' },
+        { name: 'signatory', title: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'clerk' } } },
+      ],
+      'parameters[1].needs.authorisesAlone.amountParameter: must name an amount parameter of the flow (got "clerk")',
+    ],
   ])('refuses %s', (_, parameters, message) => {
     expect(problem(flowWith({ parameters }))).toBe(message);
   });

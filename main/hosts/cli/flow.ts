@@ -83,6 +83,11 @@ async function main(argv: string[]): Promise<number> {
     });
     console.log(describeRunEnd(run));
     return run.met ? 0 : EXIT_UNMET;
+  } catch (err) {
+    // A PSU who cannot play the lesson's role is known only once the dataset is read.
+    if (!(err instanceof ParameterError)) throw err;
+    console.error(err.message);
+    return EXIT_USAGE;
   } finally {
     await bank.stop();
   }

@@ -1,4 +1,5 @@
 import type { FlowRunState, FlowSummary, PsuSummary } from '../../../../preload/api/workbench-api';
+import { castProblem, psuChoices } from '../../../../shared/psu-needs';
 import { defaultPsu } from '../../state/flow-groups';
 import { readOnly, untouched, useFlowRun } from '../../state/flow-run';
 import { ParameterForm } from './ParameterForm';
@@ -19,6 +20,18 @@ export function RunHeader({ flow, run, psus }: Props) {
   const fixed = run !== null && (!untouched(run) || run.imported);
   const roleValue = (role: string, suffix: string): string =>
     run?.psus[role] ?? setup.psus[role] ?? defaultPsu(here.map((p) => p.psuId), suffix) ?? '';
+  const cast = Object.fromEntries(Object.entries(flow.psus).map(([role, suffix]) => [role, roleValue(role, suffix)]));
+  const values = { ...Object.fromEntries(flow.parameters.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default]]))), ...setup.params, ...run?.params };
+  // A lesson offers for each role only the PSUs its expectations hold for (shared/psu-needs.ts).
+  const offered = psuChoices(flow.parameters, here, cast, values);
+  const optionsFor = (role: string): readonly PsuSummary[] => {
+    const fitting = offered[role];
+    if (fitting === undefined) return here;
+    const current = here.find((p) => p.psuId === cast[role]);
+    return current === undefined || fitting.includes(current) ? fitting : [current, ...fitting];
+  };
+  const misfits = Object.keys(offered).filter((role) => !(offered[role] ?? []).some((p) => p.psuId === cast[role]));
+  const problem = here.length === 0 || fixed ? null : castProblem(flow.parameters, here, cast, values, institution);
 
   return (
     <header className="run-header">
@@ -42,9 +55,10 @@ export function RunHeader({ flow, run, psus }: Props) {
             {flow.parameters.find((p) => p.kind === 'psu' && p.name === role)?.title ?? role}
             <select value={roleValue(role, suffix)} disabled={fixed || busy !== null} onChange={(e) => void setPsu(role, e.target.value)} data-testid={`run-psu-${role}`}>
               {here.length === 0 && <option value="">{`the host’s ${suffix}`}</option>}
-              {here.map((p) => (
+              {optionsFor(role).map((p) => (
                 <option key={p.psuId} value={p.psuId}>
                   {p.psuId} · {p.name}
+                  {misfits.includes(role) && p.psuId === cast[role] ? ' (cannot play this role)' : ''}
                 </option>
               ))}
             </select>
@@ -62,11 +76,16 @@ export function RunHeader({ flow, run, psus }: Props) {
           Approve automatically
         </label>
         {(!run || readOnly(run)) && flow.name && !run?.imported && (
-          <button type="button" className="primary" disabled={busy !== null} onClick={() => void start()} data-testid="start-run">
+          <button type="button" className="primary" disabled={busy !== null || problem !== null} onClick={() => void start()} data-testid="start-run">
             {run ? 'Start again' : 'Start'}
           </button>
         )}
       </div>
+      {problem !== null && (
+        <p className="note" role="alert" data-testid="cast-problem">
+          {problem.charAt(0).toUpperCase() + problem.slice(1)}.
+        </p>
+      )}
       {run && <RunActions run={run} />}
     </header>
   );
