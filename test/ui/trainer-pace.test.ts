@@ -1,11 +1,12 @@
-// At a trainer's pace in Chromium: the lesson script of docs/teaching.md given in the presentation view,
-// pausing 30 s of wall time wherever the guide pauses to explain, and the time-dependent flows stepped
-// with 30 s between clicks while they wait on a time limit. The runs hold the simulated clock, so nothing
-// runs out unseen and every step is met (without the hold, the silent payee's 5-second VoP limit passes
-// during the pause and its "authorisation refused" step is unmet). Each test has a simulator and a
-// browser of its own and they run side by side, so the pauses overlap.
+// At a trainer's pace in Chromium: the lesson script of docs/teaching.md given in one session in the
+// presentation view, lesson after lesson, pausing 30 s of wall time wherever the guide pauses to explain;
+// and the time-dependent flows stepped with 30 s between clicks while they wait on a time limit. The runs
+// hold the simulated clock, so nothing runs out unseen and every step is met (without the hold, the silent
+// payee's 5-second VoP limit passes during the pause and its "authorisation refused" step is unmet). The
+// script and the three flows have a simulator and a browser each and run side by side, so pauses overlap.
+import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
-import { controlClient } from '../../shared/control-client';
+import { controlClient, type ControlClient } from '../../shared/control-client';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 import { awaitedCard, decideOnPhone, finishLesson, newClass, phoneText, startLesson, stepUntil, type Lesson } from './support/lesson';
 
@@ -44,91 +45,94 @@ async function stepAtTrainerPace(expect: ExpectStatic, flow: string, paced: read
 const explain = (): Promise<void> => sleep(PACE_MS);
 
 /**
- * A lesson as the guide gives it, after New class: chosen, presented, stepped with →; `decide` at each
- * decision the lesson waits for on the phone; every step met at the end.
+ * A lesson as the guide gives it: chosen, presented, stepped with →; `decide` at each decision the
+ * lesson waits for on the phone; every step met at the end.
  */
 async function giveLesson(
   expect: ExpectStatic,
+  ui: { page: Page; api: ControlClient },
   flow: string,
   choices: Record<string, string>,
   decide: (lesson: Lesson) => Promise<void>,
-  around: { before?(lesson: Lesson): Promise<void>; after?(lesson: Lesson): Promise<void> } = {},
+  before?: (lesson: Lesson) => Promise<void>,
 ): Promise<void> {
-  const ui = await startUi({ viewport: { width: 1280, height: 720 } });
-  try {
-    const { page } = ui;
-    const api = controlClient(ui.url);
-    await newClass(page);
-    const lesson = await startLesson(page, api, flow, choices);
-    await around.before?.(lesson);
-    for (let run = await stepUntil(lesson, () => false); run.phase !== 'finished'; run = await stepUntil(lesson, () => false)) await decide(lesson);
-    expect((await finishLesson(lesson)).met).toBe(true);
-    await around.after?.(lesson);
-  } finally {
-    await ui.stop();
-  }
+  const lesson = await startLesson(ui.page, ui.api, flow, choices);
+  await before?.(lesson);
+  for (let run = await stepUntil(lesson, () => false); run.phase !== 'finished'; run = await stepUntil(lesson, () => false)) await decide(lesson);
+  expect((await finishLesson(lesson)).met, flow).toBe(true);
 }
 
 describe.concurrent('at a trainer’s pace: 30 s of wall time where the trainer explains, and every step is met', () => {
-  // docs/teaching.md's "The 20-minute script", each lesson on a simulator and browser of its own so the pauses overlap.
-  const LESSON_TIMEOUT = UI_TIMEOUT + PACE_MS + 120_000;
+  // docs/teaching.md's "The 20-minute script": six lessons one after the other on one bank and one
+  // browser, as a trainer gives them, then New class; six pauses of 30 s.
+  it('the 20-minute script, lesson after lesson in the presentation view, then New class', async ({ expect }) => {
+    const ui = await startUi({ viewport: { width: 1280, height: 720 } });
+    try {
+      const { page } = ui;
+      const api = controlClient(ui.url);
+      const trainer = { page, api };
+      await newClass(page);
 
-  it('1. a consent, approved on the phone', ({ expect }) => giveLesson(expect, 'ais-consent', {}, async (lesson) => {
-    await explain();
-    await decideOnPhone(lesson, 'approve');
-  }), LESSON_TIMEOUT);
+      // 1. A consent, approved on the phone.
+      await giveLesson(expect, trainer, 'ais-consent', {}, async (lesson) => {
+        await explain();
+        await decideOnPhone(lesson, 'approve');
+      });
 
-  it('2. a close match the PSU decides on the phone (the class votes Reject)', ({ expect }) => giveLesson(expect, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
-    expect(await phoneText(lesson)).toMatch(/Close match/);
-    expect(await phoneText(lesson)).toMatch(/Did you mean/);
-    await explain();
-    await decideOnPhone(lesson, 'reject');
-  }), LESSON_TIMEOUT);
+      // 2. A close match the PSU decides on the phone (the class votes Reject).
+      await giveLesson(expect, trainer, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
+        expect(await phoneText(lesson)).toMatch(/Close match/);
+        expect(await phoneText(lesson)).toMatch(/Did you mean/);
+        await explain();
+        await decideOnPhone(lesson, 'reject');
+      });
 
-  it('3. no match: the PSU may still approve', ({ expect }) => giveLesson(expect, 'vop-no-match', {}, async (lesson) => {
-    expect(await phoneText(lesson)).toMatch(/does not match/i);
-    await explain();
-    await decideOnPhone(lesson, 'approve');
-  }), LESSON_TIMEOUT);
+      // 3. No match: the PSU may still approve.
+      await giveLesson(expect, trainer, 'vop-no-match', {}, async (lesson) => {
+        expect(await phoneText(lesson)).toMatch(/does not match/i);
+        await explain();
+        await decideOnPhone(lesson, 'approve');
+      });
 
-  it('4. the payee’s bank does not answer: the trainer talks while the check is in progress', ({ expect }) =>
-    giveLesson(expect, 'vop-payee-bank-silent', {}, async (lesson) => decideOnPhone(lesson, 'approve'), {
-      // Without the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
-      async before(lesson) {
+      // 4. The payee's bank does not answer: the trainer talks while the check is in progress. Without
+      // the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
+      await giveLesson(expect, trainer, 'vop-payee-bank-silent', {}, (lesson) => decideOnPhone(lesson, 'approve'), async (lesson) => {
         await stepUntil(lesson, (run) => run.steps.some((s) => s.step.id === 'vop'));
         await explain();
-      },
-    }), LESSON_TIMEOUT);
+      });
 
-  it('5. two approvers, the creator refused in words before pressing anything', ({ expect }) => {
-    let warned = 0;
-    return giveLesson(expect, 'separation-of-duty', {}, async (lesson) => {
-      const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
-      if (await warning.count()) {
-        expect(await warning.textContent()).toMatch(/you created this payment/);
-        warned++;
-        await explain();
-      }
-      await decideOnPhone(lesson, 'approve');
-    }).then(() => expect(warned, 'the creator’s phone said the refusal once').toBe(1));
-  }, LESSON_TIMEOUT);
+      // 5. Two approvers, the creator refused in words before pressing anything.
+      let warned = 0;
+      await giveLesson(expect, trainer, 'separation-of-duty', {}, async (lesson) => {
+        const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
+        if (await warning.count()) {
+          expect(await warning.textContent()).toMatch(/you created this payment/);
+          warned++;
+          await explain();
+        }
+        await decideOnPhone(lesson, 'approve');
+      });
+      expect(warned, 'the creator’s phone said the refusal once').toBe(1);
 
-  it('6. the SCA runs out of time; then New class for the next group', ({ expect }) =>
-    giveLesson(expect, 'sca-timeout-after-opening', {}, () => Promise.reject(new Error('the lesson asks no decision')), {
-      async before(lesson) {
+      // 6. The SCA runs out of time.
+      await giveLesson(expect, trainer, 'sca-timeout-after-opening', {}, () => Promise.reject(new Error('the lesson asks no decision')), async (lesson) => {
         await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
         await explain();
         await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
         // The phone hears of the time-out a moment after the run's step.
         await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
-      },
-      async after({ page, api }) {
-        await newClass(page);
-        await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
-        await goTo(page, 'Inspector');
-        await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
-      },
-    }), LESSON_TIMEOUT);
+      });
+
+      // New class for the next group: no runs, an empty log.
+      expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
+      await newClass(page);
+      await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
+      await goTo(page, 'Inspector');
+      await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
+    } finally {
+      await ui.stop();
+    }
+  }, UI_TIMEOUT + 6 * PACE_MS + 300_000);
 
   // The bulk is created at step 3; its VoP limit (5 s) is pending until the clock is moved at step 6.
   it('SEPA bulk with a VoP timeout', ({ expect }) => stepAtTrainerPace(expect, 'vop-timeout', [4, 5, 6]), UI_TIMEOUT + 4 * PACE_MS + 60_000);
