@@ -48,13 +48,18 @@ export class PaymentAccess {
     }
     if (payment.institution !== request.institution) throw foreign(`it belongs to another institution endpoint`);
     if (payment.tppId !== request.grant.tppId) throw foreign('it belongs to another TPP');
-    if (payment.consentId !== consent.consentId && !this.consentCovers(consent, payment)) {
-      throw foreign(`consent ${consent.consentId} gives no payment access to its debtor account`);
-    }
+    if (!this.sees(consent, payment)) throw foreign(`consent ${consent.consentId} gives no payment access to its debtor account`);
     return payment;
   }
 
-  /** A consent of another PSU of the customer sees the payment when that PSU may create or authorise payments from its account. */
+  /**
+   * The consent the payment was created under sees it; a consent of another PSU of the customer does
+   * when that PSU may create or authorise payments from its debtor account.
+   */
+  sees(consent: Consent, payment: Payment): boolean {
+    return payment.consentId === consent.consentId || this.consentCovers(consent, payment);
+  }
+
   private consentCovers(consent: Consent, payment: Payment): boolean {
     const psu = this.ctx.psus.get(consent.psuId);
     const grant = psu?.accounts.find((a) => a.resourceId === payment.debtorAccountId);

@@ -77,12 +77,16 @@ export class SigningBasketService {
 
   /** GET /signing-baskets/{id}: the Payment IDs, transactionStatus and scaStatus. */
   read(basketId: string, request: PaymentContext): { basket: SigningBasket; scaStatus: 'started' | 'finalised' | 'failed' } {
-    this.access.consentFor(request, 'signing basket retrieval');
+    const consent = this.access.consentFor(request, 'signing basket retrieval');
     const basket = this.ctx.repos.baskets.find(basketId);
-    if (!basket) throw BankError.of('RESOURCE_UNKNOWN', `signing basket ${basketId} does not exist`);
+    const unknown = (): BankError => BankError.of('RESOURCE_UNKNOWN', `signing basket ${basketId} does not exist`);
+    if (!basket) throw unknown();
     if (basket.institution !== request.institution || basket.tppId !== request.grant.tppId) {
       throw BankError.of('RESOURCE_UNKNOWN', `signing basket ${basketId} is not accessible through this institution and TPP`, 403);
     }
+    // A basket shows its payments: a PSU who may not see each of them learns not even that it exists.
+    const payments = basket.paymentIds.map((id) => this.ctx.repos.payments.find(id));
+    if (payments.some((p) => p === undefined || !this.access.sees(consent, p))) throw unknown();
     const journey = this.ctx.repos.journeys.find(basket.journeyId);
     const status = journey ? journeyStatusAt(journey, this.ctx.clock.now()) : 'failed';
     return { basket, scaStatus: status === 'opened' ? 'started' : status };

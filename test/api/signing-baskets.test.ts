@@ -144,6 +144,27 @@ describe('signing baskets', () => {
     expectBgError(throughParis, 403, 'RESOURCE_UNKNOWN');
   });
 
+  it('a basket is seen only by PSUs who may see each of its payments: others get the answer of an unknown basket', async () => {
+    const paymentId = await newPayment();
+    const created = await bank.tpp.createBasket(approverB, [paymentId]);
+    expect(created.status, created.text).toBe(201);
+    const basketId = created.body.basketId as string;
+    // The payment's customer's signatories and its creator see it (their consents cover its debtor account).
+    for (const session of [approverA, approverB, creator]) expect((await readBasket(session, basketId)).status).toBe(200);
+    const unknown = await readBasket(approverA, 'no-such-basket');
+    expectBgError(unknown, 404, 'RESOURCE_UNKNOWN');
+    // A PSU of the same customer without payment rights on the account, and PSUs of another customer.
+    for (const psuId of ['FRA-AISONLY', 'FRA-CLERK', 'FRA-SOLO']) {
+      const session = await psuSession(bank.tpp, bank.control, 'frankfurt', psuId);
+      const res = await readBasket(session, basketId);
+      expectBgError(res, 404, 'RESOURCE_UNKNOWN');
+      expect(JSON.stringify(res.body), psuId).toBe(JSON.stringify(unknown.body).replace('no-such-basket', basketId));
+      expect(res.text).not.toContain(paymentId);
+      // The payment's own status says the same: not theirs to see.
+      expectBgError(await bank.tpp.paymentStatus(session, SEPA, paymentId), 403, 'RESOURCE_UNKNOWN');
+    }
+  });
+
   it('a rejected basket SCA applies no authorisation (RJCT) and frees the payments', async () => {
     const id = await newPayment();
     const basket = await bank.tpp.createBasket(approverA, [id]);
