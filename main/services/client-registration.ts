@@ -53,6 +53,7 @@ export class ClientRegistrationService {
         this.ctx,
         { clientId, clientSecret, redirectUri: metadata.redirect_uris[0] as string, keyId: request.signature.keyId ?? '', organizationId: tppId, roles },
         metadata.client_name ?? tppId,
+        metadata.redirect_uris,
       ),
     );
     return {

@@ -74,6 +74,10 @@ export class OAuthService {
     if (!client) throw BankError.oauth('invalid_client', `client_id ${clientId} is not a registered TPP application`);
     const redirectUri = required(params, 'redirect_uri');
     if (!isAbsoluteHttpUri(redirectUri)) throw BankError.oauth('invalid_request', 'redirect_uri must be an absolute http(s) URI without fragment');
+    // Exact string match (RFC 6749 3.1.2.3): a code is never sent where the client did not register.
+    if (!client.redirectUris.includes(redirectUri)) {
+      throw BankError.oauth('invalid_request', `redirect_uri is not registered for client ${clientId}; it must equal one of its redirect_uris exactly (${client.redirectUris.join(', ')})`);
+    }
     const responseType = required(params, 'response_type');
     if (responseType !== 'code') throw BankError.oauth('unsupported_response_type', `response_type must be code, got ${responseType}`);
     const state = required(params, 'state');

@@ -38,7 +38,8 @@ export function resetBankState(ctx: BankContext): void {
   });
 }
 
-export function registerClient(ctx: BankContext, client: DemoTppClient, name: string): void {
+/** `redirectUris`: every URI the client registered (RFC 7591); the demo TPP and the operator's TPPs have their one. */
+export function registerClient(ctx: BankContext, client: DemoTppClient, name: string, redirectUris: readonly string[] = [client.redirectUri]): void {
   ctx.repos.oauth.saveClient(
     {
       clientId: client.clientId,
@@ -46,7 +47,7 @@ export function registerClient(ctx: BankContext, client: DemoTppClient, name: st
       tppId: client.organizationId,
       name,
       roles: client.roles,
-      redirectUri: client.redirectUri,
+      redirectUris: [...redirectUris],
       keyId: client.keyId,
     },
     ctx.clock.now(),

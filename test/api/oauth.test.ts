@@ -98,10 +98,25 @@ describe('GET /sandboxauth/v1/authorize', () => {
     expect(location.searchParams.get('code')?.length).toBeGreaterThan(30);
   });
 
-  it('keeps query parameters already on redirect_uri', async () => {
-    const consentId = await validConsent();
-    const res = await authorize(bank, 'frankfurt', consentId, pkcePair().challenge, { redirect_uri: 'https://tpp.example/cb?session=9' });
-    expect(new URL(res.headers['location'] as string).searchParams.get('session')).toBe('9');
+  it('takes only a redirect_uri the client registered, matched exactly (RFC 6749 3.1.2.3), and keeps its query parameters', async () => {
+    const registered = ['https://app.tpp.example/cb', 'https://app.tpp.example/cb?session=9'];
+    const client = (await bank.tpp.registerClient('frankfurt', { redirect_uris: registered, client_name: 'Two callbacks' })).body as { client_id: string };
+    for (const redirectUri of registered) {
+      const res = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { client_id: client.client_id, redirect_uri: redirectUri });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['location']).toMatch(new RegExp(`^${redirectUri.replace(/[.?]/g, '\\$&')}[?&]code=`));
+    }
+    const withSession = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { client_id: client.client_id, redirect_uri: registered[1] as string });
+    expect(new URL(withSession.headers['location'] as string).searchParams.get('session')).toBe('9');
+    // Near misses and another site: refused with the client's URIs named, and no Location to follow.
+    for (const redirectUri of ['https://attacker.example/steal', 'https://app.tpp.example/cb/', 'https://app.tpp.example/CB', 'https://app.tpp.example/cb?session=10', 'http://app.tpp.example/cb', bank.client.redirectUri]) {
+      const res = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { client_id: client.client_id, redirect_uri: redirectUri });
+      expectOAuthError(res, 400, 'invalid_request');
+      expect(res.headers['location'], redirectUri).toBeUndefined();
+      expect(JSON.stringify(res.body)).toContain('https://app.tpp.example/cb?session=9');
+    }
+    // The demo client too: only its own redirect URI.
+    expectOAuthError(await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { redirect_uri: 'https://attacker.example/steal' }), 400, 'invalid_request');
   });
 
   const cases: [string, Record<string, string | null>, number, string][] = [

@@ -9,7 +9,8 @@ export interface TppClient {
   tppId: string;
   name: string;
   roles: string[];
-  redirectUri: string;
+  /** Every redirect URI the client registered, in order; the first is the one it uses. */
+  redirectUris: string[];
   keyId: string;
 }
 
@@ -38,6 +39,7 @@ interface ClientRow {
   name: string;
   roles: string;
   redirect_uri: string;
+  redirect_uris: string | null;
   key_id: string;
 }
 
@@ -89,10 +91,10 @@ export class OAuthRepository {
 
   constructor(private readonly db: Db) {
     this.tokens = new ReadCache(db, 10_000);
-    this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, key_id, created_at)
-      VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @key_id, @created_at)
+    this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, redirect_uris, key_id, created_at)
+      VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @redirect_uris, @key_id, @created_at)
       ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
-      name = excluded.name, roles = excluded.roles, redirect_uri = excluded.redirect_uri, key_id = excluded.key_id`);
+      name = excluded.name, roles = excluded.roles, redirect_uri = excluded.redirect_uri, redirect_uris = excluded.redirect_uris, key_id = excluded.key_id`);
     this.clientStmt = db.prepare<[string], ClientRow>('SELECT * FROM tpp_clients WHERE client_id = ?');
     this.clientNameStmt = db.prepare<[string], { name: string }>('SELECT name FROM tpp_clients WHERE tpp_id = ? ORDER BY created_at, rowid LIMIT 1');
     this.insertCodeStmt = db.prepare(`INSERT INTO authorisation_codes (code_sha256, client_id, institution, consent_id, redirect_uri,
@@ -120,7 +122,8 @@ export class OAuthRepository {
       tpp_id: c.tppId,
       name: c.name,
       roles: JSON.stringify(c.roles),
-      redirect_uri: c.redirectUri,
+      redirect_uri: c.redirectUris[0] ?? '',
+      redirect_uris: JSON.stringify(c.redirectUris),
       key_id: c.keyId,
       created_at: at.getTime(),
     });
@@ -133,7 +136,7 @@ export class OAuthRepository {
    */
   findClient(clientId: string): TppClient | undefined {
     const known = this.clients.get(clientId);
-    if (known) return { ...known, roles: [...known.roles] };
+    if (known) return { ...known, roles: [...known.roles], redirectUris: [...known.redirectUris] };
     const r = this.clientStmt.get(clientId);
     if (!r) return undefined;
     const client: TppClient = {
@@ -142,10 +145,10 @@ export class OAuthRepository {
       tppId: r.tpp_id,
       name: r.name,
       roles: JSON.parse(r.roles) as string[],
-      redirectUri: r.redirect_uri,
+      redirectUris: r.redirect_uris === null ? [r.redirect_uri] : (JSON.parse(r.redirect_uris) as string[]),
       keyId: r.key_id,
     };
-    if (!this.db.inTransaction) this.clients.set(clientId, { ...client, roles: [...client.roles] });
+    if (!this.db.inTransaction) this.clients.set(clientId, { ...client, roles: [...client.roles], redirectUris: [...client.redirectUris] });
     return client;
   }
 
