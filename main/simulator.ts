@@ -11,6 +11,7 @@ import { createServices } from './services';
 import { LifecycleTimer } from './services/lifecycle-timer';
 import { registerClient, resetBankState } from './services/reset';
 import { openDatabase } from './store/database';
+import { lockDataFolder } from './store/data-folder-lock';
 import { startCheckpointer } from './store/checkpointer';
 import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
 import { prepareKeyPairs } from './pki/x509-builder';
@@ -73,6 +74,23 @@ function version(): string {
  * Electron's main process and the tests. No Electron here.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const lock = lockDataFolder(options.dataDir);
+  try {
+    const simulator = await startOnLockedFolder(options);
+    return {
+      ...simulator,
+      close: async () => {
+        await simulator.close();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSimulator> {
   // A fresh data folder's keys, made on other cores while this one loads the dataset and opens the store.
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
   const dataset = loadDataset(options.datasetFile);
