@@ -169,7 +169,9 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   };
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
+  const safety = { host: options.host };
   const app = buildServer(services, {
+    safety,
     version: version(),
     requiredToken: controlTokenRequired ? controlToken : null,
     uiRoot: options.uiRoot,
@@ -178,7 +180,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     resender,
   });
 
-  const psuPages = tls ? buildPsuPagesServer(services, tls) : null;
+  const psuPages = tls ? buildPsuPagesServer(services, tls, safety) : null;
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   const listen = async (server: FastifyInstance, port: number): Promise<number> => {
     await server.listen({ port, host: options.host });

@@ -5,6 +5,7 @@ import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
 import { bankTrafficOf, recordExchanges } from './exchange-log';
+import { localSafety, type LocalSafetyOptions } from './local-safety';
 import { consentRoutes } from './routes/consents';
 import { controlRoutes, type ControlOptions } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
@@ -32,6 +33,8 @@ export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServerOptions extends ControlOptions {
+  /** The Host names answered and the origin writes may come from (local-safety.ts). */
+  safety: Omit<LocalSafetyOptions, 'tls'>;
   uiRoot?: string | undefined;
   /** Mutual TLS (`--tls`): the server's key and certificate and the CAs client certificates must come from. */
   tls?: { key: string; cert: string; ca: string } | undefined;
@@ -45,7 +48,8 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // A request without Host is answered by local-safety.ts in the bank's shape, not by Node's bare 400.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     return503OnClosing: true,
     // Open event streams (a UI) must not hold a stopping simulator open.
     forceCloseConnections: true,
@@ -58,10 +62,8 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     });
   }
 
-  // Every body is kept as the exact bytes received: Digest is computed over them, and each route parses for itself.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
+  localSafety(app, { ...options.safety, tls: options.tls !== undefined });
+  keepBodyBytes(app);
   bankTrafficHandling(app, services);
 
   consentRoutes(app, services);
@@ -80,17 +82,18 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
  * Under --tls, the bank's PSU-facing pages on an origin of their own that asks the PSU's browser for
  * no client certificate (the TPP's QWAC is not the PSU's to present): /sca/** and nothing else.
  */
-export function buildPsuPagesServer(services: Services, tls: { key: string; cert: string }): FastifyInstance {
+export function buildPsuPagesServer(services: Services, tls: { key: string; cert: string }, safety: Omit<LocalSafetyOptions, 'tls'>): FastifyInstance {
   const app = Fastify({
     ...psuPagesHttps(tls),
     logger: false,
     bodyLimit: 16 * 1024,
     routerOptions: { maxParamLength: 200 },
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     return503OnClosing: true,
     forceCloseConnections: true,
     requestTimeout: 30_000,
   });
+  localSafety(app, { ...safety, tls: true });
   bankTrafficHandling(app, services);
   scaPageRoutes(app, services);
   return app;
@@ -98,6 +101,12 @@ export function buildPsuPagesServer(services: Services, tls: { key: string; cert
 
 /** No client certificate asked for. (Typed as optional: Fastify's types would take a literal `https` for HTTP/2.) */
 const psuPagesHttps = (tls: { key: string; cert: string }): { https?: HttpsServerOptions } => ({ https: { key: tls.key, cert: tls.cert, requestCert: false } });
+
+/** Every body is kept as the exact bytes received: Digest is computed over them, and each route parses for itself. */
+function keepBodyBytes(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+}
 
 /**
  * The log, the echoed X-Request-ID and the one mapping of errors to Berlin Group bodies. Time-driven moves

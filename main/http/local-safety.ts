@@ -1,0 +1,81 @@
+// A server on 127.0.0.1 is reachable by every web page the developer opens. Two rules keep pages of
+// other origins from acting on it, as local developer servers do:
+// - Host: a page on a name the attacker controls, resolved to 127.0.0.1 (DNS rebinding), sends its own
+//   name; only this server's names are answered (421 Misdirected Request otherwise).
+// - Origin and Content-Type on the control API's and SCA pages' writes: a browser "simple request"
+//   (text/plain, a form post) needs no preflight, so those writes take JSON only and, when a browser
+//   says where it comes from, only from this server's own origin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { networkInterfaces, hostname } from 'node:os';
+import { BankError } from '../domain/errors';
+import { CONTROL_PREFIX } from './control-openapi';
+
+export interface LocalSafetyOptions {
+  /** The address the server listens on (`--host`). */
+  host: string;
+  /** `--public-url`: the name (and port) clients outside reach the server at, answered as it is. */
+  publicUrl?: string | undefined;
+  /** Whether the server speaks HTTPS (its own origin's scheme). */
+  tls: boolean;
+}
+
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A host name as compared: lower case, an IPv6 address in brackets. */
+const normalName = (name: string): string => {
+  const lower = name.toLowerCase();
+  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
+};
+
+/** The names this server answers to on its listening port. */
+export function ownNames(host: string): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', normalName(host)]);
+  if (WILDCARDS.has(host)) {
+    names.add(normalName(hostname()));
+    for (const addresses of Object.values(networkInterfaces())) for (const a of addresses ?? []) names.add(normalName(a.address.split('%')[0] as string));
+  }
+  return names;
+}
+
+/** `name` and `port` of a Host header, or null when it is not one. */
+export function parseHost(value: string | undefined, defaultPort: number): { name: string; port: number } | null {
+  const match = value === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/.exec(value);
+  if (!match?.[1]) return null;
+  return { name: normalName(match[1]), port: match[2] === undefined ? defaultPort : Number(match[2]) };
+}
+
+const isControlOrScaPage = (url: string): boolean => url.startsWith(`${CONTROL_PREFIX}/`) || url.startsWith('/sca/');
+
+/** First of the server's hooks: a refused request runs no route and is not logged as the bank's traffic. */
+export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): void {
+  const names = ownNames(options.host);
+  const defaultPort = options.tls ? 443 : 80;
+  const publicHost = options.publicUrl === undefined ? null : new URL(options.publicUrl);
+  const publicName = publicHost === null ? null : parseHost(publicHost.host, publicHost.protocol === 'https:' ? 443 : 80);
+
+  const answered = (request: FastifyRequest): boolean => {
+    const given = parseHost(request.headers.host, defaultPort);
+    if (given === null) return false;
+    if (publicName !== null && given.name === publicName.name && given.port === publicName.port) return true;
+    return names.has(given.name) && given.port === request.socket.localPort;
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (!answered(request)) {
+      const host = (request.headers.host ?? '(none)').slice(0, 100);
+      throw BankError.of('FORMAT_ERROR', `Host ${host} is not a name of this simulator; use ${[...names][0]}:${request.socket.localPort}${options.publicUrl ? ` or ${options.publicUrl}` : ''}`, 421);
+    }
+    if (!WRITES.has(request.method) || !isControlOrScaPage(request.url)) return;
+    const origin = request.headers.origin;
+    const own = `${options.tls ? 'https' : 'http'}://${request.headers.host ?? ''}`.toLowerCase();
+    if (origin !== undefined && origin.toLowerCase() !== own) {
+      throw BankError.of('FORMAT_ERROR', `a page of another origin (${origin.slice(0, 100)}) may not act on the simulator; its own pages are at ${own}`, 403);
+    }
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if ((hasBody || type !== undefined) && !/^application\/json\s*(;|$)/i.test(type ?? '')) {
+      throw BankError.of('FORMAT_ERROR', `the control API takes Content-Type: application/json (got ${type === undefined ? 'none' : type.slice(0, 100)})`, 415);
+    }
+  });
+}
