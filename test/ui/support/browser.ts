@@ -37,6 +37,8 @@ export interface StartUiOptions {
   host?: string;
   /** --tls: the browser presents the demo TPP's QWAC from DIR/tpp/qwac.p12, as a user who imported it. */
   tls?: boolean;
+  /** More Chromium flags, e.g. `--host-resolver-rules=MAP evil.example 127.0.0.1`. */
+  browserArgs?: string[];
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
@@ -48,7 +50,7 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(options.browserArgs ?? [])],
     });
     const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
     const context = await browser.newContext({
