@@ -1,5 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import type { SignedOperation } from '../domain/signing/profiles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { formatError } from '../domain/errors';
+import { repeatedHeaderProblem, repeatedInRaw, withRepeated } from '../domain/headers/header-lines';
+import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import type { TppIdentity } from '../services/tpp-identity';
@@ -11,12 +13,30 @@ import { rawBody } from './body';
  * over plain HTTP) the QSEAL itself tells the TPP, so no organizationIdentifier is expected of it.
  */
 export function requireSignature(request: FastifyRequest, services: Services, operation: SignedOperation, identity: TppIdentity | null): SignatureDiagnosis {
-  const diagnosis = services.signatures.diagnose(
-    operation,
-    { headers: request.headers, body: rawBody(request), requestTarget: { method: request.method, path: request.url } },
-    identity?.tppId,
-  );
+  const diagnosis = services.signatures.diagnose(operation, signedRequestOf(request), identity?.tppId);
   request.signatureDiagnosis = diagnosis;
   services.signatures.enforce(diagnosis);
   return diagnosis;
+}
+
+/**
+ * A preHandler ahead of every other check: a header the bank reads as one value, sent twice, gets the
+ * one diagnosis "X-Request-ID is sent more than once" (FORMAT_ERROR) before a format check reads Node's
+ * joined "a, b" as one malformed value. On a signed operation the whole signature diagnosis is made
+ * and kept with the exchange, so the Inspector shows every check and the certificate, as for a pasted request.
+ */
+export function refuseRepeatedHeaders(services: Services): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
+  return (request, _reply, done) => {
+    const repeated = repeatedInRaw(request.raw.rawHeaders);
+    if (repeated.length === 0) return done();
+    const operation = signedOperationFor(request.method, request.url);
+    if (operation !== null) requireSignature(request, services, operation, null);
+    throw formatError(repeatedHeaderProblem(repeated));
+  };
+}
+
+/** The request as the bank's checks read it: the exact body, and a repeated header as every value sent. */
+function signedRequestOf(request: FastifyRequest): { headers: Record<string, string | string[] | undefined>; body: Buffer; requestTarget: { method: string; path: string } } {
+  const raw = request.raw.rawHeaders;
+  return { headers: withRepeated(request.headers, raw, repeatedInRaw(raw)), body: rawBody(request), requestTarget: { method: request.method, path: request.url } };
 }
