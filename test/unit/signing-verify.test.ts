@@ -449,6 +449,34 @@ describe('why a signature does not verify', () => {
     expect(f.text).toMatch(/you signed a \(request-target\) line \("post \/[^"]+"\), which headers does not list/);
   });
 
+  it('names a (request-target) line written as clients write it: method in capitals, query left out (rule 2)', () => {
+    const path = `${vector.path}?x=1`;
+    for (const line of [`POST ${path}`, `post ${vector.path}`]) {
+      const f = rejectWith({ ...signed(`(request-target): ${line}\n${text}`), requestTarget: { method: 'POST', path } });
+      expect(f.check.rule).toBe(2);
+      expect(f.text).toContain(`you signed a (request-target) line ("${line}")`);
+    }
+  });
+
+  it('names the one value of a repeated header the client signed (rule 10)', () => {
+    const sent = vector.headers['x-request-id'] ?? '';
+    const second = '00000000-0000-4000-8000-000000000000';
+    const diagnosis = run(vector, { headers: { 'x-request-id': [sent, second] } });
+    expect(diagnosis.verdict).toMatchObject({ checkId: 'header-sent-once' });
+    expect(checkOf(diagnosis, 'signature-verifies')?.text).toBe(
+      `the signature does not verify: x-request-id is sent 2 times and the TPP signed only its first value "${sent}"; the bank reads them joined: send it once (rule 10)`,
+    );
+  });
+
+  it('stays cheap with many listed headers: no search over every order of ten names', () => {
+    const names = [...listed, 'a', 'b', 'c', 'd', 'e', 'f'];
+    const extra = Object.fromEntries(names.filter((n) => !listed.includes(n)).map((n) => [n, n]));
+    const started = performance.now();
+    const diagnosis = run(vector, { headers: { ...extra, signature: signatureHeader({ listed: names, text: `${lines(names, { ...vector.headers, ...extra })}x` }) } });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(checkOf(diagnosis, 'signature-verifies')?.text).toMatch(/a signed header's value changed after signing/);
+  });
+
   it('names a signed set that differs from the listed one (rule 1)', () => {
     const names = ['digest', 'x-request-id'];
     const f = rejectWith({ headers: { signature: signatureHeader({ listed, text: lines(names, vector.headers) }) } });
