@@ -189,13 +189,13 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     const qwacAsSeal = { keyId: keyIdOf(tpp.qwac.certificatePem), certificatePem: tpp.qwac.certificatePem, privateKeyPem: tpp.qwac.privateKeyPem };
     expectVerdict(await validate(signedHeaders(qwacAsSeal, names, baseHeaders(), body), body), 'CERTIFICATE_INVALID', 'certificate-purpose', null);
   });
-  it('the certificate is accepted as PEM and as base64 of PEM, and the form is reported', async () => {
+  it('the certificate as PEM or as base64 of PEM: CERTIFICATE_INVALID (certificate-encoding), the form still reported', async () => {
     // Header values cannot carry line breaks: clients send PEM with its lines joined by spaces.
     const pem = key.certificatePem.trim().replace(/\s+/g, ' ');
     const forms: [string, string][] = [[pem, 'pem'], [Buffer.from(key.certificatePem).toString('base64'), 'base64-pem']];
     for (const [value, form] of forms) {
       const res = await validate({ ...good(), 'tpp-signature-certificate': value }, body);
-      expect(res.body.valid, form).toBe(true);
+      expectVerdict(res, 'CERTIFICATE_INVALID', 'certificate-encoding', null, /send base64 of the DER certificate without PEM armour or line breaks/);
       expect(res.body.certificate.form).toBe(form);
     }
   });

@@ -86,11 +86,12 @@ function valueChangedText(signed: SignedLines): string {
     const value = name === '(request-target)' ? (signed.requestTarget ?? '') : (signed.value(name) ?? '');
     return `${name}: ${value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE)}…` : value}`;
   });
-  const why = signed.digestMatches === true ? 'the Digest matches the body, so' : 'so';
+  const because = signed.digestMatches === true ? 'The Digest matches the body, so a' : 'A';
   return (
-    "the signature was made with this certificate's key but over a different signing string (no other order, case, line ending or trailing newline of these lines verifies): " +
-    `${why} a signed header's value changed after signing${suspects.length > 0 ? `, one of ${suspects.join(', ')}` : ''}. ` +
-    `The bank signed in order: ${lines.join(' | ')} (rule 10)`
+    "the signature was made with this certificate's key but over a different signing string: a signed value differs from the transmitted header. " +
+    `${because} signed header's value changed after signing${suspects.length > 0 ? `, one of ${suspects.join(', ')}` : ''} ` +
+    '(no other order, case, line ending or trailing newline of these lines verifies). ' +
+    `The bank's signing string, in order: ${lines.join(' | ')} (rule 10)`
   );
 }
 
