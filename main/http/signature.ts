@@ -35,8 +35,13 @@ export function refuseRepeatedHeaders(services: Services): (request: FastifyRequ
   };
 }
 
-/** The request as the bank's checks read it: the exact body, and a repeated header as every value sent. */
-function signedRequestOf(request: FastifyRequest): { headers: Record<string, string | string[] | undefined>; body: Buffer; requestTarget: { method: string; path: string } } {
+/** The headers as the bank's checks read them: a repeated header as every value sent, not Node's "a, b". */
+export function headersAsSent(request: FastifyRequest): Record<string, string | string[] | undefined> {
   const raw = request.raw.rawHeaders;
-  return { headers: withRepeated(request.headers, raw, repeatedInRaw(raw)), body: rawBody(request), requestTarget: { method: request.method, path: request.url } };
+  return withRepeated(request.headers, raw, repeatedInRaw(raw));
+}
+
+/** The request as the bank's checks read it: headers as sent, the exact body, the request line. */
+function signedRequestOf(request: FastifyRequest): { headers: Record<string, string | string[] | undefined>; body: Buffer; requestTarget: { method: string; path: string } } {
+  return { headers: headersAsSent(request), body: rawBody(request), requestTarget: { method: request.method, path: request.url } };
 }

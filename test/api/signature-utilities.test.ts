@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
 import type { SigningKey } from '../../main/domain/signing/sign';
+import { sendRaw } from '../support/qa-set';
 
 let bank: TestBank;
 let key: SigningKey;
@@ -106,6 +107,12 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     const h = good();
     delete h.signature;
     expectVerdict(await validate(h, body), 'SIGNATURE_MISSING', 'signature-present', 8);
+  });
+  it('a header sent twice: the one FORMAT_ERROR header-sent-once, as on a signed operation', async () => {
+    const h = good();
+    const lines: [string, string][] = [...Object.entries(h), ['X-Request-ID', h['x-request-id'] ?? ''], ['bank-request-target', PAYMENT], ['content-type', 'application/xml']];
+    const res = await sendRaw(bank.url, { method: 'POST', path: '/frankfurt/sandbox/v1/signature/validation', headers: lines, body: Buffer.from(body) });
+    expectVerdict({ body: JSON.parse(res.body) }, 'FORMAT_ERROR', 'header-sent-once', 10, /^X-Request-ID is sent more than once/);
   });
   it('a required header missing from the request: FORMAT_ERROR', async () => {
     const h = signedHeaders(key, ['digest', 'x-request-id'], { 'x-request-id': baseHeaders()['x-request-id'] as string }, body);
