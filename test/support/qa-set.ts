@@ -4,6 +4,11 @@
 import { createHash, createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { connect } from 'node:net';
 import { certificateHeaderValue, type SigningKey } from '../../main/domain/signing/sign';
+import type { BankControl } from '../../main/tpp/control';
+import { signingKeyOf } from '../../main/tpp/credentials';
+import { createPayment } from '../../main/tpp/requests/payments';
+import type { PsuAccess, PsuContext } from '../../main/tpp/requests/request';
+import { readTemplate, templateIndex } from '../../main/tpp/templates';
 import { buildCurl } from '../../renderer/src/lib/curl';
 
 export type HeaderLine = [name: string, value: string];
@@ -177,8 +182,6 @@ export const QA_CASES: readonly QaCase[] = [
   { id: 'psu-id-twice', what: 'PSU-ID sent twice', expect: FORMAT_ERROR('header-sent-once', /^PSU-ID is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'psu-id') },
 ];
 
-// --- The three paste forms and the wire ----------------------------------------------------------
-
 /** A raw HTTP/1.1 request as a proxy shows it: CRLF header lines, Host and Content-Length, the exact body. */
 export function asRawHttp(request: QaRequest, host: string): string {
   const lines = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${host}`, ...request.headers.map(([n, v]) => `${n}: ${v}`), `Content-Length: ${request.body.length}`];
@@ -215,6 +218,41 @@ export function asHar(request: QaRequest, origin: string): string {
   };
   return JSON.stringify({ log: { version: '1.2', creator: { name: 'qa-set', version: '1' }, entries: [entry] } });
 }
+
+// --- What a case starts from --------------------------------------------------------------------
+
+const SPELLING: Readonly<Record<string, string>> = {
+  'x-request-id': 'X-Request-ID',
+  authorization: 'Authorization',
+  'consent-id': 'Consent-ID',
+  'psu-id': 'PSU-ID',
+  'psu-ip-address': 'PSU-IP-Address',
+  'tpp-redirect-uri': 'TPP-Redirect-URI',
+  'content-type': 'Content-Type',
+};
+
+/** The base request: a SEPA payment initiation as the built-in TPP prepares it (fresh X-Request-ID, the PSU's token), not signed. */
+export function qaBaseRequest(access: PsuAccess, psu: PsuContext): QaRequest {
+  const file = 'sepa-single.xml';
+  const product = templateIndex().find((t) => t.file === file)?.product ?? '';
+  const request = createPayment(access, product, readTemplate(file), psu, 'https://tpp.example/callback');
+  const body = request.body === null ? Buffer.alloc(0) : Buffer.from(request.body);
+  return { method: request.method, path: request.path, headers: Object.entries(request.headers).map(([n, v]) => [SPELLING[n] ?? n, v]), body };
+}
+
+/** The QSEALs the cases sign with: another TPP and two faulty certificates are registered at the bank once. */
+export async function qaKeys(control: BankControl, own: SigningKey): Promise<QaKeys> {
+  const registered = async (organizationId: string, faults?: Record<string, boolean>): Promise<SigningKey> =>
+    signingKeyOf(await control.registerTpp({ organizationId, ...(faults ? { faults } : {}) }));
+  return {
+    own,
+    other: await registered('PSDDE-BAFIN-654321'),
+    expired: await registered('PSDDE-BAFIN-777001', { expired: true }),
+    notYetValid: await registered('PSDDE-BAFIN-777002', { notYetValid: true }),
+  };
+}
+
+// --- The three paste forms and the wire ----------------------------------------------------------
 
 export const PASTE_FORMS = {
   http: (request: QaRequest, origin: string) => asRawHttp(request, new URL(origin).host),

@@ -294,7 +294,7 @@ describe('malformed Signature header', () => {
     const diagnosis = run(vector, { headers: { signature: [original, original] } });
     const f = failure(diagnosis);
     expect(f).toMatchObject({ code: 'FORMAT_ERROR', status: 400, checkId: 'header-sent-once', text: 'Signature is sent more than once; send it once (rule 10)' });
-    expect(checkOf(diagnosis, 'signature-format')).toMatchObject({ passed: false, text: expect.stringMatching(/sent 2 times/) });
+    expect(checkOf(diagnosis, 'signature-format')).toMatchObject({ passed: false, text: 'the Signature header is malformed: Signature is sent more than once; send it once (rule 9)' });
   });
 
   it('asks for rsa-sha256 in lower case', () => {

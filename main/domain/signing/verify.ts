@@ -148,9 +148,9 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
     return Array.isArray(v) ? v.join(', ') : v;
   };
   const present = (name: string): boolean => raw(name) !== undefined;
-  const once = (name: string, shown: string): string | null => {
+  const once = (name: string): string | null => {
     const v = raw(name);
-    return Array.isArray(v) ? `${shown} is sent ${v.length} times; send it once` : null;
+    return Array.isArray(v) ? repeatedHeaderProblem([name]) : null;
   };
   const requestTarget = input.requestTarget ? `${input.requestTarget.method.toLowerCase()} ${input.requestTarget.path}` : null;
   const signedValue = (name: string): string | undefined => (name === '(request-target)' ? (requestTarget ?? undefined) : value(name));
@@ -167,7 +167,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let params: SignatureParams | null = null;
   const signatureRaw = value('signature');
   if (check('signature-present', signatureRaw !== undefined, signatureRaw !== undefined ? 'the Signature header is present' : `the Signature header is missing; a ${operation} request must be signed`)) {
-    const repeated = once('signature', 'the Signature header');
+    const repeated = once('signature');
     const parsed = parseSignatureHeader(signatureRaw ?? '');
     const problem = repeated ?? (parsed.ok ? null : parsed.problem);
     if (check('signature-format', problem === null, problem === null ? 'the Signature header has keyId, algorithm, headers and signature' : `the Signature header is malformed: ${problem} (rule 9)`) && parsed.ok) {
@@ -184,7 +184,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let sentDigest: string | null = null;
   if (check('digest-present', digestRaw !== undefined, digestRaw !== undefined ? 'the Digest header is present' : 'the Digest header is missing; send SHA-256= and the base64 SHA-256 of the body (rule 5)')) {
     const parsed = parseDigestHeader(digestRaw ?? '');
-    const problem = once('digest', 'the Digest header') ?? (parsed.ok ? null : parsed.problem);
+    const problem = once('digest') ?? (parsed.ok ? null : parsed.problem);
     if (check('digest-format', problem === null, problem === null ? 'the Digest header is well-formed' : `the Digest header is malformed: ${problem}`) && parsed.ok) {
       sentDigest = parsed.base64;
     }
@@ -195,7 +195,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let decoded: { der: Buffer; form: CertificateForm } | null = null;
   if (check('certificate-present', certificateRaw !== undefined, certificateRaw !== undefined ? 'the TPP-Signature-Certificate header is present' : 'the TPP-Signature-Certificate header is missing')) {
     const result = (input.decodeCertificate ?? decodeCertificateHeader)(certificateRaw ?? '');
-    const problem = once('tpp-signature-certificate', 'the TPP-Signature-Certificate header') ?? (result.ok ? null : result.problem);
+    const problem = once('tpp-signature-certificate') ?? (result.ok ? null : result.problem);
     if (check('certificate-format', problem === null, problem === null && result.ok ? `the certificate decodes (${describeForm(result.form)})` : `TPP-Signature-Certificate cannot be decoded: ${problem}`) && result.ok) {
       decoded = result;
       const encoding = certificateEncodingProblem(certificateRaw ?? '', result.form);
