@@ -13,7 +13,11 @@ import { rawBody } from './body';
  * over plain HTTP) the QSEAL itself tells the TPP, so no organizationIdentifier is expected of it.
  */
 export function requireSignature(request: FastifyRequest, services: Services, operation: SignedOperation, identity: TppIdentity | null): SignatureDiagnosis {
-  const diagnosis = services.signatures.diagnose(operation, signedRequestOf(request), identity?.tppId);
+  return diagnoseAndEnforce(request, services, operation, identity?.tppId);
+}
+
+function diagnoseAndEnforce(request: FastifyRequest, services: Services, operation: SignedOperation, tppId: string | undefined): SignatureDiagnosis {
+  const diagnosis = services.signatures.diagnose(operation, signedRequestOf(request), tppId);
   request.signatureDiagnosis = diagnosis;
   services.signatures.enforce(diagnosis);
   return diagnosis;
@@ -23,14 +27,19 @@ export function requireSignature(request: FastifyRequest, services: Services, op
  * A preHandler ahead of every other check: a header the bank reads as one value, sent twice, gets the
  * one diagnosis "X-Request-ID is sent more than once" (FORMAT_ERROR) before a format check reads Node's
  * joined "a, b" as one malformed value. On a signed operation the whole signature diagnosis is made
- * and kept with the exchange, so the Inspector shows every check and the certificate, as for a pasted request.
+ * and kept with the exchange, so the Inspector shows every check and the certificate; the TPP is the one
+ * its bearer token was issued to, as for a pasted request (the request is refused before it is authenticated).
  */
 export function refuseRepeatedHeaders(services: Services): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
   return (request, _reply, done) => {
     const repeated = repeatedInRaw(request.raw.rawHeaders);
     if (repeated.length === 0) return done();
     const operation = signedOperationFor(request.method, request.url);
-    if (operation !== null) requireSignature(request, services, operation, null);
+    if (operation !== null) {
+      const tppId = services.signatures.tokenHolder(request.headers.authorization);
+      if (tppId !== undefined) request.tppId = tppId;
+      diagnoseAndEnforce(request, services, operation, tppId);
+    }
     throw formatError(repeatedHeaderProblem(repeated));
   };
 }

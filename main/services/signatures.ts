@@ -70,8 +70,8 @@ export class SignatureService {
     return { request, operation, diagnosis };
   }
 
-  /** The TPP a bearer token was issued to; undefined when there is none or the bank does not know it. */
-  private tokenHolder(authorization: string | string[] | undefined): string | undefined {
+  /** The TPP a bearer token was issued to (expired or not); undefined when there is none or the bank does not know it. */
+  tokenHolder(authorization: string | string[] | undefined): string | undefined {
     const token = typeof authorization === 'string' ? /^Bearer (\S+)$/i.exec(authorization.trim())?.[1] : undefined;
     return token === undefined ? undefined : this.ctx.repos.oauth.findToken(sha256Hex(token))?.tppId;
   }

@@ -61,6 +61,8 @@ describe('live: the bank answers each broken request over a raw socket', () => {
     if (c.expect.text) expect(message?.text).toMatch(c.expect.text);
     // The answer is the diagnosis' own verdict, word for word.
     expect(verdict && !verdict.valid ? verdict.text : undefined).toBe(message?.text);
+    // The TPP is named in the log however early the request was refused.
+    expect(logged?.tppId).toBe(bank.client.organizationId);
     // A repeated header is never read as one joined value ("a, b").
     const said = [message?.text ?? '', ...(logged?.signature?.checks.map((check) => check.text) ?? [])].join('\n');
     expect(said).not.toMatch(/comma-separated digests|must be a UUID/);
