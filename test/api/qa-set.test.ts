@@ -87,3 +87,16 @@ describe.each(['http', 'curl', 'har'] as const)('Diagnose, pasted as %s: the liv
     if (seen) expect(verdict.text).toBe(seen.text);
   });
 });
+
+describe('a repeated header on an operation the bank does not sign', () => {
+  it('gets the same words: FORMAT_ERROR "X-Request-ID is sent more than once", not "must be a UUID"', async () => {
+    const headers: [string, string][] = [
+      ['X-Request-ID', '3f7c1e9a-5b2d-4c8e-9a1f-6d0b2c4e8a10'],
+      ['X-Request-ID', '3f7c1e9a-5b2d-4c8e-9a1f-6d0b2c4e8a11'],
+      ['Consent-ID', 'any'],
+    ];
+    const res = await sendRaw(bank.url, { method: 'GET', path: '/frankfurt/berlingroup/v1/accounts', headers, body: Buffer.alloc(0) });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID is sent more than once; send it once' }] });
+  });
+});
