@@ -369,7 +369,7 @@ const CERTIFICATE_ENCODING_ADVICE = 'send base64 of the DER certificate without 
  * but the bank takes only base64 of the DER itself, as one unbroken value.
  */
 function certificateEncodingProblem(value: string, form: CertificateForm): string | null {
-  if (form === 'pem') return 'is a PEM text (-----BEGIN CERTIFICATE----- armour)';
+  if (form === 'pem') return 'is a PEM text with its BEGIN CERTIFICATE and END CERTIFICATE lines';
   if (form === 'base64-pem') return 'is base64 of a PEM text, not of the DER certificate';
   if (/\\[rn]/.test(value)) return 'has line breaks (written as \\n) in its base64';
   if (/\s/.test(value.trim())) return 'has line breaks or spaces in its base64';
