@@ -17,6 +17,7 @@ import { basketAndFundsRoutes } from './routes/baskets-and-funds';
 import { accountRoutes } from './routes/accounts';
 import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';
+import { refuseRepeatedHeaders } from './signature';
 
 /** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
 const isBerlinGroupRoute = (routeUrl: string): boolean => routeUrl.startsWith('/:institution/berlingroup/v1/');
@@ -128,7 +129,7 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   // On the Berlin Group routes only (Fastify runs onRoute for its automatic HEAD routes too), after the body
   // is read, so a refused request still shows its body in the Inspector.
   app.addHook('onRoute', (route) => {
-    if (isBerlinGroupRoute(route.url)) route.preHandler = [requireRequestId, ...[route.preHandler ?? []].flat()];
+    if (isBerlinGroupRoute(route.url)) route.preHandler = [refuseRepeatedHeaders(services), requireRequestId, ...[route.preHandler ?? []].flat()];
   });
 
   app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));

@@ -7,6 +7,7 @@ import type { CertificateCache } from '../pki/certificate-cache';
 import { inspectCertificate, type CertificateInspection } from '../pki/inspection';
 import type { TrustStore } from '../pki/trust-store';
 import type { BankContext } from './context';
+import { sha256Hex } from './ids';
 import { PASTE_KINDS, parsePasted, type PasteKind, type PastedRequest } from '../domain/pasted-request';
 
 export interface SignedRequest {
@@ -51,7 +52,8 @@ export class SignatureService {
   /**
    * POST /simulator/v1/diagnose: the bank's diagnosis of a pasted request (raw HTTP, cURL or a HAR
    * entry) for the operation its method and path name, as the route would make it; nothing is sent.
-   * A pasted request comes over no connection, so its QSEAL is not compared with a caller's identity.
+   * A pasted request comes over no connection: the calling TPP is the one its bearer token was issued
+   * to, when the bank knows the token (expired or not), and its QSEAL is compared with that TPP as live.
    */
   diagnosePasted(input: unknown): { request: PastedRequest; operation: SignedOperation; diagnosis: SignatureDiagnosis } {
     const { kind, text } = pastedInput(input);
@@ -64,8 +66,14 @@ export class SignatureService {
         `${request.method} ${request.target} is not a signed operation; the bank verifies signatures on POST /payments/{product}, POST .../authorisations, POST /signing-baskets, DELETE /payments/{product}/{paymentId}, POST /funds-confirmations and POST /register`,
       );
     }
-    const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } });
+    const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } }, this.tokenHolder(request.headers.authorization));
     return { request, operation, diagnosis };
+  }
+
+  /** The TPP a bearer token was issued to (expired or not); undefined when there is none or the bank does not know it. */
+  tokenHolder(authorization: string | string[] | undefined): string | undefined {
+    const token = typeof authorization === 'string' ? /^Bearer (\S+)$/i.exec(authorization.trim())?.[1] : undefined;
+    return token === undefined ? undefined : this.ctx.repos.oauth.findToken(sha256Hex(token))?.tppId;
   }
 
   /** The first failing check decides the response; nothing may change state before this passes. */

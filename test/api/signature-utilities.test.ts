@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
 import type { SigningKey } from '../../main/domain/signing/sign';
+import { sendRaw } from '../support/qa-set';
 
 let bank: TestBank;
 let key: SigningKey;
@@ -107,6 +108,12 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     delete h.signature;
     expectVerdict(await validate(h, body), 'SIGNATURE_MISSING', 'signature-present', 8);
   });
+  it('a header sent twice: the one FORMAT_ERROR header-sent-once, as on a signed operation', async () => {
+    const h = good();
+    const lines: [string, string][] = [...Object.entries(h), ['X-Request-ID', h['x-request-id'] ?? ''], ['bank-request-target', PAYMENT], ['content-type', 'application/xml']];
+    const res = await sendRaw(bank.url, { method: 'POST', path: '/frankfurt/sandbox/v1/signature/validation', headers: lines, body: Buffer.from(body) });
+    expectVerdict({ body: JSON.parse(res.body) }, 'FORMAT_ERROR', 'header-sent-once', 10, /^X-Request-ID is sent more than once/);
+  });
   it('a required header missing from the request: FORMAT_ERROR', async () => {
     const h = signedHeaders(key, ['digest', 'x-request-id'], { 'x-request-id': baseHeaders()['x-request-id'] as string }, body);
     expectVerdict(await validate(h, body), 'FORMAT_ERROR', 'required-headers', 10, /psu-id/);
@@ -189,13 +196,13 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     const qwacAsSeal = { keyId: keyIdOf(tpp.qwac.certificatePem), certificatePem: tpp.qwac.certificatePem, privateKeyPem: tpp.qwac.privateKeyPem };
     expectVerdict(await validate(signedHeaders(qwacAsSeal, names, baseHeaders(), body), body), 'CERTIFICATE_INVALID', 'certificate-purpose', null);
   });
-  it('the certificate is accepted as PEM and as base64 of PEM, and the form is reported', async () => {
+  it('the certificate as PEM or as base64 of PEM: CERTIFICATE_INVALID (certificate-encoding), the form still reported', async () => {
     // Header values cannot carry line breaks: clients send PEM with its lines joined by spaces.
     const pem = key.certificatePem.trim().replace(/\s+/g, ' ');
     const forms: [string, string][] = [[pem, 'pem'], [Buffer.from(key.certificatePem).toString('base64'), 'base64-pem']];
     for (const [value, form] of forms) {
       const res = await validate({ ...good(), 'tpp-signature-certificate': value }, body);
-      expect(res.body.valid, form).toBe(true);
+      expectVerdict(res, 'CERTIFICATE_INVALID', 'certificate-encoding', null, /send base64 of the DER certificate without PEM armour or line breaks/);
       expect(res.body.certificate.form).toBe(form);
     }
   });

@@ -34,9 +34,5 @@ export function targetOf(url: string): string | null {
   }
 }
 
-/** Adds a header as Node does: lower-case name, a repeated one kept as every value. */
-export function addHeader(headers: Record<string, string | string[]>, name: string, value: string): void {
-  const key = name.toLowerCase();
-  const kept = headers[key];
-  headers[key] = kept === undefined ? value : Array.isArray(kept) ? [...kept, value] : [kept, value];
-}
+/** The one way headers are added, shared with the live request's view (domain/headers/header-lines.ts). */
+export { addHeader } from '../headers/header-lines';

@@ -19,9 +19,15 @@ export interface SignedLines {
   /** Names the client may have signed without listing them: profile headers the request carries. */
   alsoPresent: readonly string[];
   value: (lowerName: string) => string | undefined;
+  /** Every value a header was sent with, when it was sent more than once: the client may have signed one of them. */
+  values?: (lowerName: string) => string | string[] | undefined;
+  /** Lower-case names in the order the request carried them: the order a client most likely signed in. */
+  sentOrder?: readonly string[];
   /** `(request-target)` value, `<method> <path>`, when the caller knows it. */
   requestTarget: string | null;
   body: Uint8Array;
+  /** Whether the Digest sent matches the body: then the digest line is not the suspect. */
+  digestMatches?: boolean;
 }
 
 /** DigestInfo prefixes (RFC 8017 9.2 note 1) of the hashes a misconfigured client may use instead. */
@@ -64,10 +70,29 @@ export function explainBadSignature(key: KeyObject, signature: Buffer, signed: S
     return { text: `the signature was made with this certificate's key but over a ${info.name} hash; rsa-sha256 signs SHA-256 (rule 10)`, rule: 10 };
   }
   const hash = recovered.subarray(info.prefix.length);
-  return findSignedVariant(hash, signed) ?? {
-    text: "the signature was made with this certificate's key but over a different signing string: a signed value differs from the transmitted header (rule 10)",
-    rule: 10,
-  };
+  return findSignedVariant(hash, signed) ?? { text: valueChangedText(signed), rule: 10 };
+}
+
+/** Each signed line as the bank read it, the value cut where it is long (a Digest, a URI). */
+const MAX_SHOWN_VALUE = 80;
+
+/**
+ * No cheap variant verified: the key is the certificate's (its SHA-256 DigestInfo came out), so the
+ * string signed held other values. The Digest, when it matches the body, is not the one that changed.
+ */
+function valueChangedText(signed: SignedLines): string {
+  const suspects = signed.listed.filter((name) => !(name === 'digest' && signed.digestMatches === true));
+  const lines = signed.listed.map((name) => {
+    const value = name === '(request-target)' ? (signed.requestTarget ?? '') : (signed.value(name) ?? '');
+    return `${name}: ${value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE)}…` : value}`;
+  });
+  const because = signed.digestMatches === true ? 'The Digest matches the body, so a' : 'A';
+  return (
+    "the signature was made with this certificate's key but over a different signing string: a signed value differs from the transmitted header. " +
+    `${because} signed header's value changed after signing${suspects.length > 0 ? `, one of ${suspects.join(', ')}` : ''} ` +
+    '(no other order, case, line ending or trailing newline of these lines verifies). ' +
+    `The bank's signing string, in order: ${lines.join(' | ')} (rule 10)`
+  );
 }
 
 function isPss(key: KeyObject, signature: Buffer, signed: SignedLines): boolean {
@@ -118,18 +143,33 @@ function findSignedVariant(hash: Buffer, signed: SignedLines): BadSignatureCause
     [{ utf8: true }, 'your signing string encodes the header values as UTF-8, not as the bytes sent (rule 4)', 4],
   ];
   if (signed.requestTarget !== null && !listed.includes('(request-target)')) {
-    formats.push([{ requestTarget: signed.requestTarget }, 'you signed a (request-target) line, which headers does not list and which must not be signed (rule 2)', 2]);
+    for (const target of requestTargetVariants(signed.requestTarget)) {
+      formats.push([{ requestTarget: target }, `you signed a (request-target) line ("${target}"), which headers does not list and which must not be signed (rule 2)`, 2]);
+    }
   }
   for (const [change, text, rule] of formats) {
     if (matches(render(listed, signed, { ...PLAIN, ...change }))) return { text, rule };
   }
 
-  for (const order of permutations(listed)) {
-    if (order.every((name, i) => name === listed[i])) continue;
-    if (matches(render(order, signed, PLAIN))) {
-      return { text: `the order in headers differs from the order of the signing string you signed: you signed ${shown(order)} (rule 3)`, rule: 3 };
+  const inOtherOrder = (order: readonly string[], how: string, besides = ''): BadSignatureCause => ({
+    text: `the TPP signed the headers in another order: ${shown(order)}${how}, but headers lists ${shown(listed)}; the signing string must follow the order of headers (rule 3)${besides === '' ? '' : `; besides, ${besides}`}`,
+    rule: 3,
+  });
+  const sent = sentOrderOf(listed, signed.sentOrder);
+  if (sent !== null) {
+    if (matches(render(sent, signed, PLAIN))) return inOtherOrder(sent, ' (the order they were sent in)');
+    for (const [change, text] of formats) {
+      if (matches(render(sent, signed, { ...PLAIN, ...change }))) return inOtherOrder(sent, ' (the order they were sent in)', text);
     }
   }
+  if (listed.length <= MAX_NAMES_FOR_SUBSETS) {
+    for (const order of permutations(listed)) {
+      if (order.every((name, i) => name === listed[i])) continue;
+      if (matches(render(order, signed, PLAIN))) return inOtherOrder(order, '');
+    }
+  }
+  const oneValue = signedOneOfRepeated(matches, signed);
+  if (oneValue !== null) return oneValue;
   const candidates = [...new Set([...listed, ...signed.alsoPresent])];
   if (candidates.length <= MAX_NAMES_FOR_SUBSETS) {
     for (const names of orderedSubsets(candidates)) {
@@ -142,6 +182,40 @@ function findSignedVariant(hash: Buffer, signed: SignedLines): BadSignatureCause
   if (matches(signed.body)) return { text: 'the signature is over the body, not over the signing string (rule 4)', rule: 4 };
   return null;
 }
+
+/** How clients write (request-target): as the spec of the draft says, with the method in capitals, without the query. */
+function requestTargetVariants(target: string): string[] {
+  const [method = '', path = ''] = target.split(' ', 2);
+  const bare = path.split('?', 1)[0] ?? path;
+  return [...new Set([target, `${method.toUpperCase()} ${path}`, `${method} ${bare}`, `${method.toUpperCase()} ${bare}`])];
+}
+
+/** The listed names in the order the request carried them, when that is another order. */
+function sentOrderOf(listed: readonly string[], sentOrder: readonly string[] | undefined): string[] | null {
+  if (sentOrder === undefined) return null;
+  const inSent = sentOrder.filter((name) => listed.includes(name));
+  const rest = listed.filter((name) => !inSent.includes(name));
+  const order = [...inSent, ...rest];
+  return order.length === listed.length && order.some((name, i) => name !== listed[i]) ? order : null;
+}
+
+/** A header sent twice: the client signed one of its values, the bank read them joined. */
+function signedOneOfRepeated(matches: (bytes: Uint8Array) => boolean, signed: SignedLines): BadSignatureCause | null {
+  if (signed.values === undefined) return null;
+  for (const name of signed.listed) {
+    const values = signed.values(name);
+    if (!Array.isArray(values)) continue;
+    for (const [i, one] of values.entries()) {
+      const value = (n: string): string | undefined => (n === name ? one : signed.value(n));
+      if (matches(render(signed.listed, { ...signed, value }, PLAIN))) {
+        return { text: `${name} is sent ${values.length} times and the TPP signed only its ${ordinal(i)} value "${one}"; the bank reads them joined: send it once (rule 10)`, rule: 10 };
+      }
+    }
+  }
+  return null;
+}
+
+const ordinal = (i: number): string => ['first', 'second', 'third'][i] ?? `${i + 1}th`;
 
 function titleCase(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());

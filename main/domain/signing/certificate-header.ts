@@ -4,9 +4,10 @@ import { isPaddedBase64 } from './base64';
  * Decodes the TPP-Signature-Certificate header into DER. The spec says "certificate in base64";
  * real clients send that, a PEM squeezed onto one line (newlines escaped as `\n`, or replaced by
  * spaces, since a header cannot carry a newline), a URL-encoded PEM (as reverse proxies forward
- * client certificates), or the base64 of a whole PEM text. All are accepted and the form is
- * reported, so the Inspector can show what the client actually did. X.509 itself is parsed by the
- * PKI module; here only the outer DER frame is checked.
+ * client certificates), or the base64 of a whole PEM text. All are decoded and the form is
+ * reported, so the Inspector can show what the client actually did; the bank then takes only
+ * base64 of the DER (verify.ts, check certificate-encoding). X.509 itself is parsed by the PKI
+ * module; here only the outer DER frame is checked.
  */
 
 export type CertificateForm = 'base64-der' | 'pem' | 'base64-pem';

@@ -9,6 +9,7 @@ import { rulesCited, type SigningRule } from './rules';
 import { PROFILE_HEADERS, SIGNING_PROFILES, isProfileHeader, type SignedOperation } from './profiles';
 import { parseSignatureHeader, type SignatureParams } from './signature-header';
 import { buildSigningString, signingStringBytes, type SigningString } from './signing-string';
+import { repeatedHeaderProblem, repeatedInRecord } from '../headers/header-lines';
 
 export { keyIdMatches } from './key-id';
 
@@ -104,6 +105,7 @@ export interface SignatureDiagnosis {
  * rule of the mistake they diagnose instead when they fail.
  */
 export const SIGNATURE_CHECKS = {
+  'header-sent-once': { rule: 10, code: 'FORMAT_ERROR' },
   'signature-present': { rule: 8, code: 'SIGNATURE_MISSING' },
   'signature-format': { rule: 9, code: 'FORMAT_ERROR' },
   algorithm: { rule: 10, code: 'SIGNATURE_INVALID' },
@@ -111,6 +113,7 @@ export const SIGNATURE_CHECKS = {
   'digest-format': { rule: 5, code: 'FORMAT_ERROR' },
   'certificate-present': { rule: null, code: 'FORMAT_ERROR' },
   'certificate-format': { rule: null, code: 'FORMAT_ERROR' },
+  'certificate-encoding': { rule: null, code: 'CERTIFICATE_INVALID' },
   'required-headers': { rule: 10, code: 'FORMAT_ERROR' },
   'present-headers-signed': { rule: 1, code: 'SIGNATURE_INVALID' },
   'signed-headers-present': { rule: 1, code: 'SIGNATURE_INVALID' },
@@ -145,18 +148,26 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
     return Array.isArray(v) ? v.join(', ') : v;
   };
   const present = (name: string): boolean => raw(name) !== undefined;
-  const once = (name: string, shown: string): string | null => {
+  const once = (name: string): string | null => {
     const v = raw(name);
-    return Array.isArray(v) ? `${shown} is sent ${v.length} times; send it once` : null;
+    return Array.isArray(v) ? repeatedHeaderProblem([name]) : null;
   };
   const requestTarget = input.requestTarget ? `${input.requestTarget.method.toLowerCase()} ${input.requestTarget.path}` : null;
   const signedValue = (name: string): string | undefined => (name === '(request-target)' ? (requestTarget ?? undefined) : value(name));
+
+  // A header the bank reads as one value, sent twice: which one counts would be a guess.
+  const repeatedNames = repeatedInRecord(headers);
+  check(
+    'header-sent-once',
+    repeatedNames.length === 0,
+    repeatedNames.length === 0 ? 'every header the bank reads as one value is sent once' : `${repeatedHeaderProblem(repeatedNames)} (rule 10)`,
+  );
 
   // The Signature header itself.
   let params: SignatureParams | null = null;
   const signatureRaw = value('signature');
   if (check('signature-present', signatureRaw !== undefined, signatureRaw !== undefined ? 'the Signature header is present' : `the Signature header is missing; a ${operation} request must be signed`)) {
-    const repeated = once('signature', 'the Signature header');
+    const repeated = once('signature');
     const parsed = parseSignatureHeader(signatureRaw ?? '');
     const problem = repeated ?? (parsed.ok ? null : parsed.problem);
     if (check('signature-format', problem === null, problem === null ? 'the Signature header has keyId, algorithm, headers and signature' : `the Signature header is malformed: ${problem} (rule 9)`) && parsed.ok) {
@@ -173,7 +184,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let sentDigest: string | null = null;
   if (check('digest-present', digestRaw !== undefined, digestRaw !== undefined ? 'the Digest header is present' : 'the Digest header is missing; send SHA-256= and the base64 SHA-256 of the body (rule 5)')) {
     const parsed = parseDigestHeader(digestRaw ?? '');
-    const problem = once('digest', 'the Digest header') ?? (parsed.ok ? null : parsed.problem);
+    const problem = once('digest') ?? (parsed.ok ? null : parsed.problem);
     if (check('digest-format', problem === null, problem === null ? 'the Digest header is well-formed' : `the Digest header is malformed: ${problem}`) && parsed.ok) {
       sentDigest = parsed.base64;
     }
@@ -184,21 +195,22 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let decoded: { der: Buffer; form: CertificateForm } | null = null;
   if (check('certificate-present', certificateRaw !== undefined, certificateRaw !== undefined ? 'the TPP-Signature-Certificate header is present' : 'the TPP-Signature-Certificate header is missing')) {
     const result = (input.decodeCertificate ?? decodeCertificateHeader)(certificateRaw ?? '');
-    const problem = once('tpp-signature-certificate', 'the TPP-Signature-Certificate header') ?? (result.ok ? null : result.problem);
+    const problem = once('tpp-signature-certificate') ?? (result.ok ? null : result.problem);
     if (check('certificate-format', problem === null, problem === null && result.ok ? `the certificate decodes (${describeForm(result.form)})` : `TPP-Signature-Certificate cannot be decoded: ${problem}`) && result.ok) {
       decoded = result;
+      const encoding = certificateEncodingProblem(certificateRaw ?? '', result.form);
+      check(
+        'certificate-encoding',
+        encoding === null,
+        encoding === null ? 'TPP-Signature-Certificate is base64 of the DER certificate' : `TPP-Signature-Certificate ${encoding}: ${CERTIFICATE_ENCODING_ADVICE}`,
+      );
     }
   }
 
   // The profile headers the operation requires in the request.
   const missing = profile.required.filter((name) => !present(name));
   const empty = profile.required.filter((name) => value(name) === '');
-  const repeated = profile.required.filter((name) => Array.isArray(raw(name)));
-  const requiredProblems = [
-    ...missing.map((name) => `${name} is missing`),
-    ...empty.map((name) => `${name} is empty`),
-    ...repeated.map((name) => `${name} is sent more than once`),
-  ];
+  const requiredProblems = [...missing.map((name) => `${name} is missing`), ...empty.map((name) => `${name} is empty`)];
   check(
     'required-headers',
     requiredProblems.length === 0,
@@ -248,8 +260,10 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
 
   // The Digest against the body.
   const computed = computeDigest(body);
+  let digestMatches = false;
   if (sentDigest !== null) {
     const matches = `SHA-256=${sentDigest}` === computed;
+    digestMatches = matches;
     const cause = matches ? null : digestMismatchCause(body, sentDigest);
     check(
       'digest-matches',
@@ -316,8 +330,11 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
           listed: params.headers,
           alsoPresent: PROFILE_HEADERS.filter((name) => present(name)),
           value: signedValue,
+          values: (name) => raw(name),
+          sentOrder: Object.keys(headers),
           requestTarget,
           body,
+          digestMatches,
         });
         check('signature-verifies', false, `the signature does not verify: ${cause.text}`, cause.rule);
       }
@@ -343,6 +360,20 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
 function algorithmProblem(algorithm: string): string {
   if (algorithm.toLowerCase() === 'rsa-sha256') return `algorithm must be written rsa-sha256 in lower case, got ${algorithm} (rule 10)`;
   return `algorithm ${algorithm} is not accepted; only rsa-sha256 (rule 10)`;
+}
+
+const CERTIFICATE_ENCODING_ADVICE = 'send base64 of the DER certificate without PEM armour or line breaks';
+
+/**
+ * The spec says "certificate in base64": the decoder reads PEM and the like to show what arrived,
+ * but the bank takes only base64 of the DER itself, as one unbroken value.
+ */
+function certificateEncodingProblem(value: string, form: CertificateForm): string | null {
+  if (form === 'pem') return 'is a PEM text with its BEGIN CERTIFICATE and END CERTIFICATE lines';
+  if (form === 'base64-pem') return 'is base64 of a PEM text, not of the DER certificate';
+  if (/\\[rn]/.test(value)) return 'has line breaks (written as \\n) in its base64';
+  if (/\s/.test(value.trim())) return 'has line breaks or spaces in its base64';
+  return null;
 }
 
 function outsideProblem(name: string): string {

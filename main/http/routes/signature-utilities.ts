@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { rawBody } from '../body';
 import { headerValue } from '../../domain/headers/require';
 import { institutionParam } from '../institution';
+import { headersAsSent } from '../signature';
 
 /** The sandbox's signature utilities (spec "Sandbox behaviour" 8): any payload is accepted. */
 export function signatureUtilityRoutes(app: FastifyInstance, services: Services): void {
@@ -19,7 +20,7 @@ export function signatureUtilityRoutes(app: FastifyInstance, services: Services)
   app.post('/:institution/sandbox/v1/signature/validation', async (request) => {
     institutionParam(request.params);
     const diagnosis = services.signatures.validate(
-      { headers: request.headers, body: rawBody(request) },
+      { headers: headersAsSent(request), body: rawBody(request) },
       headerValue(request.headers, 'bank-headers'),
       headerValue(request.headers, 'bank-request-target'),
     );

@@ -1,0 +1,102 @@
+// The QA set (issue 21): every broken signed request gets the bank's status, code and failing check,
+// live over a raw socket (exact bytes, repeated lines), and the same verdict, word for word, when the
+// same request is pasted into Diagnose as raw HTTP, as a cURL command and as a HAR entry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Exchange, PastedDiagnosis } from '../../preload/api/workbench-api';
+import type { PsuSession } from '../../main/tpp/session';
+import { PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaCase, type QaKeys, type QaRequest } from '../support/qa-set';
+import { demoSigningKey } from '../support/signing';
+import { startTestBankWithPsu, type TestBank } from '../support/simulator';
+
+let bank: TestBank;
+let psu: PsuSession;
+let keys: QaKeys;
+
+beforeAll(async () => {
+  ({ bank, psu } = await startTestBankWithPsu('frankfurt', 'FRA-CREATOR'));
+  keys = await qaKeys(bank.control, demoSigningKey(bank));
+});
+afterAll(async () => {
+  await bank?.stop();
+});
+
+interface Verdict {
+  status: number;
+  code: string | undefined;
+  checkId: string | undefined;
+  text: string | undefined;
+}
+
+/** Each case's request, built once, and its live verdict: what every paste form must repeat. */
+const built = new Map<string, QaRequest>();
+const live = new Map<string, Verdict>();
+
+const requestIdOf = (request: QaRequest): string => request.headers.find(([n]) => n.toLowerCase() === 'x-request-id')?.[1] ?? '';
+
+async function loggedExchange(requestId: string): Promise<Exchange | undefined> {
+  const res = await fetch(`${bank.url}/simulator/v1/exchanges?limit=10`);
+  const exchanges = (await res.json()) as Exchange[];
+  return exchanges.find((e) => JSON.stringify(e.request.headers).includes(requestId));
+}
+
+const expected = (c: QaCase) => ({ status: c.expect.status, code: c.expect.code, checkId: c.expect.checkId });
+
+it('has at least 30 cases, each with its own id', () => {
+  expect(QA_CASES.length).toBeGreaterThanOrEqual(30);
+  expect(new Set(QA_CASES.map((c) => c.id)).size).toBe(QA_CASES.length);
+});
+
+describe('live: the bank answers each broken request over a raw socket', () => {
+  it.each(QA_CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
+    const request = c.build(qaBaseRequest(psu, bank.tpp.psu), keys);
+    built.set(c.id, request);
+    const res = await sendRaw(bank.url, request);
+    const message = (JSON.parse(res.body) as { tppMessages?: { code: string; text: string }[] }).tppMessages?.[0];
+    const logged = await loggedExchange(requestIdOf(request));
+    const verdict = logged?.signature?.verdict;
+    const checkId = verdict && !verdict.valid ? verdict.checkId : undefined;
+    const result: Verdict = { status: res.status, code: message?.code, checkId, text: message?.text };
+    live.set(c.id, result);
+    expect({ status: result.status, code: result.code, checkId }, `${c.what}: ${message?.text ?? res.body}`).toEqual(expected(c));
+    if (c.expect.text) expect(message?.text).toMatch(c.expect.text);
+    // The answer is the diagnosis' own verdict, word for word.
+    expect(verdict && !verdict.valid ? verdict.text : undefined).toBe(message?.text);
+    // The TPP is named in the log however early the request was refused.
+    expect(logged?.tppId).toBe(bank.client.organizationId);
+    // A repeated header is never read as one joined value ("a, b").
+    const said = [message?.text ?? '', ...(logged?.signature?.checks.map((check) => check.text) ?? [])].join('\n');
+    expect(said).not.toMatch(/comma-separated digests|must be a UUID/);
+  });
+});
+
+describe.each(['http', 'curl', 'har'] as const)('Diagnose, pasted as %s: the live verdict', (kind) => {
+  it.each(QA_CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
+    const request = built.get(c.id) ?? c.build(qaBaseRequest(psu, bank.tpp.psu), keys);
+    const res = await fetch(`${bank.url}/simulator/v1/diagnose`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind, text: PASTE_FORMS[kind](request, bank.url) }),
+    });
+    const json = (await res.json()) as PastedDiagnosis & { tppMessages?: { text: string }[] };
+    expect(res.status, json.tppMessages?.[0]?.text).toBe(200);
+    const verdict = json.signature.verdict;
+    if (verdict.valid) throw new Error(`${c.id}: Diagnose found the request valid`);
+    expect({ status: verdict.status, code: verdict.code, checkId: verdict.checkId }, `${c.what}: ${verdict.text}`).toEqual(expected(c));
+    if (c.expect.text) expect(verdict.text).toMatch(c.expect.text);
+    const seen = live.get(c.id);
+    if (seen) expect(verdict.text).toBe(seen.text);
+  });
+});
+
+describe('a repeated header on an operation the bank does not sign', () => {
+  it('gets the same words: FORMAT_ERROR "X-Request-ID is sent more than once", not "must be a UUID"', async () => {
+    const headers: [string, string][] = [
+      ['X-Request-ID', '3f7c1e9a-5b2d-4c8e-9a1f-6d0b2c4e8a10'],
+      ['X-Request-ID', '3f7c1e9a-5b2d-4c8e-9a1f-6d0b2c4e8a11'],
+      ['Consent-ID', 'any'],
+    ];
+    const res = await sendRaw(bank.url, { method: 'GET', path: '/frankfurt/berlingroup/v1/accounts', headers, body: Buffer.alloc(0) });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID is sent more than once; send it once' }] });
+  });
+});
