@@ -42,6 +42,10 @@ export interface SimulatorOptions {
   rateLimit?: number | undefined;
   /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
   sqliteBinding?: string | undefined;
+  /** `--public-url`: the origin clients reach the bank at (a CI service name, a proxy), for every absolute URL it sends. */
+  publicUrl?: string | undefined;
+  /** `--psu-public-url`: under --tls, the origin the PSU's browser reaches the SCA pages at. */
+  psuPublicUrl?: string | undefined;
 }
 
 export interface RunningSimulator {
@@ -106,6 +110,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   keepClock(repos.settings, clock.state);
 
   let origin = '';
+  let apiOrigin = '';
   let mode = options.mode;
   const ctx: BankContext = {
     db,
@@ -122,6 +127,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
       events.emitEvent({ type: 'mode', mode: next });
     },
     origin: () => origin,
+    apiOrigin: () => apiOrigin,
     repos,
   };
 
@@ -169,7 +175,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   };
   const controlToken = randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
-  const safety = { host: options.host };
+  const safety = { host: options.host, publicUrls: [options.publicUrl, options.psuPublicUrl].filter((u): u is string => u !== undefined) };
   const app = buildServer(services, {
     safety,
     version: version(),
@@ -201,7 +207,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   }
   url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
   flowTransport = dataFolderTransport(url, options.dataDir);
-  origin = psuPagesUrl ?? url;
+  apiOrigin = options.publicUrl ?? url;
+  origin = psuPagesUrl === null ? apiOrigin : (options.psuPublicUrl ?? psuPagesUrl);
 
   const lifecycleTimer = new LifecycleTimer(ctx, services.lifecycle);
   lifecycleTimer.start();

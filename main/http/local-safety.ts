@@ -13,8 +13,8 @@ import { CONTROL_PREFIX } from './control-openapi';
 export interface LocalSafetyOptions {
   /** The address the server listens on (`--host`). */
   host: string;
-  /** `--public-url`: the name (and port) clients outside reach the server at, answered as it is. */
-  publicUrl?: string | undefined;
+  /** `--public-url`, `--psu-public-url`: the names (and ports) clients outside reach the server at, answered as they are. */
+  publicUrls: readonly string[];
   /** Whether the server speaks HTTPS (its own origin's scheme). */
   tls: boolean;
 }
@@ -51,20 +51,22 @@ const isControlOrScaPage = (url: string): boolean => url.startsWith(`${CONTROL_P
 export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): void {
   const names = ownNames(options.host);
   const defaultPort = options.tls ? 443 : 80;
-  const publicHost = options.publicUrl === undefined ? null : new URL(options.publicUrl);
-  const publicName = publicHost === null ? null : parseHost(publicHost.host, publicHost.protocol === 'https:' ? 443 : 80);
+  const publicNames = options.publicUrls.flatMap((u) => {
+    const url = new URL(u);
+    return parseHost(url.host, url.protocol === 'https:' ? 443 : 80) ?? [];
+  });
 
   const answered = (request: FastifyRequest): boolean => {
     const given = parseHost(request.headers.host, defaultPort);
     if (given === null) return false;
-    if (publicName !== null && given.name === publicName.name && given.port === publicName.port) return true;
+    if (publicNames.some((p) => given.name === p.name && given.port === p.port)) return true;
     return names.has(given.name) && given.port === request.socket.localPort;
   };
 
   app.addHook('onRequest', async (request) => {
     if (!answered(request)) {
       const host = (request.headers.host ?? '(none)').slice(0, 100);
-      throw BankError.of('FORMAT_ERROR', `Host ${host} is not a name of this simulator; use ${[...names][0]}:${request.socket.localPort}${options.publicUrl ? ` or ${options.publicUrl}` : ''}`, 421);
+      throw BankError.of('FORMAT_ERROR', `Host ${host} is not a name of this simulator; use ${[[...names][0] + ':' + String(request.socket.localPort), ...options.publicUrls].join(' or ')}`, 421);
     }
     if (!WRITES.has(request.method) || !isControlOrScaPage(request.url)) return;
     const origin = request.headers.origin;

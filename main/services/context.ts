@@ -36,9 +36,11 @@ export interface BankContext {
   /**
    * Absolute origin of the bank's PSU-facing pages, where every scaRedirect points, known once it
    * listens: the simulator's own (http://127.0.0.1:4646), or under --tls the second origin that asks
-   * the PSU's browser for no client certificate.
+   * the PSU's browser for no client certificate; `--public-url` (`--psu-public-url` under --tls) when given.
    */
   origin: () => string;
+  /** Absolute origin of the bank's API for the `Location` headers: the simulator's own, or `--public-url`. */
+  apiOrigin: () => string;
   repos: {
     settings: SettingsRepository;
     consents: ConsentRepository;

@@ -21,7 +21,9 @@ interface Raw {
 }
 
 /** One request with exactly these headers (fetch will not send another Host). */
-function send(method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
+const send = (method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> => sendTo(port, method, path, headers, body);
+
+function sendTo(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === '' ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, setHost: false }, (res) => {
       let text = '';
@@ -108,5 +110,36 @@ describe('control-API writes: JSON only, and from a browser only from the simula
     expect((await send('POST', '/simulator/v1/reset', { host: own() })).status).toBe(200);
     // Reads stay open to every caller that may reach the server (another origin's page cannot read the answer: no CORS).
     expect((await send('GET', '/simulator/v1/clock', { host: own(), origin: 'https://evil.example' })).status).toBe(200);
+  });
+});
+
+describe('--public-url: the origin clients reach the bank at (a CI service, a proxy)', () => {
+  it('every absolute URL the bank sends starts with it, and requests addressed to it are answered', async () => {
+    const ci = await startTestBank({ publicUrl: 'http://bank-sim:4646' });
+    try {
+      const consent = await ci.tpp.createConsent('frankfurt', 'FRA-CREATOR');
+      expect(consent.status, consent.text).toBe(201);
+      expect(consent.headers['location']).toBe(`http://bank-sim:4646/frankfurt/berlingroup/v1/consents/${consent.body.consentId}`);
+      expect(consent.body._links.scaRedirect.href).toMatch(/^http:\/\/bank-sim:4646\/sca\//);
+      const journey = (await (await fetch(`${ci.url}/simulator/v1/sca`)).json()) as { redirectUrl: string }[];
+      expect(journey[0]?.redirectUrl).toMatch(/^http:\/\/bank-sim:4646\/sca\//);
+      const viaName = await sendTo(ci.sim.port, 'GET', '/simulator/v1/info', { host: 'bank-sim:4646' });
+      expect(viaName.status, viaName.body).toBe(200);
+      expect((await sendTo(ci.sim.port, 'GET', '/simulator/v1/info', { host: 'bank-sim:4647' })).status).toBe(421);
+    } finally {
+      await ci.stop();
+    }
+  });
+
+  it('under --tls the SCA pages have their own: --psu-public-url', async () => {
+    const tls = await startTestBank({ tls: true, publicUrl: 'https://bank-sim:4646', psuPublicUrl: 'https://psu.bank-sim:8443' });
+    try {
+      const consent = await tls.tpp.createConsent('frankfurt', 'FRA-CREATOR');
+      expect(consent.status, consent.text).toBe(201);
+      expect(consent.headers['location']).toBe(`https://bank-sim:4646/frankfurt/berlingroup/v1/consents/${consent.body.consentId}`);
+      expect(consent.body._links.scaRedirect.href).toMatch(/^https:\/\/psu\.bank-sim:8443\/sca\//);
+    } finally {
+      await tls.stop();
+    }
   });
 });

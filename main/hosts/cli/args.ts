@@ -6,7 +6,9 @@ import { isRateLimit, MAX_REQUESTS_PER_SECOND } from '../../domain/tpp/rate-limi
 export class UsageError extends Error {}
 
 const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
-       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)`;
+       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)
+       --public-url URL (the origin clients reach the bank at, e.g. http://bank-sim:4646; or $PSD2_WORKBENCH_PUBLIC_URL)
+       --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)`;
 
 /** Parses the flags shared by `serve` and `web` (DESIGN.md "Commands"). */
 export function parseHostArgs(argv: string[]): SimulatorOptions {
@@ -25,6 +27,8 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         now: { type: 'string' },
         tls: { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        'public-url': { type: 'string' },
+        'psu-public-url': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -41,9 +45,12 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   if (mode !== 'simulation' && mode !== 'sandbox') {
     throw new UsageError(`--mode must be simulation or sandbox, got "${mode}"`);
   }
-  if (v.now !== undefined && Number.isNaN(Date.parse(v.now))) {
-    throw new UsageError(`--now must be an ISO-8601 instant such as 2026-03-29T00:30:00Z, got "${v.now}"`);
+  if (v.now !== undefined && !isCalendarInstant(v.now)) {
+    throw new UsageError(`--now must be an ISO-8601 instant on a real calendar day, such as 2026-03-29T00:30:00Z, got "${v.now}"`);
   }
+  const publicUrl = originOf(v['public-url'] ?? (process.env.PSD2_WORKBENCH_PUBLIC_URL || undefined), '--public-url');
+  const psuPublicUrl = originOf(v['psu-public-url'], '--psu-public-url');
+  if (psuPublicUrl !== undefined && v.tls !== true) throw new UsageError('--psu-public-url is for --tls, where the SCA pages have an origin of their own; without --tls --public-url is theirs too');
   const rateLimit = v['rate-limit'] === undefined ? 0 : Number(v['rate-limit']);
   if (!isRateLimit(rateLimit)) {
     throw new UsageError(`--rate-limit must be a whole number from 0 (off) to ${MAX_REQUESTS_PER_SECOND}, got "${v['rate-limit']}"`);
@@ -57,5 +64,34 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     now: v.now,
     tls: v.tls ?? false,
     rateLimit,
+    publicUrl,
+    psuPublicUrl,
   };
+}
+
+/**
+ * An instant whose date and time exist: Date.parse takes 2026-02-30 as 2 March, so the fields read
+ * back from the parsed instant must be the ones written (offsets kept as given).
+ */
+export function isCalendarInstant(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (match === null || Number.isNaN(Date.parse(text))) return false;
+  const [, year, month, day, hour, minute, second = '00'] = match.map((part) => part ?? '');
+  const back = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  return back.getUTCFullYear() === Number(year) && back.getUTCMonth() === Number(month) - 1 && back.getUTCDate() === Number(day) && back.getUTCHours() === Number(hour) && back.getUTCMinutes() === Number(minute) && back.getUTCSeconds() === Number(second);
+}
+
+/** An origin (scheme, host, port: no path, query or credentials) given as a flag, or undefined when not given. */
+function originOf(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag} must be an absolute URL such as http://bank-sim:4646, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new UsageError(`${flag} must be an http(s) origin such as http://bank-sim:4646 (no path, query or credentials), got "${value}"`);
+  }
+  return url.origin;
 }
