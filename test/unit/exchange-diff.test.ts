@@ -114,7 +114,7 @@ describe('factDifferences: Compare compares bytes', () => {
   it('names the size, Content-Length and line endings of an LF body against a CRLF one, and the first differing byte', () => {
     const rows = factDifferences(message(LF), message(CRLF));
     expect(labels(rows)).toEqual(['Size', 'Content-Length', 'Line endings', 'First differing byte']);
-    expect(rows[2]).toEqual({ label: 'Line endings', left: 'LF (␊)', right: 'CRLF (␍␊)' });
+    expect(rows[2]).toEqual({ label: 'Line endings', left: 'LF (\\n)', right: 'CRLF (\\r\\n)' });
     expect(rows[3]).toEqual({ label: 'First differing byte', left: 'offset 10: 0x0a', right: 'offset 10: 0x0d' });
   });
 

@@ -51,7 +51,7 @@ export interface FactRow {
   right: string;
 }
 
-const ENDINGS = { CRLF: 'CRLF (␍␊)', LF: 'LF (␊)', mixed: 'mixed CRLF and LF', none: 'no line breaks' } as const;
+const ENDINGS = { CRLF: 'CRLF (\\r\\n)', LF: 'LF (\\n)', mixed: 'mixed CRLF and LF', none: 'no line breaks' } as const;
 const plural = (n: number, word: string): string => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 const byteWords = (bytes: Uint8Array, at: number): string => (at < bytes.length ? `0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}` : 'the end');
 

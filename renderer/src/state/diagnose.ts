@@ -63,7 +63,7 @@ export const useDiagnose = create<DiagnoseState>()((set, get) => ({
   setLineEnding: (lineEnding) => set({ lineEnding }),
   async diagnose() {
     const s = get();
-    set({ busy: true, error: null });
+    set({ busy: true, error: null, result: null });
     try {
       set({ result: await workbench.diagnoseRequest(s.kind, textToDiagnose(s)), busy: false });
     } catch (err) {

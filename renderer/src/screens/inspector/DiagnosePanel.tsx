@@ -108,7 +108,7 @@ function PastedExactly({ text, onPaste }: { text: string; onPaste(e: ClipboardEv
     <div className="diagnose-pasted" tabIndex={0} onPaste={onPaste} role="textbox" aria-readonly="true" aria-label="The pasted request" data-testid="diagnose-pasted">
       <p className="muted small-text diagnose-pasted-bar">
         <span data-testid="diagnose-paste-facts">
-          Pasted exactly: {text.length.toLocaleString('en')} characters, {ENDING_WORDS[lineEndingOf(text)]} line endings (␍ is a carriage return, ␊ a line feed).
+          Pasted exactly: {text.length.toLocaleString('en')} characters, {ENDING_WORDS[lineEndingOf(text)]} line endings; each carriage return is marked CR, each line feed LF.
         </span>
         <button type="button" className="small" onClick={state.editAsText}>
           Edit as text

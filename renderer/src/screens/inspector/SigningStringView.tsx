@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { sha256Of, type Sha256 } from '../../lib/sha256';
 import { VisibleText } from './VisibleText';
@@ -13,11 +13,12 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
   const lines = signature.signingString?.lines ?? [];
   const count = Math.max(names.length, lines.length);
   if (count === 0) return <p className="muted">The Signature header could not be read, so the bank built no signing string.</p>;
-  const width = Math.max(...lines.map((l) => l.name.length + 1), 0);
+  // The widest "name:" in ch: the names' column, and the hanging indent of a value that wraps.
+  const nameColumn = { '--signing-name-width': `${Math.max(...lines.map((l) => l.name.length + 1), 0)}ch` } as CSSProperties;
 
   return (
     <>
-      <table className="signing-string" data-testid="signing-string">
+      <table className="signing-string" data-testid="signing-string" style={nameColumn}>
         <thead>
           <tr>
             <th>headers parameter</th>
@@ -31,12 +32,12 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
             return (
               <tr key={i} className={missing ? 'signing-line-failed' : undefined}>
                 <td className="wire-plain">{names[i] ?? ''}</td>
-                <td className="wire-plain" data-testid="signing-string-line">
+                <td className="wire-plain signing-line" data-testid="signing-string-line">
                   {line === undefined ? (
                     ''
                   ) : (
                     <>
-                      <span className="signing-name" style={{ minWidth: `${width}ch` }}>{`${line.name}:`}</span>
+                      <span className="signing-name">{`${line.name}:`}</span>
                       {line.value === null ? <span className="signing-missing"> (header not sent)</span> : <VisibleText value={` ${line.value}`} />}
                     </>
                   )}
