@@ -16,7 +16,7 @@ afterAll(async () => {
   await bank?.stop();
 });
 
-const CRLF_BODY = readTemplate('sepa-single.xml').toString('utf8').replace(/\r?\n/g, '\r\n');
+const CRLF_BODY = readTemplate('sepa-single.xml').toString().replace(/\r?\n/g, '\r\n');
 
 async function diagnose(text: string): Promise<PastedDiagnosis> {
   const res = await fetch(`${bank.url}/simulator/v1/diagnose`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'http', text }) });
@@ -34,8 +34,10 @@ describe('POST /simulator/v1/diagnose: bytes', () => {
   beforeAll(async () => {
     const res = await bank.tpp.createPayment(psu, 'pain.001-sepa-credit-transfers', CRLF_BODY);
     expect(res.status).toBe(201);
-    [live] = (await (await fetch(`${bank.url}/simulator/v1/exchanges?limit=1`)).json()) as Exchange[];
-    expect(live?.signature?.verdict).toEqual({ valid: true });
+    const [newest] = (await (await fetch(`${bank.url}/simulator/v1/exchanges?limit=1`)).json()) as Exchange[];
+    if (!newest) throw new Error('no exchange logged');
+    live = newest;
+    expect(live.signature?.verdict).toEqual({ valid: true });
   });
 
   it('reads a CRLF body byte for byte: the live verdict, no warning', async () => {

@@ -15,7 +15,7 @@ const WAIT = { timeout: 15_000 };
 const ui = uiPerFile();
 let psu: PsuSession;
 
-const LF_BODY = readTemplate('sepa-single.xml').toString('utf8').replace(/\r\n/g, '\n');
+const LF_BODY = readTemplate('sepa-single.xml').toString().replace(/\r\n/g, '\n');
 const CRLF_BODY = LF_BODY.replace(/\n/g, '\r\n');
 
 async function newest(): Promise<Exchange> {
@@ -72,7 +72,7 @@ async function pasteIntoDiagnose(text: string): Promise<void> {
   if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Diagnose a request' }).click();
   await panel.waitFor(WAIT);
   if (await page.getByTestId('diagnose-pasted').isVisible()) await panel.getByRole('button', { name: 'Clear' }).click();
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
   await page.getByTestId('diagnose-text').focus();
   await page.keyboard.press('Control+V');
   await page.getByTestId('diagnose-pasted').waitFor(WAIT);
@@ -90,8 +90,11 @@ async function diagnosed(): Promise<{ verdict: string; failing: string | null }>
   return { verdict, failing: (await failed.count()) > 0 ? await failed.getAttribute('data-check') : null };
 }
 
-const liveVerdict = (e: Exchange): { verdict: string; failing: string | null } =>
-  e.signature?.verdict.valid ? { verdict: 'signature valid', failing: null } : { verdict: e.signature?.verdict.code ?? '', failing: e.signature?.verdict.valid === false ? e.signature.verdict.checkId : null };
+function liveVerdict(e: Exchange): { verdict: string; failing: string | null } {
+  const verdict = e.signature?.verdict;
+  if (!verdict) throw new Error(`exchange ${e.id} has no signature diagnosis`);
+  return verdict.valid ? { verdict: 'signature valid', failing: null } : { verdict: verdict.code, failing: verdict.checkId };
+}
 
 let lfAccepted: Exchange;
 let crlfAccepted: Exchange;
@@ -187,7 +190,7 @@ describe('The signing string, byte-exact', () => {
     const bytes = page.getByTestId('bank-signing-string');
     await bytes.getByRole('button', { name: 'Copy exactly' }).click();
     await bytes.getByText('Copied to the clipboard.').waitFor(WAIT);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(signing.text);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(signing.text);
     expect(await bytes.getByTestId('sha256-hex').textContent()).toBe(createHash('sha256').update(signing.text, 'utf8').digest('hex'));
     expect(await bytes.getByTestId('sha256-base64').textContent()).toBe(createHash('sha256').update(signing.text, 'utf8').digest('base64'));
   }, UI_TIMEOUT);
