@@ -36,9 +36,9 @@ const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
 const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): Contract.SignatureDiagnosis => ('rules' in d ? d : { ...d, rules: rulesCited(d.checks) });
 
 /** A pasted request as read, with the bank's diagnosis of it. */
-export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis; warnings: string[] }): Contract.PastedDiagnosis {
+export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis }): Contract.PastedDiagnosis {
   const { method, target, headers, body } = p.request;
-  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis), warnings: p.warnings };
+  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis), warnings: p.request.warnings ?? [] };
 }
 
 export function toInfo(info: { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date }, version: string): Contract.SimulatorInfo {

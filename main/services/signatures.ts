@@ -8,7 +8,6 @@ import { inspectCertificate, type CertificateInspection } from '../pki/inspectio
 import type { TrustStore } from '../pki/trust-store';
 import type { BankContext } from './context';
 import { PASTE_KINDS, parsePasted, type PasteKind, type PastedRequest } from '../domain/pasted-request';
-import { contentLengthWarning } from '../domain/pasted-request/content-length';
 
 export interface SignedRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -54,7 +53,7 @@ export class SignatureService {
    * entry) for the operation its method and path name, as the route would make it; nothing is sent.
    * A pasted request comes over no connection, so its QSEAL is not compared with a caller's identity.
    */
-  diagnosePasted(input: unknown): { request: PastedRequest; operation: SignedOperation; diagnosis: SignatureDiagnosis; warnings: string[] } {
+  diagnosePasted(input: unknown): { request: PastedRequest; operation: SignedOperation; diagnosis: SignatureDiagnosis } {
     const { kind, text } = pastedInput(input);
     const parsed = parsePasted(kind, text, (method, target) => signedOperationFor(method, target) !== null);
     if (!parsed.ok) throw formatError(parsed.problem);
@@ -66,8 +65,7 @@ export class SignatureService {
       );
     }
     const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } });
-    const contentLength = contentLengthWarning(request);
-    return { request, operation, diagnosis, warnings: contentLength === null ? [] : [contentLength] };
+    return { request, operation, diagnosis };
   }
 
   /** The first failing check decides the response; nothing may change state before this passes. */
