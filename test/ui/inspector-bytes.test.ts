@@ -71,11 +71,12 @@ async function pasteIntoDiagnose(text: string): Promise<void> {
   const panel = page.getByTestId('diagnose-panel');
   if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Diagnose a request' }).click();
   await panel.waitFor(WAIT);
-  if (await page.getByTestId('diagnose-pasted').isVisible()) await panel.getByRole('button', { name: 'Clear' }).click();
   await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
-  await page.getByTestId('diagnose-text').focus();
+  // Into the empty box, or over an earlier paste (which a new one replaces).
+  const earlier = page.getByTestId('diagnose-pasted');
+  await ((await earlier.isVisible()) ? earlier : page.getByTestId('diagnose-text')).focus();
   await page.keyboard.press('Control+V');
-  await page.getByTestId('diagnose-pasted').waitFor(WAIT);
+  await page.getByTestId('diagnose-exact').filter({ hasText: text.slice(0, text.indexOf('\r')) }).waitFor(WAIT);
 }
 
 /** Diagnoses what the box holds: the verdict badge and the first failing check (null when all passed). */
