@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { sha256Of, type Sha256 } from '../../lib/sha256';
+import { useClipboardCopy } from '../../widgets/clipboard-copy';
 import { VisibleText } from './VisibleText';
 
 /**
@@ -60,7 +61,7 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
 /** A signing string's exact bytes: their count, SHA-256 in hex and base64, and a copy of exactly them. */
 export function SigningStringBytes({ title, text, testId }: { title: string; text: string; testId: string }) {
   const [hash, setHash] = useState<Sha256 | null | undefined>(undefined);
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const { copied, copy } = useClipboardCopy();
   useEffect(() => {
     let current = true;
     setHash(undefined);
@@ -69,17 +70,6 @@ export function SigningStringBytes({ title, text, testId }: { title: string; tex
       current = false;
     };
   }, [text]);
-  const copy = (): void => {
-    // navigator.clipboard is absent outside a secure context (the UI served beyond loopback over http).
-    if (!('clipboard' in navigator)) {
-      setCopied('no');
-      return;
-    }
-    navigator.clipboard.writeText(text).then(
-      () => setCopied('yes'),
-      () => setCopied('no'),
-    );
-  };
   const bytes = new TextEncoder().encode(text).length;
   return (
     <div className="signing-bytes" data-testid={testId}>
@@ -88,7 +78,7 @@ export function SigningStringBytes({ title, text, testId }: { title: string; tex
         <span className="muted">
           {bytes.toLocaleString('en')} bytes, lines joined by LF (\n), no line end after the last
         </span>
-        <button type="button" className="small" onClick={copy}>
+        <button type="button" className="small" onClick={() => copy(text)}>
           Copy exactly
         </button>
         {copied === 'yes' && (
