@@ -58,6 +58,9 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
   );
 }
 
+/** crypto.subtle exists only in a secure context. */
+const UNAVAILABLE = 'not available here: the browser computes it only over https or on this computer’s own address';
+
 /** A signing string's exact bytes: their count, SHA-256 in hex and base64, and a copy of exactly them. */
 export function SigningStringBytes({ title, text, testId }: { title: string; text: string; testId: string }) {
   const [hash, setHash] = useState<Sha256 | null | undefined>(undefined);
@@ -91,11 +94,11 @@ export function SigningStringBytes({ title, text, testId }: { title: string; tex
       <dl className="signing-hashes">
         <dt>SHA-256 hex</dt>
         <dd className="wire-plain" data-testid="sha256-hex">
-          {hash === undefined ? '…' : hash === null ? 'not available here (needs a secure context)' : hash.hex}
+          {hash === undefined ? '…' : hash === null ? UNAVAILABLE : hash.hex}
         </dd>
         <dt>SHA-256 base64</dt>
         <dd className="wire-plain" data-testid="sha256-base64">
-          {hash === undefined ? '…' : hash === null ? 'not available here (needs a secure context)' : hash.base64}
+          {hash === undefined ? '…' : hash === null ? UNAVAILABLE : hash.base64}
         </dd>
       </dl>
     </div>
