@@ -38,7 +38,7 @@ const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): C
 /** A pasted request as read, with the bank's diagnosis of it. */
 export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis }): Contract.PastedDiagnosis {
   const { method, target, headers, body } = p.request;
-  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis) };
+  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis), warnings: p.request.warnings ?? [] };
 }
 
 export function toInfo(info: { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date }, version: string): Contract.SimulatorInfo {

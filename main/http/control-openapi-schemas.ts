@@ -255,6 +255,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
   PastedDiagnosis: obj({
     request: obj({ method: str(), url: str(), headers: headerValues, body: orNull(str()), bodySize: int() }),
     signature: ref('SignatureDiagnosis'),
+    warnings: arrayOf(str('What in the paste does not add up, e.g. a Content-Length that disagrees with the body pasted')),
   }),
   FlowActor: oneOfStrings(ACTORS),
   FlowStepSummary: obj({

@@ -355,6 +355,8 @@ export interface PastedDiagnosis {
   /** The request as read from the paste; `url` is its path and query, `body` its bytes as UTF-8 text. */
   request: { method: string; url: string; headers: Record<string, string | string[]>; body: string | null; bodySize: number };
   signature: SignatureDiagnosis;
+  /** What in the paste does not add up, e.g. a Content-Length that disagrees with the body pasted; empty when nothing. */
+  warnings: string[];
 }
 
 /** The Inspector's explicit choices when it sends an exchange again as the built-in TPP. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange, PastedDiagnosis } from '../../preload/api/workbench-api';
 import type { PsuSession } from '../../main/tpp/session';
+import { readTemplate } from '../../main/tpp/templates';
 import { exchangesToHar } from '../../shared/har';
 import { buildCurl } from '../../renderer/src/lib/curl';
 import { demoSigningKey, signedHeaders } from '../support/signing';
@@ -106,6 +107,31 @@ describe('POST /simulator/v1/diagnose', () => {
       expect(json.tppMessages?.[0]?.code).toBe('FORMAT_ERROR');
       expect(json.tppMessages?.[0]?.text).toMatch(message);
     }
+  });
+});
+
+describe('POST /simulator/v1/diagnose: the bytes of a raw paste', () => {
+  const crlfBody = readTemplate('sepa-single.xml').toString().replace(/\r?\n/g, '\r\n');
+  let live: Exchange;
+  beforeAll(async () => {
+    expect((await bank.tpp.createPayment(psu, 'pain.001-sepa-credit-transfers', crlfBody)).status).toBe(201);
+    live = await loggedPayment();
+    expect(live.signature?.verdict).toEqual({ valid: true });
+  });
+
+  it('reads a CRLF body byte for byte: the live verdict, no warning', async () => {
+    const { json } = await diagnose('http', rawHttp(live, crlfBody));
+    expect(json.signature.verdict).toEqual({ valid: true });
+    expect(json.request.bodySize).toBe(Buffer.byteLength(crlfBody));
+    expect(json.warnings).toEqual([]);
+  });
+
+  it('says Content-Length disagrees when the body lost its carriage returns', async () => {
+    const lf = crlfBody.replace(/\r\n/g, '\n');
+    const { json } = await diagnose('http', rawHttp(live, lf));
+    expect(json.signature.verdict).toMatchObject({ valid: false, checkId: 'digest-matches' });
+    expect(json.warnings).toHaveLength(1);
+    expect(json.warnings[0]).toMatch(new RegExp(`^Content-Length says ${Buffer.byteLength(crlfBody)} bytes, the body pasted has ${Buffer.byteLength(lf)}\\. With CRLF line endings`));
   });
 });
 

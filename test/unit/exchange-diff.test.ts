@@ -1,6 +1,10 @@
-// The Inspector's diff of two exchanges: lines by LCS, words within changed lines, name-aligned pairs.
+// The Inspector's diff of two exchanges: lines by LCS, words within changed lines, name-aligned pairs,
+// and bodies compared by their bytes (line endings, BOM, trailing spaces, encoding, size).
 import { describe, expect, it } from 'vitest';
+import type { ExchangeMessage } from '../../preload/api/workbench-api';
+import { bodyFacts, factDifferences, firstDifference } from '../../renderer/src/lib/byte-diff';
 import { alignPairs, diffLines, diffSequences, diffWords, headerPairs } from '../../renderer/src/lib/diff';
+import { visibleParts } from '../../renderer/src/lib/visible';
 
 const apply = (a: string[], b: string[]): { kept: string[]; rebuilt: string[] } => {
   const ops = diffSequences(a, b);
@@ -93,5 +97,50 @@ describe('alignPairs', () => {
   it('pairs a repeated header value by value, in order', () => {
     const rows = alignPairs(headerPairs({ via: ['a', 'b'] }), headerPairs({ via: ['a'] }));
     expect(rows.map((r) => r.kind)).toEqual(['same', 'left-only']);
+  });
+});
+
+describe('factDifferences: Compare compares bytes', () => {
+  const message = (body: string, headers: Record<string, string> = {}): ExchangeMessage => ({ headers: { 'content-length': String(Buffer.byteLength(body)), ...headers }, body, bodySize: Buffer.byteLength(body), truncated: false });
+  const LF = '<Document>\n  <Amt>12.30</Amt>\n</Document>\n';
+  const CRLF = LF.replace(/\n/g, '\r\n');
+  const labels = (rows: { label: string }[]) => rows.map((r) => r.label);
+
+  it('finds nothing only when the bytes are equal', () => {
+    expect(factDifferences(message(LF), message(LF))).toEqual([]);
+    expect(firstDifference(message(LF), message(LF))).toBeNull();
+  });
+
+  it('names the size, Content-Length and line endings of an LF body against a CRLF one, and the first differing byte', () => {
+    const rows = factDifferences(message(LF), message(CRLF));
+    expect(labels(rows)).toEqual(['Size', 'Content-Length', 'Line endings', 'First differing byte']);
+    expect(rows[2]).toEqual({ label: 'Line endings', left: 'LF (\\n)', right: 'CRLF (\\r\\n)' });
+    expect(rows[3]).toEqual({ label: 'First differing byte', left: 'offset 10: 0x0a', right: 'offset 10: 0x0d' });
+  });
+
+  it('names a BOM, trailing spaces, the encoding and the charset', () => {
+    expect(factDifferences(message(LF), message(`\uFEFF${LF}`)).find((r) => r.label === 'BOM')?.right).toBe('BOM (EF BB BF) at the start');
+    expect(factDifferences(message(LF), message(LF.replace('</Amt>', '</Amt>  '))).find((r) => r.label === 'Trailing spaces')?.right).toBe('trailing space on 1 line');
+    expect(factDifferences(message(LF), message(CRLF.replace('</Amt>', '</Amt> '))).find((r) => r.label === 'Trailing spaces')?.right).toBe('trailing space on 1 line');
+    const latin1: ExchangeMessage = { headers: { 'content-type': 'application/xml; charset=ISO-8859-1' }, body: 'M\uFFFDller', bodyBase64: Buffer.from('Müller', 'latin1').toString('base64'), bodySize: 6, truncated: false };
+    const utf8: ExchangeMessage = { headers: { 'content-type': 'application/xml' }, body: 'Müller', bodySize: 7, truncated: false };
+    const rows = factDifferences(utf8, latin1);
+    expect(rows.find((r) => r.label === 'Encoding')).toEqual({ label: 'Encoding', left: 'UTF-8', right: 'not UTF-8' });
+    expect(rows.find((r) => r.label === 'Charset')).toEqual({ label: 'Charset', left: 'not named', right: 'ISO-8859-1' });
+  });
+
+  it('facts of a body', () => {
+    expect(bodyFacts(message(`\uFEFF${CRLF}`))).toMatchObject({ lineEndings: 'CRLF', bom: true, trailingSpaceLines: 0, encoding: 'UTF-8', charset: null });
+  });
+});
+
+describe('visibleParts', () => {
+  it('marks the spaces before a final CR as trailing, and names a BOM', () => {
+    expect(visibleParts('ab \r').map((p) => [p.kind, p.text])).toEqual([
+      ['plain', 'ab'],
+      ['space', '·'],
+      ['cr', '␍'],
+    ]);
+    expect(visibleParts('\uFEFF<a/>').map((p) => p.text)).toEqual(['BOM', '<a/>']);
   });
 });

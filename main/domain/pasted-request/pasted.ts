@@ -10,6 +10,8 @@ export interface PastedRequest {
   headers: Record<string, string | string[]>;
   /** The exact body bytes; empty without a body. */
   body: Buffer;
+  /** What does not add up in the paste (a Content-Length that disagrees with the body); set by parsePasted, absent when nothing. */
+  warnings?: string[];
 }
 
 export type ParsedPaste = { ok: true; request: PastedRequest } | { ok: false; problem: string };

@@ -13,7 +13,7 @@ export function parseRawHttp(text: string): ParsedPaste {
   const parts = requestLine.split(' ').filter((p) => p !== '');
   const [method, url, version] = parts;
   if (parts.length < 2 || parts.length > 3 || method === undefined || url === undefined || !isMethod(method)) {
-    return pasteProblem(`the first line must be the request line, e.g. "POST /frankfurt/berlingroup/v1/payments/sepa-credit-transfers HTTP/1.1"; got "${requestLine.slice(0, 120)}"`);
+    return pasteProblem(`the first line must be the request line, e.g. "POST /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers HTTP/1.1"; got "${requestLine.slice(0, 120)}"`);
   }
   if (version !== undefined && !/^HTTP\/\d(\.\d)?$/.test(version)) return pasteProblem(`the request line ends in "${version}", not an HTTP version such as HTTP/1.1`);
   const target = targetOf(url);

@@ -1,28 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useClipboardCopy } from '../../widgets/clipboard-copy';
 
 /**
  * The command in a text area (always readable, also where the clipboard is not allowed), copied as
  * it opens: one click on "Copy as cURL" puts it on the clipboard.
  */
 export function CurlView({ command, onClose }: { command: string; onClose(): void }) {
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const copy = (): void => {
-    // navigator.clipboard is absent outside a secure context (the UI served beyond loopback over http).
-    if (!('clipboard' in navigator)) {
-      setCopied('no');
-      return;
-    }
-    navigator.clipboard.writeText(command).then(
-      () => setCopied('yes'),
-      () => setCopied('no'),
-    );
-  };
-  useEffect(copy, [command]);
+  const { copied, copy } = useClipboardCopy();
+  useEffect(() => copy(command), [command, copy]);
   return (
     <div className="curl-view">
       <div className="body-toolbar">
         <strong>cURL</strong>
-        <button type="button" className="small" onClick={copy}>
+        <button type="button" className="small" onClick={() => copy(command)}>
           Copy
         </button>
         {copied === 'yes' && (

@@ -1,5 +1,8 @@
+import type { ClipboardEvent } from 'react';
 import type { PastedRequestKind } from '../../../../preload/api/workbench-api';
 import { useDiagnose } from '../../state/diagnose';
+import { lineEndingOf } from '../../state/request-draft';
+import { AsSentText } from './ExactBytes';
 import { SignatureVerdict } from './SignatureVerdict';
 import { SignatureView } from './SignatureView';
 import './inspector-tools.css';
@@ -10,10 +13,23 @@ const KINDS: { id: PastedRequestKind; label: string }[] = [
   { id: 'har', label: 'HAR entry' },
 ];
 
+const ENDING_WORDS = { CRLF: 'CRLF (\\r\\n)', LF: 'LF (\\n)', mixed: 'mixed CRLF and LF', none: 'no' } as const;
+
+const PLACEHOLDER =
+  'Paste here (Ctrl+V): the exact characters are kept, CR LF line endings too.\n\nPOST /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers HTTP/1.1\nDigest: SHA-256=…\nSignature: keyId="…",algorithm="rsa-sha256",headers="…",signature="…"\n…\n\n<Document>…';
+
 /** Paste a request from a TPP's log and read the bank's full diagnosis of it; nothing is sent to the bank. */
 export function DiagnosePanel() {
   const state = useDiagnose();
   const result = state.result;
+  // The clipboard's text keeps CR LF; the box's value would not, so a paste replacing the box's whole text is kept as it came.
+  const onPaste = (e: ClipboardEvent<HTMLElement>): void => {
+    const target = e.currentTarget;
+    const replacesAll = !(target instanceof HTMLTextAreaElement) || target.value === '' || (target.selectionStart === 0 && target.selectionEnd === target.value.length);
+    if (!replacesAll) return;
+    e.preventDefault();
+    state.paste(e.clipboardData.getData('text/plain'));
+  };
   return (
     <section className="diagnose exchange-detail" aria-label="Diagnose a request" data-testid="diagnose-panel">
       <header className="detail-header">
@@ -38,16 +54,24 @@ export function DiagnosePanel() {
             </label>
           ))}
         </fieldset>
-        <textarea
-          className="wire-block"
-          value={state.text}
-          onChange={(e) => state.setText(e.target.value)}
-          rows={10}
-          spellCheck={false}
-          aria-label="The pasted request"
-          placeholder={'POST /frankfurt/berlingroup/v1/payments/sepa-credit-transfers HTTP/1.1\nDigest: SHA-256=…\nSignature: keyId="…",algorithm="rsa-sha256",headers="…",signature="…"\n…\n\n<Document>…'}
-          data-testid="diagnose-text"
-        />
+        {state.source === 'pasted' ? (
+          <PastedExactly text={state.text} onPaste={onPaste} />
+        ) : (
+          <>
+            <textarea
+              className="wire-block"
+              value={state.text}
+              onChange={(e) => state.setText(e.target.value)}
+              onPaste={onPaste}
+              rows={10}
+              spellCheck={false}
+              aria-label="The pasted request"
+              placeholder={PLACEHOLDER}
+              data-testid="diagnose-text"
+            />
+            {state.kind === 'http' && state.text.trim() !== '' && <TypedLineEndings />}
+          </>
+        )}
         <div>
           <button type="button" className="primary" onClick={() => void state.diagnose()} disabled={state.busy || state.text.trim() === ''}>
             {state.busy ? 'Diagnosing…' : 'Diagnose'}
@@ -61,12 +85,56 @@ export function DiagnosePanel() {
       </div>
       {result && (
         <div className="diagnose-result" data-testid="diagnose-result">
+          {result.warnings.map((w) => (
+            <p key={w} className="note" role="status" data-testid="diagnose-warning">
+              {w}
+            </p>
+          ))}
           <p className="muted small-text">
-            Read as <code className="wire-plain">{`${result.request.method} ${result.request.url}`}</code> with {Object.keys(result.request.headers).length} headers and a body of {result.request.bodySize} bytes.
+            Read as <code className="wire-plain">{`${result.request.method} ${result.request.url}`}</code> with {Object.keys(result.request.headers).length} headers and a body of {result.request.bodySize} bytes
+            {result.request.body !== null && ` with ${ENDING_WORDS[lineEndingOf(result.request.body)]} line endings`}.
           </p>
           <SignatureView signature={result.signature} />
         </div>
       )}
     </section>
+  );
+}
+
+/** The paste as it came, every CR and LF shown; a new paste here replaces it. */
+function PastedExactly({ text, onPaste }: { text: string; onPaste(e: ClipboardEvent<HTMLElement>): void }) {
+  const state = useDiagnose();
+  return (
+    <div className="diagnose-pasted" tabIndex={0} onPaste={onPaste} role="textbox" aria-readonly="true" aria-label="The pasted request" data-testid="diagnose-pasted">
+      <p className="muted small-text diagnose-pasted-bar">
+        <span data-testid="diagnose-paste-facts">
+          Pasted exactly: {text.length.toLocaleString('en')} characters, {ENDING_WORDS[lineEndingOf(text)]} line endings; each carriage return is marked CR, each line feed LF.
+        </span>
+        <button type="button" className="small" onClick={state.editAsText}>
+          Edit as text
+        </button>
+        <button type="button" className="small" onClick={() => state.setText('')}>
+          Clear
+        </button>
+      </p>
+      <AsSentText text={text} testId="diagnose-exact" />
+    </div>
+  );
+}
+
+/** Typed text has LF only (a text box holds no CR): the line endings it is read with, chosen explicitly. */
+function TypedLineEndings() {
+  const state = useDiagnose();
+  return (
+    <fieldset className="line-endings" data-testid="diagnose-line-endings">
+      <legend>Line endings</legend>
+      {(['CRLF', 'LF'] as const).map((ending) => (
+        <label key={ending}>
+          <input type="radio" name="diagnose-line-ending" checked={state.lineEnding === ending} onChange={() => state.setLineEnding(ending)} />
+          {ENDING_WORDS[ending]}
+        </label>
+      ))}
+      <span className="muted small-text">A text box keeps no carriage returns: typed or edited text is read with the line endings chosen here. A paste into the empty box is kept exactly.</span>
+    </fieldset>
   );
 }

@@ -3,10 +3,10 @@ import { bodyBytes, HEX_LIMIT, hexLines } from '../../lib/hex';
 import { visibleLines } from '../../lib/visible';
 
 /** The body as sent, line by line, with CR, LF, tabs, trailing spaces and non-ASCII characters marked. */
-export function AsSentText({ text }: { text: string }) {
+export function AsSentText({ text, testId = 'body-as-sent' }: { text: string; testId?: string }) {
   const lines = useMemo(() => visibleLines(text), [text]);
   return (
-    <pre className="wire-block as-sent" data-testid="body-as-sent">
+    <pre className="wire-block as-sent" data-testid={testId}>
       {lines.map((parts, i) => (
         <span key={i} className="as-sent-line">
           {parts.map((part, j) =>

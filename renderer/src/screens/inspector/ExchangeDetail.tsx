@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { Exchange } from '../../../../preload/api/workbench-api';
 import { buildCurl } from '../../lib/curl';
 import { useCurlView } from '../../state/curl-view';
@@ -8,7 +9,7 @@ import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
 import { SignatureVerdict } from './SignatureVerdict';
-import { SignatureView } from './SignatureView';
+import { SignatureView, UnsignedOperationNote, signatureHeadersSent } from './SignatureView';
 
 interface Props {
   exchange: Exchange;
@@ -21,13 +22,23 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
   const curlShown = useCurlView((s) => s.exchangeId === exchange.id);
   const showCurl = useCurlView((s) => s.show);
   const hideCurl = useCurlView((s) => s.hide);
+  // An operation the bank does not sign still gets the tab when signature headers came with it, to say they were not checked.
+  const signatureTab = exchange.signature !== null || signatureHeadersSent(exchange.request.headers);
   const tabs: { id: DetailTab; label: string }[] = [
     { id: 'request', label: 'Request' },
     { id: 'response', label: 'Response' },
-    ...(exchange.signature ? [{ id: 'signature' as const, label: 'Signature' }] : []),
+    ...(signatureTab ? [{ id: 'signature' as const, label: 'Signature' }] : []),
     { id: 'resend', label: 'Edit and resend' },
   ];
-  const shown = tab === 'signature' && !exchange.signature ? 'request' : tab;
+  const shown = tab === 'signature' && !signatureTab ? 'request' : tab;
+  // A failing signed exchange opens on its Signature tab, where the reason is; a tab picked afterwards stays.
+  const opened = useRef<number | null>(null);
+  const failing = exchange.signature !== null && !exchange.signature.verdict.valid;
+  useLayoutEffect(() => {
+    if (opened.current === exchange.id) return;
+    opened.current = exchange.id;
+    if (failing && tab !== 'signature' && tab !== 'resend') onTab('signature');
+  }, [exchange.id, failing, tab, onTab]);
   const exportNotice = useExportNotice((s) => s.notice);
 
   return (
@@ -49,9 +60,6 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           </button>
           <button type="button" onClick={() => exportExchangeAsHar(exchange)}>
             Export as HAR
-          </button>
-          <button type="button" onClick={() => onTab('resend')}>
-            Edit and resend
           </button>
         </div>
         {exportNotice && (
@@ -75,7 +83,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
       <div className="tab-panel" role="tabpanel">
         {shown === 'request' && <MessageView message={exchange.request} firstLine={`${exchange.method} ${exchange.url} HTTP/1.1`} />}
         {shown === 'response' && <MessageView message={exchange.response} firstLine={`HTTP/1.1 ${exchange.response.status}`} />}
-        {shown === 'signature' && exchange.signature && <SignatureView signature={exchange.signature} />}
+        {shown === 'signature' && (exchange.signature ? <SignatureView signature={exchange.signature} /> : <UnsignedOperationNote exchange={exchange} />)}
         {shown === 'resend' && <ResendPanel key={exchange.id} exchange={exchange} />}
       </div>
     </section>

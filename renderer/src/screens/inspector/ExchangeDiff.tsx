@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Exchange, ExchangeMessage } from '../../../../preload/api/workbench-api';
+import { factDifferences, type FactRow } from '../../lib/byte-diff';
 import { alignPairs, diffLines, diffWords, headerPairs, type AlignedPair, type DiffRow, type WordPart } from '../../lib/diff';
 import { bodyKind, prettyBody } from '../../lib/pretty';
 import { headerValue, httpStatusClass } from '../../widgets/http-status';
@@ -25,7 +26,7 @@ export function ExchangeDiff({ left, right, onClose }: Props) {
         <h2>
           Compare #{left.id} with #{right.id}
         </h2>
-        <span className="muted">{differing === 0 ? 'identical in every part shown' : `${differing} of ${sections.length} parts differ`}</span>
+        <span className="muted">{differing === 0 ? 'identical, byte for byte' : `${differing} of ${sections.length} parts differ`}</span>
         <button type="button" onClick={onClose}>
           Close
         </button>
@@ -83,8 +84,36 @@ function lineSection(title: string, left: string, right: string): Section {
   return rowsSection(title, diffLines(left, right));
 }
 
+/**
+ * Bodies compared by their bytes: the readable lines, and where the bytes differ what a text view
+ * hides (size, Content-Length, line endings, BOM, trailing spaces, encoding). When the readable
+ * forms agree though the bytes do not, the lines are compared as sent, each CR shown.
+ */
 function bodySection(title: string, left: ExchangeMessage, right: ExchangeMessage): Section {
-  return rowsSection(title, diffLines(readable(left), readable(right)));
+  const facts = factDifferences(left, right);
+  const readableRows = diffLines(readable(left), readable(right));
+  if (facts.length === 0) return rowsSection(title, readableRows);
+  const rows = readableRows.every((r) => r.kind === 'same') ? diffLines(left.body ?? '', right.body ?? '') : readableRows;
+  const lines = rowsSection(title, rows);
+  // The first differing byte only locates the others; bytes that differ are always at least one difference.
+  const differences = Math.max(1, lines.differences + facts.length - 1);
+  return { title, differences, content: <><FactsTable facts={facts} />{lines.content}</> };
+}
+
+function FactsTable({ facts }: { facts: FactRow[] }) {
+  return (
+    <table className="diff-table diff-facts" data-testid="diff-facts">
+      <tbody>
+        {facts.map((f) => (
+          <tr key={f.label} className="diff-changed" data-testid="diff-fact" data-fact={f.label}>
+            <th className="diff-name">{f.label}</th>
+            <td className="diff-cell diff-left">{f.left}</td>
+            <td className="diff-cell diff-right">{f.right}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** A body as compared: pretty-printed where it is JSON, XML or a form (so a changed field is one line), else as sent. */

@@ -1,4 +1,5 @@
-import type { SignatureCheck, SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import type { Exchange, ExchangeMessage, SignatureCheck, SignatureDiagnosis } from '../../../../preload/api/workbench-api';
+import { headerValue } from '../../widgets/http-status';
 import { CertificateView } from './CertificateView';
 import { RuleLegend, RuleRef, withoutRule } from './RuleLegend';
 import { SigningStringView } from './SigningStringView';
@@ -55,6 +56,34 @@ export function SignatureView({ signature }: { signature: SignatureDiagnosis }) 
 
       <h3>Certificate</h3>
       <CertificateView certificate={signature.certificate} />
+    </div>
+  );
+}
+
+/** The headers a signed operation carries for its signature (spec "Application-layer signing"), as the spec writes them. */
+const SIGNATURE_HEADERS = ['Digest', 'Signature', 'TPP-Signature-Certificate'] as const;
+
+const sentOf = (headers: ExchangeMessage['headers']): string[] => SIGNATURE_HEADERS.filter((name) => headerValue(headers, name.toLowerCase()) !== undefined);
+
+/** Whether a request came with any of the signature headers. */
+export const signatureHeadersSent = (headers: ExchangeMessage['headers']): boolean => sentOf(headers).length > 0;
+
+/**
+ * An operation outside the bank's signing profile (e.g. POST /consents) that came with signature
+ * headers: the bank did not check them (no diagnosis was made), which is what the spec asks.
+ */
+export function UnsignedOperationNote({ exchange }: { exchange: Exchange }) {
+  const sent = sentOf(exchange.request.headers);
+  return (
+    <div className="signature-view" data-testid="signature-not-checked">
+      <section className="verdict verdict-unsigned">
+        <strong>This operation is not signed at this bank: its signature headers are not checked.</strong>
+      </section>
+      <p>
+        {exchange.method} {exchange.url.split('?')[0]} came with {sent.join(', ')}. The bank’s signing
+        profile covers payment initiation, starting an authorisation, signing baskets, payment cancellation, funds confirmation and registration; for any other operation it
+        answers without looking at these headers, so neither a wrong Digest nor a wrong Signature changes its answer.
+      </p>
     </div>
   );
 }
