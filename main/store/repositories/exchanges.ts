@@ -177,7 +177,7 @@ export class ExchangeRepository {
     this.pruneFailuresStmt = db.prepare<[number, number], DeletedRow>('DELETE FROM exchanges WHERE failure = 1 AND pinned = 0 AND id < ? AND id <= ? RETURNING id, resource_id, failure');
     this.nthFailureStmt = db.prepare<[number], { id: number }>('SELECT id FROM exchanges WHERE failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?');
     this.pinStmt = db.prepare<[number, number]>('UPDATE exchanges SET pinned = ? WHERE id = ?');
-    this.countsStmt = db.prepare<[number, number]>('UPDATE exchange_log_counts SET discarded = ?, discarded_failures = ?');
+    this.countsStmt = db.prepare<[number, number]>('INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures) VALUES (1, ?, ?)');
     const counts = db.prepare<[], { discarded: number; discarded_failures: number }>('SELECT discarded, discarded_failures FROM exchange_log_counts').get();
     this.discardedCounts = { all: counts?.discarded ?? 0, failures: counts?.discarded_failures ?? 0 };
     this.pruneBatch = db.transaction((limits: RetentionLimits) => this.pruneNow(limits));
