@@ -68,7 +68,7 @@ describe('POST and DELETE exchanges/{id}/pin', () => {
       expectBgError(await pin('abc', method), 400, 'FORMAT_ERROR');
     }
     const unknown = await pin(987_654);
-    expect(unknown.body.tppMessages[0].text).toMatch(/no exchange 987654 in the traffic log/);
+    expect((unknown.body as unknown as { tppMessages: { text: string }[] }).tppMessages[0]?.text).toMatch(/no exchange 987654 in the traffic log/);
   });
 });
 

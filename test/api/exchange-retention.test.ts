@@ -2,7 +2,6 @@
 // unrelated ones with `--log-limit 10000`, and every failure is still found by search; a pinned success
 // survives too; X-Discarded-Count says how many were discarded.
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { parseHostArgs } from '../../main/hosts/cli/args';
@@ -10,13 +9,13 @@ import { readTemplate } from '../../main/tpp/templates';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { consentStatus } from '../../main/tpp/requests/consents';
+import { flood } from '../support/flood';
 import { demoSigningKey, signedHeaders } from '../support/signing';
 import { call, expectBgError, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const FAILURES = 200;
 const UNRELATED = 25_000;
-const CONNECTIONS = 8;
 
 let bank: TestBank;
 let psu: PsuSession;
@@ -38,37 +37,6 @@ async function sendFailingPayment(): Promise<void> {
   failing.push(requestId);
 }
 
-/** `count` GETs of a consent's status (200 each), over CONNECTIONS kept-alive connections at once; answers the statuses seen. */
-async function sendUnrelated(count: number, token: string): Promise<Map<number, number>> {
-  const { path, headers } = consentStatus('frankfurt', token, psu.consentId);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const url = new URL(bank.url);
-  const statuses = new Map<number, number>();
-  let left = count;
-  const one = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const req = httpRequest({ agent, host: url.hostname, port: url.port, method: 'GET', path, headers: { ...headers, 'x-request-id': randomUUID() } }, (res) => {
-        statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  const worker = async (): Promise<void> => {
-    while (left > 0) {
-      left--;
-      await one();
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  } finally {
-    agent.destroy();
-  }
-  return statuses;
-}
-
 beforeAll(async () => {
   // The flags as `npm run serve -- --log-limit 10000` reads them; the failure budget left at its default.
   const flags = parseHostArgs(['--log-limit', '10000']);
@@ -86,7 +54,8 @@ beforeAll(async () => {
   expect(pinned.body).toMatchObject({ id: pinnedId, pinned: true, response: { status: 200 } });
 
   for (let i = 0; i < FAILURES; i++) await sendFailingPayment();
-  const statuses = await sendUnrelated(UNRELATED, token);
+  const { path, headers } = consentStatus('frankfurt', token, psu.consentId);
+  const statuses = await flood(bank.url, UNRELATED, () => ({ method: 'GET', path, headers: { ...headers, 'x-request-id': randomUUID() } }));
   expect(Object.fromEntries(statuses)).toEqual({ 200: UNRELATED });
 }, 180_000);
 afterAll(() => bank?.stop());
