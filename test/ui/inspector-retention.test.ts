@@ -32,6 +32,14 @@ const drawn = (): Promise<{ id: number; position: number }[]> =>
     .getByTestId('exchange-row')
     .evaluateAll((rows) => rows.map((r) => ({ id: Number(r.getAttribute('data-id')), position: Number(r.getAttribute('aria-posinset')), top: r.getBoundingClientRect().top })).sort((a, b) => a.top - b.top).map(({ id, position }) => ({ id, position })));
 
+/** The rows drawn cover the list's visible part, top to bottom: no gap shows, whatever the zoom. */
+const coversView = (): Promise<boolean> =>
+  list().evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    const rows = [...el.querySelectorAll('[data-testid="exchange-row"]')].map((r) => r.getBoundingClientRect());
+    return rows.length > 0 && Math.min(...rows.map((r) => r.top)) <= view.top + 1 && Math.max(...rows.map((r) => r.bottom)) >= view.bottom - 1;
+  });
+
 describe('Inspector: what the log keeps', () => {
   let pinnedId: number;
   let consentStatusPath: string;
@@ -80,6 +88,8 @@ describe('Inspector: what the log keeps', () => {
     expect(Object.fromEntries(failures)).toEqual({ 400: FLOOD });
     const newest = (await exchanges('limit=1'))[0]!.id;
 
+    // A fresh page: the list then holds only what the log gives it.
+    await page().reload();
     await goTo(page(), 'Inspector');
     await expect.poll(countText, WAIT).toMatch(/^showing 200 of 20,\d{3} kept$/);
     expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
@@ -104,6 +114,18 @@ describe('Inspector: what the log keeps', () => {
     const middle = await drawn();
     for (const { id, position } of middle) expect(id).toBe(newest - (position - 1));
     await page().screenshot({ path: '/tmp/retention-middle.png' });
+    expect(await coversView()).toBe(true);
+
+    // At 150 % text size (the app zoomed) the same holds three quarters down.
+    await page().getByTestId('text-size').selectOption('150');
+    await list().evaluate((el) => el.scrollTo(0, (el.scrollHeight * 3) / 4));
+    await expect.poll(async () => Math.abs(((await drawn())[20]?.position ?? 0) - 2_550) < 250, WAIT).toBe(true);
+    for (const { id, position } of await drawn()) expect(id).toBe(newest - (position - 1));
+    expect(await coversView()).toBe(true);
+    expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
+    await page().screenshot({ path: '/tmp/retention-zoomed.png' });
+    await page().getByTestId('text-size').selectOption('100');
+    await list().evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
 
     // Arrow keys move the selection past the rows drawn, and the list follows it.
     await row(middle[20]!.id).click();
@@ -127,6 +149,11 @@ describe('Inspector: what the log keeps', () => {
     await list().evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await row(pinnedId).waitFor(WAIT);
     await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
+    await row(pinnedId).click();
+    // 1920×1080 at 150 %: a 1280×720 CSS viewport.
+    await page().setViewportSize({ width: 1280, height: 720 });
+    await page().screenshot({ path: '/tmp/retention-kept-720.png' });
+    await page().setViewportSize({ width: 1280, height: 800 });
   }, UI_TIMEOUT);
 
   it('says whether discarded exchanges could have matched a search that finds nothing', async () => {

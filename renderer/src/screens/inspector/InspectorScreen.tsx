@@ -54,7 +54,7 @@ export function InspectorScreen() {
             <p className="muted small-text">Every request to the simulator shows up here as it happens.</p>
           </div>
         ) : rows.length === 0 && state.loaded ? (
-          <p className="muted pad" data-testid="inspector-no-match">
+          <p className="muted pad inspector-no-match" data-testid="inspector-no-match">
             No exchange in the log matches{state.filter.trim() ? ` “${state.filter.trim()}”` : ''}
             {state.statuses.length + state.verdicts.length > 0 ? ' with the chips chosen' : ''}; {discardedMatchText(couldHaveMatched(state))}
           </p>
