@@ -67,6 +67,16 @@ describe('Inspector: what the log keeps', () => {
     await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
     expect((await exchanges('limit=10000')).find((e) => e.id === pinnedId)?.pinned).toBe(true);
     await page().screenshot({ path: '/tmp/retention-keep.png' });
+    // The palette lets it go, and Keep pins it again.
+    await page().keyboard.press('Control+K');
+    const palette = page().getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command' }).fill('Keep the selected exchange');
+    await page().keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
+    expect(await row(pinnedId).getByTestId('exchange-kept').count()).toBe(0);
+    await keep.click();
+    await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
 
     // Sent again: one more exchange, counted once (it was "showing 65 of 64 kept").
     await page().getByRole('tab', { name: 'Edit and resend' }).click();
