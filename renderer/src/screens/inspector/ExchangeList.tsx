@@ -93,19 +93,29 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
     listRef.current?.scrollTo(0, 0);
   }, [searchKey]);
 
-  // The selected row brought into view (arrow keys, or an exchange opened from elsewhere), drawn or not.
+  // The selected row brought into view, drawn or not (arrow keys, or an exchange opened from elsewhere, whose
+  // place changes as the rows of the Inspector's first page come in above it), until the person moves the
+  // list themselves: from then on rows arriving do not pull it back.
+  const toShow = useRef<number | null>(null);
+  const letGo = (): void => {
+    toShow.current = null;
+  };
+  useEffect(() => {
+    toShow.current = selectedId;
+  }, [selectedId]);
   useEffect(() => {
     const el = listRef.current;
-    const index = rows.findIndex((r) => r.summary.id === selectedId);
+    const index = rows.findIndex((r) => r.summary.id === toShow.current);
     if (el === null || index < 0 || height === 0) return;
     const scale = el.scrollHeight / height;
     const top = (tops[index] ?? 0) * scale;
     const bottom = (tops[index + 1] ?? 0) * scale;
     if (top < el.scrollTop) el.scrollTop = top;
     else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
-  }, [selectedId]); // only when the selection moves: rows arriving must not pull the list back to it
+  }, [selectedId, rows, tops, height]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    letGo();
     if (rows.length === 0) return;
     const index = rows.findIndex((r) => r.summary.id === selectedId);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -123,7 +133,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
   const last = Math.min(rows.length, rowAt(tops, view.top + view.height) + 1 + OVERSCAN);
 
   return (
-    <div ref={listRef} className="exchange-list" role="listbox" aria-label="Exchanges" tabIndex={0} onKeyDown={onKeyDown} onScroll={measure}>
+    <div ref={listRef} className="exchange-list" role="listbox" aria-label="Exchanges" tabIndex={0} onKeyDown={onKeyDown} onScroll={measure} onWheel={letGo} onMouseDown={letGo} onTouchStart={letGo}>
       <div className="exchange-list-space" style={{ height }}>
         {rows.slice(first, last).map(({ summary, full }, offset) => {
           const index = first + offset;
