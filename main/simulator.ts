@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clockStart, keepClock, persistedClock } from './services/clock-state';
 import { SimulatedClock } from './services/clock';
-import { createRepositories, indexDataset, transactor, type BankContext, type SimulatorMode } from './services/context';
+import { createRepositories, indexDataset, LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, transactor, type BankContext, type SimulatorMode } from './services/context';
 import { loadDataset } from './services/dataset-loader';
 import { SimulatorEvents, type SimulatorEvent } from './services/events';
 import { createServices } from './services';
@@ -40,6 +40,10 @@ export interface SimulatorOptions {
   uiRoot?: string | undefined;
   /** `--rate-limit N`: requests per second per TPP identity; 0 or absent = off. */
   rateLimit?: number | undefined;
+  /** `--log-limit N`: the traffic log keeps the newest N exchanges (default 10,000). */
+  logLimit?: number | undefined;
+  /** `--failure-log-limit N`: and beside them the newest N failures (default 10,000). */
+  failureLogLimit?: number | undefined;
   /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
   sqliteBinding?: string | undefined;
   /** `--public-url`: the origin clients reach the bank at (a CI service name, a proxy), for every absolute URL it sends. */
@@ -136,7 +140,10 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp), sandboxClientId: pki.demoTpp.clientId }, { rateLimitPerSecond: options.rateLimit ?? 0 });
+  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp), sandboxClientId: pki.demoTpp.clientId }, {
+    rateLimitPerSecond: options.rateLimit ?? 0,
+    logLimits: { all: options.logLimit ?? LOG_MAX_EXCHANGES, failures: options.failureLogLimit ?? LOG_MAX_FAILURES },
+  });
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

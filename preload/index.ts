@@ -58,6 +58,7 @@ const workbench: WorkbenchApi = {
   exportRunHar: (runId) => invoke('exportRunHar', runId),
   getExchange: (id) => invoke('getExchange', id),
   resendExchange: (id, options) => invoke('resendExchange', id, options),
+  pinExchange: (id, pinned) => invoke('pinExchange', id, pinned),
   diagnoseRequest: (kind, text) => invoke('diagnoseRequest', kind, text),
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).

@@ -64,7 +64,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
-  /** A search of the traffic log: the array body, the counts from the X-Total-Count and X-Kept-Count headers. */
+  /** A search of the traffic log: the array body, the counts from the X-Total-Count, X-Kept-Count and X-Discarded-(Failure-)Count headers. */
   async function search(query: ExchangeQuery): Promise<ExchangePage> {
     await ready;
     const path = `/exchanges?${exchangeSearchParams(query).toString()}`;
@@ -72,8 +72,14 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     const text = await res.text();
     if (!res.ok) throw new ControlApiError(res.status, `GET /simulator/v1${path}: ${res.status} ${errorText(text)}`);
     const exchanges = JSON.parse(text) as Exchange[];
-    const count = (name: string): number => Number(res.headers.get(name) ?? exchanges.length);
-    return { exchanges, total: count('x-total-count'), kept: count('x-kept-count') };
+    const count = (name: string, absent: number): number => Number(res.headers.get(name) ?? absent);
+    return {
+      exchanges,
+      total: count('x-total-count', exchanges.length),
+      kept: count('x-kept-count', exchanges.length),
+      discarded: count('x-discarded-count', 0),
+      discardedFailures: count('x-discarded-failure-count', 0),
+    };
   }
 
   /** A file the host writes out as it is (an exported run, a HAR). */
@@ -140,6 +146,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     exportRunHar: (runId) => text('GET', `${run(runId)}/har`),
     getExchange: (id) => json<Exchange>('GET', `/exchanges/${id}`),
     resendExchange: (id, options) => json<Exchange>('POST', `/exchanges/${id}/resend`, options),
+    pinExchange: (id, pinned) => json<Exchange>(pinned ? 'POST' : 'DELETE', `/exchanges/${id}/pin`),
     diagnoseRequest: (kind, text) => json<PastedDiagnosis>('POST', '/diagnose', { kind, text }),
   };
 }

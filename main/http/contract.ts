@@ -67,6 +67,7 @@ export function toExchange(e: ExchangeRecord): Contract.Exchange {
     request: message(e.request),
     response: { ...message(e.response), status: e.response.status },
     signature: e.signature === null ? null : diagnosis(e.signature),
+    pinned: e.pinned,
   };
 }
 

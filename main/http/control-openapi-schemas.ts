@@ -133,6 +133,7 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
     request: ref('ExchangeMessage'),
     response: ref('ExchangeResponse'),
     signature: orNull(ref('SignatureDiagnosis')),
+    pinned: bool('Kept through every prune and every reset until unpinned, or "New class" with the log.'),
   }),
   JourneyStatus: oneOfStrings(['started', 'opened', 'finalised', 'failed']),
   ScaJourney: obj({

@@ -242,6 +242,8 @@ const CONTROL_PATHS: Record<string, PathItem> = {
           headers: {
             'X-Total-Count': { description: 'How many exchanges match in all', schema: int() },
             'X-Kept-Count': { description: 'How many exchanges the log keeps', schema: int() },
+            'X-Discarded-Count': { description: 'How many exchanges the log discarded since it was last cleared (failures and pinned exchanges outlive the others)', schema: int() },
+            'X-Discarded-Failure-Count': { description: 'The failures among them (4xx, 5xx or signature not valid): none while the failure budget has room', schema: int() },
           },
           content: json(arrayOf(ref('Exchange'))),
         },
@@ -251,6 +253,10 @@ const CONTROL_PATHS: Record<string, PathItem> = {
   },
   '/exchanges/{exchangeId}': {
     get: op('getExchange', 'inspector', 'One exchange of the traffic log', { parameters: [exchangeIdParam], responses: { '200': ok(ref('Exchange')), ...errors(400, 404) } }),
+  },
+  '/exchanges/{exchangeId}/pin': {
+    post: op('pinExchange', 'inspector', 'Pins an exchange: never pruned, kept by a reset; only unpinning or New class with the log removes it', { parameters: [exchangeIdParam], responses: { '200': ok(ref('Exchange')), ...errors(400, 404) } }),
+    delete: op('unpinExchange', 'inspector', 'Unpins an exchange: pruned again like any other', { parameters: [exchangeIdParam], responses: { '200': ok(ref('Exchange')), ...errors(400, 404) } }),
   },
   '/exchanges/{exchangeId}/resend': {
     post: op('resendExchange', 'inspector', 'The built-in TPP sends a logged exchange again; answers the new exchange with its diagnosis', {

@@ -16,7 +16,9 @@ export type SimulatorMode = 'simulation' | 'sandbox';
 
 /** Stored log bodies are cut here (DESIGN.md: bodies over 1 MB kept truncated in the log). */
 export const LOG_BODY_LIMIT = 1024 * 1024;
+/** The log's bounds by default (`--log-limit`, `--failure-log-limit`): the newest exchanges, and the newest failures beside them. */
 export const LOG_MAX_EXCHANGES = 10_000;
+export const LOG_MAX_FAILURES = 10_000;
 
 /** What every service works over: the store, the one clock, the dataset, the event bus. */
 export interface BankContext {

@@ -1,6 +1,6 @@
 import { BankError, formatError } from '../domain/errors';
-import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange } from '../store/repositories/exchanges';
-import { LOG_MAX_EXCHANGES, type BankContext } from './context';
+import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../store/repositories/exchanges';
+import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, type BankContext } from './context';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
 const PRUNE_EVERY = 100;
@@ -56,12 +56,19 @@ const list = (value: unknown, name: string, valid: (item: string) => boolean, wh
 
 const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number(s[0]) * 100, Number(s[0]) * 100 + 99] : [Number(s), Number(s)]);
 
-/** The traffic log (DESIGN.md: bounded to the newest 10,000 exchanges), announced as it grows. */
+/**
+ * The traffic log, announced as it grows. Bounded (DESIGN.md): the newest `limits.all` exchanges (`--log-limit`,
+ * default 10,000), and beside them the newest `limits.failures` failures (`--failure-log-limit`, default 10,000),
+ * so a burst of ordinary traffic never pushes out the failing request QA came for; pinned exchanges always.
+ */
 export class ExchangeLog {
   private sincePrune = 0;
   private flushTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: BankContext) {}
+  constructor(
+    private readonly ctx: BankContext,
+    readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES },
+  ) {}
 
   /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
   record(exchange: NewExchange): ExchangeRecord {
@@ -82,8 +89,23 @@ export class ExchangeLog {
     this.ctx.repos.exchanges.flush();
     if (this.sincePrune >= PRUNE_EVERY) {
       this.sincePrune = 0;
-      this.ctx.repos.exchanges.prune(LOG_MAX_EXCHANGES);
+      this.ctx.repos.exchanges.prune(this.limits);
     }
+  }
+
+  /** Keeps the exchange through every prune and every reset but "New class" with the log, until unpinned. */
+  pin(id: unknown): ExchangeRecord {
+    return this.setPinned(id, true);
+  }
+
+  unpin(id: unknown): ExchangeRecord {
+    return this.setPinned(id, false);
+  }
+
+  private setPinned(id: unknown, pinned: boolean): ExchangeRecord {
+    const n = this.idOf(id);
+    if (!this.ctx.repos.exchanges.setPinned(n, pinned)) throw this.unknown(n);
+    return this.get(id);
   }
 
   /** The resource an SCA journey authorises, for tagging the exchanges of its page. */
@@ -93,11 +115,21 @@ export class ExchangeLog {
 
   /** One exchange of the log; RESOURCE_UNKNOWN when it is not (or no longer) in it. */
   get(id: unknown): ExchangeRecord {
+    const n = this.idOf(id);
+    const exchange = this.ctx.repos.exchanges.find(n);
+    if (exchange === undefined) throw this.unknown(n);
+    return exchange;
+  }
+
+  private idOf(id: unknown): number {
     const n = Number(id);
     if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(n)) throw formatError('the exchange id must be a positive whole number');
-    const exchange = this.ctx.repos.exchanges.find(n);
-    if (exchange === undefined) throw BankError.of('RESOURCE_UNKNOWN', `no exchange ${n} in the traffic log (it keeps the newest ${LOG_MAX_EXCHANGES})`);
-    return exchange;
+    return n;
+  }
+
+  private unknown(id: number): BankError {
+    const { all, failures } = this.limits;
+    return BankError.of('RESOURCE_UNKNOWN', `no exchange ${id} in the traffic log (it keeps the newest ${all.toLocaleString('en')}, the newest ${failures.toLocaleString('en')} failures and the pinned ones)`);
   }
 
   /**

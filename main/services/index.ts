@@ -17,6 +17,7 @@ import { FundsConfirmationService } from './funds-confirmations';
 import { SandboxPaymentService } from './sandbox-payments';
 import { AccountInformationService } from './account-information';
 import { ExchangeLog } from './exchange-log';
+import type { RetentionLimits } from '../store/repositories/exchanges';
 import { ClockControl } from './clock-control';
 import { Behaviour } from './behaviour';
 import { OperatorService } from './operator';
@@ -61,6 +62,8 @@ export interface Services {
 export interface ServiceOptions {
   /** `--rate-limit N`: requests per second per TPP identity, 0 = off. */
   rateLimitPerSecond: number;
+  /** `--log-limit N`, `--failure-log-limit N`: what the traffic log keeps; absent, the defaults. */
+  logLimits?: RetentionLimits | undefined;
 }
 
 /** The test PKI the services check certificates against. */
@@ -103,7 +106,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     baskets,
     funds: new FundsConfirmationService(ctx, access),
     accounts: new AccountInformationService(ctx, access),
-    exchangeLog: new ExchangeLog(ctx),
+    exchangeLog: new ExchangeLog(ctx, options.logLimits),
     clock,
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
     operator: new OperatorService(ctx, consents, payments.vop, clock),

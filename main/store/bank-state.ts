@@ -1,12 +1,12 @@
 import type { Db } from './database';
 
 /**
- * What a reset keeps: the simulator's settings, the TPPs registered with it, the traffic log and the
- * flow runs (the user's work).
+ * What a reset keeps: the simulator's settings, the TPPs registered with it, the traffic log (and what it
+ * counts as discarded) and the flow runs (the user's work).
  * Every other table is bank state, found from the schema itself, so a table a later migration adds
  * is cleared without anyone remembering to list it.
  */
-const KEPT_ON_RESET: readonly string[] = ['settings', 'tpp_clients', 'exchanges', 'flow_runs'];
+const KEPT_ON_RESET: readonly string[] = ['settings', 'tpp_clients', 'exchanges', 'exchange_log_counts', 'flow_runs'];
 
 function bankStateTables(db: Db): string[] {
   return db

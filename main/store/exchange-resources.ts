@@ -9,10 +9,6 @@ import type { Db } from './database';
  */
 export class ExchangeResources {
   private readonly byResource = new Map<string, number[]>();
-  /** Every entry in id order, for pruning from the oldest: ids and resources side by side, read from `head`. */
-  private ids: number[] = [];
-  private resources: string[] = [];
-  private head = 0;
 
   static load(db: Db): ExchangeResources {
     const index = new ExchangeResources();
@@ -26,8 +22,6 @@ export class ExchangeResources {
     const list = this.byResource.get(resourceId);
     if (list === undefined) this.byResource.set(resourceId, [id]);
     else list.push(id);
-    this.ids.push(id);
-    this.resources.push(resourceId);
   }
 
   /** The newest `limit` ids of the resource's exchanges, newest first. */
@@ -36,24 +30,23 @@ export class ExchangeResources {
     return list.slice(Math.max(0, list.length - limit)).reverse();
   }
 
-  /** Forgets every exchange with an id up to `lastPruned`, as the table's prune deletes them. */
-  dropUpTo(lastPruned: number): void {
-    const dropped = new Map<string, number>();
-    while (this.head < this.ids.length && (this.ids[this.head] ?? Infinity) <= lastPruned) {
-      const resource = this.resources[this.head] ?? '';
-      dropped.set(resource, (dropped.get(resource) ?? 0) + 1);
-      this.head++;
+  /**
+   * Forgets the exchanges a prune deleted, given as [id, resource]. Not always the oldest: failures and
+   * pinned exchanges outlive newer ones (services/exchange-log.ts), so each is taken out by its id.
+   */
+  forget(deleted: Iterable<readonly [number, string]>): void {
+    const byResource = new Map<string, Set<number>>();
+    for (const [id, resource] of deleted) {
+      const ids = byResource.get(resource);
+      if (ids === undefined) byResource.set(resource, new Set([id]));
+      else ids.add(id);
     }
-    for (const [resource, count] of dropped) {
+    for (const [resource, ids] of byResource) {
       const list = this.byResource.get(resource);
-      if (list === undefined || list.length <= count) this.byResource.delete(resource);
-      else list.splice(0, count);
-    }
-    // The consumed front is cut off once it is half of the queue, so the queue stays as long as what it holds.
-    if (this.head > 1024 && this.head * 2 > this.ids.length) {
-      this.ids = this.ids.slice(this.head);
-      this.resources = this.resources.slice(this.head);
-      this.head = 0;
+      if (list === undefined) continue;
+      const left = list.filter((id) => !ids.has(id));
+      if (left.length === 0) this.byResource.delete(resource);
+      else this.byResource.set(resource, left);
     }
   }
 }

@@ -83,6 +83,8 @@ export interface Exchange {
   request: ExchangeMessage;
   response: ExchangeMessage & { status: number };
   signature: SignatureDiagnosis | null;
+  /** Kept by the log through every prune and reset until unpinned (or "New class" with the log); the log always says, absent elsewhere (a run's HAR). */
+  pinned?: boolean;
 }
 
 /** A search of the whole traffic log (`GET /simulator/v1/exchanges` with its query parameters); every field given narrows. */
@@ -108,6 +110,10 @@ export interface ExchangePage {
   exchanges: Exchange[];
   total: number;
   kept: number;
+  /** Exchanges the log discarded since it was last cleared (`X-Discarded-Count`); failures and pinned ones outlive the others. */
+  discarded: number;
+  /** The failures among them (`X-Discarded-Failure-Count`): none while the failure budget has room. */
+  discardedFailures: number;
 }
 
 export type JourneyStatus = 'started' | 'opened' | 'finalised' | 'failed';
@@ -702,6 +708,8 @@ export interface WorkbenchApi {
   getExchange(id: number): Promise<Exchange>;
   /** Sends an exchange again as the built-in TPP with the choices given; answers the new exchange, with its diagnosis. */
   resendExchange(id: number, options: ResendOptions): Promise<Exchange>;
+  /** Pins (true) or unpins an exchange: a pinned one is never discarded; answers it as now logged. */
+  pinExchange(id: number, pinned: boolean): Promise<Exchange>;
   /** The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank. */
   diagnoseRequest(kind: PastedRequestKind, text: string): Promise<PastedDiagnosis>;
   /** Batched host events; returns the unsubscribe function. */

@@ -64,3 +64,20 @@ describe('IPC searchExchanges', () => {
     await expect(searchExchanges({ status: ['6xx'] })).rejects.toThrow(/400 FORMAT_ERROR: status must be/);
   });
 });
+
+const pinChannel: WorkbenchChannel = 'workbench:pinExchange';
+const pinExchange = (...args: unknown[]) => (handlers.get(pinChannel) as Handler)(ownPage, ...args);
+
+describe('IPC pinExchange', () => {
+  it('pins and unpins through the control API, answering the exchange', async () => {
+    await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
+    const [newest] = (await listExchanges(1)) as { id: number }[];
+    expect(await pinExchange(newest!.id, true)).toMatchObject({ id: newest!.id, pinned: true });
+    expect(await pinExchange(newest!.id, false)).toMatchObject({ id: newest!.id, pinned: false });
+  });
+
+  it('refuses an id or a choice of the wrong shape before it leaves the main process', async () => {
+    await expect(pinExchange('1', true)).rejects.toThrow('the exchange id must be a positive whole number');
+    await expect(pinExchange(1, 'yes')).rejects.toThrow('pinned');
+  });
+});

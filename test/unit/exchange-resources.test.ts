@@ -64,15 +64,15 @@ describe('the exchanges of one resource', () => {
     const repo = repository(folder());
     const ids = Array.from({ length: 30 }, (_, i) => log(repo, i % 3 === 0 ? 'A' : 'B'));
     expect(idsOf(repo, 'A')).toHaveLength(10);
-    repo.prune(10);
+    repo.prune({ all: 10, failures: 10 });
     const kept = ids.slice(-10);
     expect(idsOf(repo, 'A')).toEqual(kept.filter((_, i) => (20 + i) % 3 === 0).reverse());
     expect(idsOf(repo, 'B')).toEqual(kept.filter((_, i) => (20 + i) % 3 !== 0).reverse());
-    // Pruned again past many rounds, so the queue's consumed front is cut off as well.
+    // Pruned again past many rounds.
     let last = 0;
     for (let round = 0; round < 300; round++) {
       for (let i = 0; i < 10; i++) last = log(repo, i === 0 ? 'A' : 'B');
-      repo.prune(5);
+      repo.prune({ all: 5, failures: 5 });
     }
     expect(idsOf(repo, 'A')).toEqual([]);
     expect(idsOf(repo, 'B')).toEqual([last, last - 1, last - 2, last - 3, last - 4]);
@@ -104,32 +104,38 @@ describe('the exchanges of one resource', () => {
       old.exec(step);
       old.pragma(`user_version = ${i + 1}`);
     }
-    const before = new ExchangeRepository(old, 64 * 1024);
-    const ids = [log(before, 'A'), log(before, 'B'), log(before, 'A')];
-    before.flush();
+    // Written as schema 10 had them: the repository of today writes columns it did not have.
+    const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, resource_id, request_headers, request_body_size, status, response_headers, response_body_size)
+      VALUES (0, 0, 1, 'GET', '/', ?, '{}', 0, 200, '{}', 0)`);
+    const ids = ['A', 'B', 'A'].map((resource) => Number(insert.run(resource).lastInsertRowid));
     old.close();
     expect(idsOf(repository(dir), 'A')).toEqual([ids[2], ids[0]]);
   });
 
-  it('need no index on the table: the log does not write one per request', () => {
+  it('need no index on the table: the log writes none per ordinary request (only failures and pins are indexed, each in id order)', () => {
     const dir = folder();
     repository(dir);
     const db = dbs[0]!;
-    const indexes = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL").all();
-    expect(indexes).toEqual([]);
+    const indexes = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL ORDER BY name").all();
+    expect(indexes.map((i) => i.name)).toEqual(['exchanges_failures', 'exchanges_pinned']);
+    for (const index of indexes) expect(index.sql).toMatch(/ON exchanges \(id\) WHERE (failure|pinned) = 1$/);
   });
 });
 
 describe('ExchangeResources', () => {
-  it('forgets what is pruned, so it holds no more than the log keeps', () => {
+  it('forgets exactly the exchanges a prune deleted, older or newer, so it holds no more than the log keeps', () => {
     const index = new ExchangeResources();
     for (let id = 1; id <= 5000; id++) index.add(id, id % 2 === 0 ? 'A' : `R${id}`);
-    index.dropUpTo(4990);
-    expect(index.newest('A', Infinity)).toEqual([5000, 4998, 4996, 4994, 4992]);
+    const deleted = Array.from({ length: 4990 }, (_, i) => i + 1).filter((id) => id !== 2000);
+    index.forget(deleted.map((id) => [id, id % 2 === 0 ? 'A' : `R${id}`] as const));
+    // 2000 outlived the prune (a failure, or pinned): still found, in its place.
+    expect(index.newest('A', Infinity)).toEqual([5000, 4998, 4996, 4994, 4992, 2000]);
     expect(index.newest('R4991', Infinity)).toEqual([4991]);
     expect(index.newest('R4989', Infinity)).toEqual([]);
     index.add(5001, 'R4989');
     expect(index.newest('R4989', Infinity)).toEqual([5001]);
+    index.forget([[2000, 'A']]);
+    expect(index.newest('A', 2)).toEqual([5000, 4998]);
+    expect(index.newest('A', Infinity)).toHaveLength(5);
   });
 });
-

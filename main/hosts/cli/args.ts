@@ -8,7 +8,22 @@ export class UsageError extends Error {}
 const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
        --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)
        --public-url URL (the origin clients reach the bank at, e.g. http://bank-sim:4646; or $PSD2_WORKBENCH_PUBLIC_URL)
-       --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)`;
+       --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)
+       --log-limit N (the traffic log keeps the newest N exchanges; default 10000)
+       --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx, signature not valid; default 10000)`;
+
+/** The most either log limit may be: a bound on the log's size on disk and on a search's work. */
+export const MAX_LOG_LIMIT = 1_000_000;
+
+/** A log limit flag: absent is the default; otherwise a whole number from `min` to MAX_LOG_LIMIT. */
+function logLimit(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > MAX_LOG_LIMIT) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${MAX_LOG_LIMIT}, got "${value}"`);
+  }
+  return n;
+}
 
 /** Parses the flags shared by `serve` and `web` (DESIGN.md "Commands"). */
 export function parseHostArgs(argv: string[]): SimulatorOptions {
@@ -29,6 +44,8 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         'rate-limit': { type: 'string' },
         'public-url': { type: 'string' },
         'psu-public-url': { type: 'string' },
+        'log-limit': { type: 'string' },
+        'failure-log-limit': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -66,6 +83,9 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     rateLimit,
     publicUrl,
     psuPublicUrl,
+    logLimit: logLimit(v['log-limit'], '--log-limit', 1),
+    // 0: failures get no budget of their own, only the newest exchanges are kept.
+    failureLogLimit: logLimit(v['failure-log-limit'], '--failure-log-limit', 0),
   };
 }
 

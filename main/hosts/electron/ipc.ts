@@ -178,6 +178,7 @@ const HANDLERS: Handlers = {
   exportRunHar: (api, [r]) => api.exportRunHar(id(r, 'runId')),
   getExchange: (api, [x]) => api.getExchange(exchangeId(x)),
   resendExchange: (api, [x, o]) => api.resendExchange(exchangeId(x), object(o, 'the resend choices')),
+  pinExchange: (api, [x, p]) => api.pinExchange(exchangeId(x), bool(p, 'pinned')),
   diagnoseRequest: (api, [k, t]) => api.diagnoseRequest(oneOf(k, ['http', 'curl', 'har'] as const, 'kind'), pastedText(t)),
 };
 

@@ -99,12 +99,21 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return { reset: true, now: services.clock.now().toISOString() };
       });
 
-      // The body stays the array it always was; the counts travel in headers (X-Total-Count: every match, X-Kept-Count: the whole log).
+      // The body stays the array it always was; the counts travel in headers (X-Total-Count: every match, X-Kept-Count: the whole log,
+      // X-Discarded-Count: what pruning took since the log was last cleared, X-Discarded-Failure-Count: the failures among them).
       control.get('/exchanges', async (request, reply) => {
         const page = services.exchangeLog.search(request.query as ExchangeQueryInput);
-        return reply.header('x-total-count', String(page.total)).header('x-kept-count', String(page.kept)).send(page.records.map(toExchange));
+        return reply
+          .header('x-total-count', String(page.total))
+          .header('x-kept-count', String(page.kept))
+          .header('x-discarded-count', String(page.discarded.all))
+          .header('x-discarded-failure-count', String(page.discarded.failures))
+          .send(page.records.map(toExchange));
       });
-      control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get((request.params as { exchangeId?: unknown }).exchangeId)));
+      const exchangeId = (request: FastifyRequest): unknown => (request.params as { exchangeId?: unknown }).exchangeId;
+      control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get(exchangeId(request))));
+      control.post('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.pin(exchangeId(request))));
+      control.delete('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.unpin(exchangeId(request))));
 
       if (options.flowRuns) flowRunRoutes(control, options.flowRuns, options.version);
       inspectorToolRoutes(control, services, options.resender);

@@ -43,7 +43,24 @@ export interface ExchangeRecord {
   request: { method: string; url: string; headers: Headers } & LoggedBody;
   response: { status: number; headers: Headers } & LoggedBody;
   signature: SignatureDiagnosis | null;
+  /** Kept through every prune until unpinned (or the log is cleared). */
+  pinned: boolean;
 }
+
+/** How many exchanges the log keeps: the newest `all`, and beside them the newest `failures` failures. */
+export interface RetentionLimits {
+  all: number;
+  failures: number;
+}
+
+/** What pruning has discarded since the log was last cleared: every exchange, and the failures among them. */
+export interface DiscardedCounts {
+  all: number;
+  failures: number;
+}
+
+/** A failure, kept in its own budget: the bank answered 4xx or 5xx, or found the signature not valid. */
+export const isFailure = (status: number, signature: SignatureDiagnosis | null): boolean => status >= 400 || (signature !== null && !signature.verdict.valid);
 
 interface ExchangeRow {
   id: number;
@@ -63,6 +80,14 @@ interface ExchangeRow {
   response_body: Buffer | null;
   response_body_size: number;
   signature: string | null;
+  pinned: number;
+}
+
+/** A deleted row, as a prune reports it. */
+interface DeletedRow {
+  id: number;
+  resource_id: string | null;
+  failure: number;
 }
 
 /** What a search of the log asks for; every field narrows (all of them must hold). */
@@ -81,11 +106,12 @@ export interface ExchangeFilter {
   limit: number;
 }
 
-/** A page of a search: the newest matches older than `beforeId`, how many match in all, how many the log keeps. */
+/** A page of a search: the newest matches older than `beforeId`, how many match in all, how many the log keeps and has discarded. */
 export interface ExchangeSearchPage {
   records: ExchangeRecord[];
   total: number;
   kept: number;
+  discarded: DiscardedCounts;
 }
 
 /** The text a word is looked for in: everything a user reads of an exchange, bodies cast from their bytes. */
@@ -117,7 +143,15 @@ export class ExchangeRepository {
   private readonly insertStmt;
   private readonly listStmt;
   private readonly findStmt;
-  private readonly pruneStmt;
+  private readonly pruneOrdinaryStmt;
+  private readonly pruneFailuresStmt;
+  private readonly nthFailureStmt;
+  private readonly pinStmt;
+  private readonly countsStmt;
+  private readonly pruneBatch: (limits: RetentionLimits) => void;
+  /** Every exchange up to this id that is neither a failure nor pinned is deleted: the next prune starts above it. */
+  private prunedUpTo = 0;
+  private discardedCounts: DiscardedCounts;
   private readonly clearStmt;
   private readonly writeBatch: (batch: readonly ExchangeRecord[]) => void;
   private pending: ExchangeRecord[] = [];
@@ -133,11 +167,20 @@ export class ExchangeRepository {
     private readonly maxBodyBytes: number,
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
-      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
-    this.pruneStmt = db.prepare('DELETE FROM exchanges WHERE id <= (SELECT max(id) FROM exchanges) - ?');
+    // Two deletes, each over an index: the ordinary exchanges that fell out of the newest (a range of the key
+    // above what earlier prunes left), and the failures beyond their budget (the partial index of failures).
+    this.pruneOrdinaryStmt = db.prepare<[number, number], DeletedRow>('DELETE FROM exchanges WHERE id > ? AND id <= ? AND failure = 0 AND pinned = 0 RETURNING id, resource_id, failure');
+    this.pruneFailuresStmt = db.prepare<[number, number], DeletedRow>('DELETE FROM exchanges WHERE failure = 1 AND pinned = 0 AND id < ? AND id <= ? RETURNING id, resource_id, failure');
+    this.nthFailureStmt = db.prepare<[number], { id: number }>('SELECT id FROM exchanges WHERE failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?');
+    this.pinStmt = db.prepare<[number, number]>('UPDATE exchanges SET pinned = ? WHERE id = ?');
+    this.countsStmt = db.prepare<[number, number]>('INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures) VALUES (1, ?, ?)');
+    const counts = db.prepare<[], { discarded: number; discarded_failures: number }>('SELECT discarded, discarded_failures FROM exchange_log_counts').get();
+    this.discardedCounts = { all: counts?.discarded ?? 0, failures: counts?.discarded_failures ?? 0 };
+    this.pruneBatch = db.transaction((limits: RetentionLimits) => this.pruneNow(limits));
     this.clearStmt = db.prepare('DELETE FROM exchanges');
     // AUTOINCREMENT's own counter: ids never go back, even after a clear.
     const seq = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'exchanges'").get();
@@ -160,6 +203,7 @@ export class ExchangeRepository {
       request: { method: request.method, url: request.url, headers: request.headers, body: this.kept(request.body), bodySize: request.body?.length ?? 0 },
       response: { status: response.status, headers: response.headers, body: this.kept(response.body), bodySize: response.body?.length ?? 0 },
       signature: e.signature,
+      pinned: false,
     };
     this.pending.push(record);
     if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
@@ -193,6 +237,7 @@ export class ExchangeRepository {
       JSON.stringify(request.headers), request.body, request.bodySize,
       response.status, JSON.stringify(response.headers), response.body, response.bodySize,
       e.signature === null ? null : JSON.stringify(e.signature),
+      isFailure(response.status, e.signature) ? 1 : 0,
     );
   }
 
@@ -237,7 +282,7 @@ export class ExchangeRepository {
     const records = (statements.page.all(...params, ...(f.beforeId === undefined ? [] : [f.beforeId]), f.limit) as ExchangeRow[]).map((r) => this.toRecord(r));
     const total = (statements.count.get(...params) as { n: number }).n;
     const kept = matching === '' ? total : (this.countStmt.get()?.n ?? 0);
-    return { records, total, kept };
+    return { records, total, kept, discarded: { ...this.discardedCounts } };
   }
 
   private statementsFor(matching: string, paged: string): { page: Statement; count: Statement } {
@@ -260,18 +305,51 @@ export class ExchangeRepository {
     return row && this.toRecord(row);
   }
 
-  /** Keeps the newest `keep` exchanges. */
-  prune(keep: number): void {
+  /**
+   * Keeps the newest `limits.all` exchanges and, beside them, the newest `limits.failures` failures; a pinned
+   * exchange always. Counts what it deletes (kept across restarts, zeroed by clear).
+   */
+  prune(limits: RetentionLimits): void {
     this.flush();
-    this.pruneStmt.run(keep);
-    // Every exchange given an id is written now, so the newest id in the table is the last one given.
-    this.resources?.dropUpTo(this.lastId - keep);
+    this.pruneBatch(limits);
   }
 
+  private pruneNow({ all, failures }: RetentionLimits): void {
+    // Every exchange given an id is written now, and none of the newest `all` was ever deleted.
+    const cut = this.lastId - all;
+    if (cut <= 0) return;
+    const failureFloor = failures < 1 ? Infinity : (this.nthFailureStmt.get(failures - 1)?.id ?? 0);
+    const deleted = [...this.pruneOrdinaryStmt.all(this.prunedUpTo, cut), ...this.pruneFailuresStmt.all(failureFloor, cut)];
+    this.prunedUpTo = Math.max(this.prunedUpTo, cut);
+    if (deleted.length === 0) return;
+    const failed = deleted.reduce((n, row) => n + row.failure, 0);
+    this.discardedCounts = { all: this.discardedCounts.all + deleted.length, failures: this.discardedCounts.failures + failed };
+    this.countsStmt.run(this.discardedCounts.all, this.discardedCounts.failures);
+    this.resources?.forget(deleted.flatMap((row) => (row.resource_id === null ? [] : [[row.id, row.resource_id] as const])));
+  }
+
+  /** Pins or unpins an exchange; false when the log does not hold it. */
+  setPinned(id: number, pinned: boolean): boolean {
+    this.flush();
+    const changed = this.pinStmt.run(pinned ? 1 : 0, id).changes > 0;
+    // Unpinned below where pruning stopped: the next prune looks there again.
+    if (changed && !pinned) this.prunedUpTo = Math.min(this.prunedUpTo, id - 1);
+    return changed;
+  }
+
+  /** What pruning has discarded since the log was last cleared. */
+  get discarded(): DiscardedCounts {
+    return { ...this.discardedCounts };
+  }
+
+  /** Empties the log, pinned exchanges too, and zeroes what it counts as discarded. */
   clear(): void {
     this.pending = [];
     this.clearStmt.run();
     this.resources = null;
+    this.prunedUpTo = 0;
+    this.discardedCounts = { all: 0, failures: 0 };
+    this.countsStmt.run(0, 0);
   }
 
   private toRecord(r: ExchangeRow): ExchangeRecord {
@@ -282,6 +360,7 @@ export class ExchangeRepository {
       request: { method: r.method, url: r.url, headers: JSON.parse(r.request_headers) as Headers, body: r.request_body, bodySize: r.request_body_size },
       response: { status: r.status, headers: JSON.parse(r.response_headers) as Headers, body: r.response_body, bodySize: r.response_body_size },
       signature: r.signature === null ? null : (JSON.parse(r.signature) as SignatureDiagnosis),
+      pinned: r.pinned === 1,
     };
   }
 }

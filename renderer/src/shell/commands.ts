@@ -198,6 +198,7 @@ function inspectorCommands({ shell, inspector, curlView }: CommandSources): Comm
     onSelected('inspector-curl', 'Copy the selected exchange as cURL', 'curl command shell', (e) => curlView.show(e.id)),
     onSelected('inspector-export-selected', 'Export the selected exchange as HAR', 'download save har', exportExchangeAsHar),
     onSelected('inspector-resend', 'Edit and resend the selected exchange', 'replay repeat send', () => inspector.setTab('resend')),
+    onSelected('inspector-keep', 'Keep the selected exchange (never discarded), or let it go', 'pin unpin keep retain discard', (e) => void inspector.pin(e.id, e.pinned !== true)),
     onSelected('inspector-request', 'Show the request of the selected exchange', 'headers body tab', () => inspector.setTab('request')),
     onSelected('inspector-response', 'Show the response of the selected exchange', 'headers body tab', () => inspector.setTab('response')),
     {

@@ -26,7 +26,7 @@ export const VERDICTS: readonly Verdict[] = ['valid', 'invalid', 'none'];
 // Keeps the window responsive however long the app stays open; the host keeps more.
 const MAX_ROWS = 2_000;
 
-interface InspectorState {
+export interface InspectorState {
   rows: InspectorRow[];
   loaded: boolean;
   error: string | null;
@@ -37,6 +37,11 @@ interface InspectorState {
   /** How many exchanges match the search in all, and how many the log keeps; null until known. */
   total: number | null;
   kept: number | null;
+  /** How many the log discarded (since it was last cleared), and the failures among them. */
+  discarded: number;
+  discardedFailures: number;
+  /** The counts as the host last gave them, up to the exchange `newestId`: rows newer than it are added to them. */
+  counted: Counted | null;
   loadingOlder: boolean;
   /** The oldest exchange of the pages fetched so far: the next page is older than it. */
   cursor: number | null;
@@ -71,7 +76,30 @@ interface InspectorState {
   /** Selects an exchange found elsewhere (the Bank), adding it when the list does not hold it. */
   show(exchange: Exchange): void;
   setTab(tab: DetailTab): void;
+  /** Pins (never discarded) or unpins an exchange. */
+  pin(id: number, pinned: boolean): Promise<void>;
 }
+
+/** The counts of the last answer of the host, and the newest exchange they include. */
+interface Counted {
+  total: number;
+  kept: number;
+  newestId: number;
+}
+
+/**
+ * The counts shown: the host's, plus the rows that arrived after its answer (each row once, however it
+ * came: its event, or a resend shown before its event), so a resend never counts twice.
+ */
+const recount = (rows: readonly InspectorRow[], counted: Counted | null): Pick<InspectorState, 'total' | 'kept'> => {
+  if (counted === null) return { total: null, kept: null };
+  let newer = 0;
+  for (const row of rows) {
+    if (row.summary.id <= counted.newestId) break;
+    newer++;
+  }
+  return { total: counted.total + newer, kept: counted.kept + newer };
+};
 
 const summarise = (e: Exchange): ExchangeSummary => ({
   id: e.id,
@@ -95,6 +123,7 @@ let fetchAgain = false;
 let searchSeq = 0;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let countTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Whether anything narrows the list (then new traffic cannot simply be put on top). */
 const searching = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>): boolean => s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0;
@@ -136,6 +165,26 @@ export const useInspector = create<InspectorState>()((set, get) => {
     }
   }
 
+  /**
+   * After new traffic, the host's counts again (at most once a second): it prunes what the rows cannot tell,
+   * and says how much it discarded. A search that narrows is run again instead (onEvents).
+   */
+  function refreshCounts(): void {
+    if (countTimer !== undefined) return;
+    countTimer = setTimeout(() => {
+      countTimer = undefined;
+      const seq = searchSeq;
+      void workbench.searchExchanges({ limit: 1 }).then(
+        (page) => {
+          if (seq !== searchSeq || searching(get())) return;
+          const counted = { total: page.total, kept: page.kept, newestId: page.exchanges[0]?.id ?? 0 };
+          set((s) => ({ counted, ...recount(s.rows, counted), discarded: page.discarded, discardedFailures: page.discardedFailures }));
+        },
+        () => undefined,
+      );
+    }, REFRESH_DELAY_MS);
+  }
+
   return {
     rows: [],
     loaded: false,
@@ -145,6 +194,9 @@ export const useInspector = create<InspectorState>()((set, get) => {
     verdicts: [],
     total: null,
     kept: null,
+    discarded: 0,
+    discardedFailures: 0,
+    counted: null,
     loadingOlder: false,
     cursor: null,
     hasOlder: false,
@@ -181,11 +233,14 @@ export const useInspector = create<InspectorState>()((set, get) => {
           const known = new Set(fresh.map((r) => r.summary.id));
           // Rows of an earlier narrowed search are not kept: they are not what the log's newest page lacks.
           const extra = narrowed || s.narrowed ? [] : s.rows.filter((r) => !known.has(r.summary.id));
-          const newer = extra.filter((r) => r.summary.id > (fresh[0]?.summary.id ?? 0)).length;
+          const rows = [...extra, ...fresh].sort(newestFirst);
+          const counted = { total: page.total, kept: page.kept, newestId: fresh[0]?.summary.id ?? 0 };
           return {
-            rows: [...extra, ...fresh].sort(newestFirst),
-            total: page.total + newer,
-            kept: page.kept + newer,
+            rows,
+            ...(narrowed ? { total: page.total, kept: page.kept } : recount(rows, counted)),
+            counted: narrowed ? null : counted,
+            discarded: page.discarded,
+            discardedFailures: page.discardedFailures,
             cursor: fresh.at(-1)?.summary.id ?? null,
             hasOlder: fresh.length === PAGE_SIZE,
             narrowed,
@@ -210,9 +265,12 @@ export const useInspector = create<InspectorState>()((set, get) => {
         set((now) => {
           const known = new Set(now.rows.map((r) => r.summary.id));
           const older = rowsOf(page);
+          const rows = [...now.rows, ...older.filter((r) => !known.has(r.summary.id))].sort(newestFirst);
           return {
-            rows: [...now.rows, ...older.filter((r) => !known.has(r.summary.id))].sort(newestFirst),
-            kept: page.kept,
+            rows,
+            ...(now.counted === null ? { kept: page.kept } : {}),
+            discarded: page.discarded,
+            discardedFailures: page.discardedFailures,
             cursor: older.at(-1)?.summary.id ?? now.cursor,
             hasOlder: older.length === PAGE_SIZE,
           };
@@ -225,7 +283,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
     },
 
     forget() {
-      set({ rows: [], selectedId: null, compareIds: [], comparing: false, total: null, kept: null, cursor: null, hasOlder: false });
+      set({ rows: [], selectedId: null, compareIds: [], comparing: false, total: null, kept: null, counted: null, discarded: 0, discardedFailures: 0, cursor: null, hasOlder: false });
     },
 
     onEvents(events) {
@@ -245,10 +303,11 @@ export const useInspector = create<InspectorState>()((set, get) => {
       set((s) => {
         const known = new Set(s.rows.map((r) => r.summary.id));
         const fresh = added.filter((a) => !known.has(a.id)).sort((a, b) => b.id - a.id);
-        const more = (n: number | null): number | null => (n === null ? null : n + fresh.length);
-        return { rows: [...fresh.map((summary) => ({ summary, full: null })), ...s.rows].slice(0, Math.max(MAX_ROWS, s.rows.length)), total: more(s.total), kept: more(s.kept) };
+        const rows = [...fresh.map((summary) => ({ summary, full: null })), ...s.rows].slice(0, Math.max(MAX_ROWS, s.rows.length));
+        return { rows, ...recount(rows, s.counted) };
       });
       void fillMissing();
+      refreshCounts();
     },
 
     setFilter(filter) {
@@ -290,11 +349,23 @@ export const useInspector = create<InspectorState>()((set, get) => {
       set((s) => {
         const row = { summary: summarise(exchange), full: exchange };
         const present = s.rows.some((r) => r.summary.id === exchange.id);
-        return { rows: present ? s.rows.map((r) => (r.summary.id === exchange.id ? row : r)) : [...s.rows, row].sort(newestFirst) };
+        const rows = present ? s.rows.map((r) => (r.summary.id === exchange.id ? row : r)) : [...s.rows, row].sort(newestFirst);
+        return { rows, ...(s.counted === null ? {} : recount(rows, s.counted)) };
       });
       get().select(exchange.id);
     },
     setTab: (tab) => set({ tab }),
+    async pin(id, pinned) {
+      try {
+        const exchange = await workbench.pinExchange(id, pinned);
+        set((s) => ({
+          rows: s.rows.map((r) => (r.summary.id === id ? { ...r, full: exchange } : r)),
+          compared: s.compared.map((e) => (e.id === id ? exchange : e)),
+        }));
+      } catch (err) {
+        set({ error: errorText(err) });
+      }
+    },
   };
 });
 

@@ -39,13 +39,16 @@ export interface StartUiOptions {
   tls?: boolean;
   /** More Chromium flags, e.g. `--host-resolver-rules=MAP evil.example 127.0.0.1`. */
   browserArgs?: string[];
+  /** `--log-limit N`, `--failure-log-limit N`: what the traffic log keeps. */
+  logLimit?: number;
+  failureLogLimit?: number;
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
   // Vitest runs test files in parallel processes: the host's own build lock keeps them from building at once.
   const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
   const dataDir = newDataFolder('wb-ui-');
-  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot });
+  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot, logLimit: options.logLimit, failureLogLimit: options.failureLogLimit });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({

@@ -5,6 +5,7 @@ import { useCurlView } from '../../state/curl-view';
 import type { DetailTab } from '../../state/inspector';
 import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
+import { KeepButton } from './KeepButton';
 import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
@@ -55,6 +56,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           {exchange.simulatedAt}
         </div>
         <div className="detail-actions">
+          <KeepButton exchange={exchange} />
           <button type="button" onClick={() => showCurl(exchange.id)}>
             Copy as cURL
           </button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { workbench } from '../../api';
-import { useInspector } from '../../state/inspector';
+import { useInspector, type InspectorState } from '../../state/inspector';
 import { bankApiBase, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
@@ -54,7 +54,10 @@ export function InspectorScreen() {
             <p className="muted small-text">Every request to the simulator shows up here as it happens.</p>
           </div>
         ) : rows.length === 0 && state.loaded ? (
-          <p className="muted pad">No exchange in the log matches{state.filter.trim() ? ` “${state.filter.trim()}”` : ''}{state.statuses.length + state.verdicts.length > 0 ? ' with the chips chosen' : ''}.</p>
+          <p className="muted pad inspector-no-match" data-testid="inspector-no-match">
+            No exchange in the log matches{state.filter.trim() ? ` “${state.filter.trim()}”` : ''}
+            {state.statuses.length + state.verdicts.length > 0 ? ' with the chips chosen' : ''}; {discardedMatchText(couldHaveMatched(state))}
+          </p>
         ) : (
           <ExchangeList
             rows={rows}
@@ -66,10 +69,17 @@ export function InspectorScreen() {
             hasOlder={state.hasOlder}
             loadingOlder={state.loadingOlder}
             onOlder={() => void state.loadOlder()}
+            searchKey={JSON.stringify([state.filter.trim(), state.statuses, state.verdicts])}
           />
         )}
-        <div className="inspector-count muted" data-testid="inspector-count">
-          {countText(rows.length, state.total, state.kept, searching)}
+        <div className="inspector-count muted">
+          <span data-testid="inspector-count">{countText(rows.length, state.total, state.kept, searching)}</span>
+          {state.discarded > 0 && (
+            <span data-testid="inspector-discarded" title="The log keeps the newest exchanges and, beside them, the newest failures (4xx, 5xx, signature not valid); pinned exchanges always. Set with --log-limit and --failure-log-limit.">
+              {' · '}
+              {discardedText(state.discarded, state.discardedFailures)}
+            </span>
+          )}
         </div>
       </div>
       <div className="inspector-detail-pane" ref={detailRef} tabIndex={-1}>
@@ -90,6 +100,28 @@ export function InspectorScreen() {
 }
 
 const n = (value: number): string => value.toLocaleString('en');
+
+/** "12,345 older exchanges discarded; failures and pinned kept" */
+function discardedText(discarded: number, failures: number): string {
+  const older = `${n(discarded)} older exchange${discarded === 1 ? '' : 's'} discarded`;
+  if (failures === 0) return `${older}; failures and pinned kept`;
+  return `${older}, ${n(failures)} of them failure${failures === 1 ? '' : 's'} beyond the failure budget; pinned kept`;
+}
+
+/**
+ * How many discarded exchanges could have matched the search: a search only for failures (4xx or 5xx chips,
+ * or "signature invalid") could have matched only discarded failures; any other, every discarded exchange.
+ */
+function couldHaveMatched(s: Pick<InspectorState, 'statuses' | 'verdicts' | 'discarded' | 'discardedFailures'>): number {
+  const onlyFailingStatuses = s.statuses.length > 0 && s.statuses.every((c) => c.startsWith('4') || c.startsWith('5'));
+  const onlyInvalid = s.verdicts.length > 0 && s.verdicts.every((v) => v === 'invalid');
+  return onlyFailingStatuses || onlyInvalid ? s.discardedFailures : s.discarded;
+}
+
+function discardedMatchText(discarded: number): string {
+  if (discarded === 0) return 'the log has discarded nothing that could have matched.';
+  return `${n(discarded)} older exchange${discarded === 1 ? ' was' : 's were'} discarded and might have.`;
+}
 
 /** "showing 200 of 3,412 matching, 10,000 kept": true counts from the host. */
 function countText(shown: number, total: number | null, kept: number | null, searching: boolean): string {
