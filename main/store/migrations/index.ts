@@ -10,6 +10,7 @@ import { sql as flowRuns } from './009-flow-runs';
 import { sql as authorisationsByPayment } from './010-authorisations-by-payment';
 import { sql as exchangeResourcesInMemory } from './011-exchange-resources-in-memory';
 import { sql as journeyOutcomes } from './012-journey-outcomes';
+import { sql as exchangeRawHeaders } from './014-exchange-raw-headers';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification, vopSettlement, serviceBlocks, flowRuns, authorisationsByPayment, exchangeResourcesInMemory, journeyOutcomes];
+export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification, vopSettlement, serviceBlocks, flowRuns, authorisationsByPayment, exchangeResourcesInMemory, journeyOutcomes, exchangeRawHeaders];
