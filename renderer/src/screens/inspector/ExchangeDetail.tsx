@@ -63,7 +63,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           </p>
         )}
       </header>
-      {curlShown && <CurlView command={buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl)} onClose={hideCurl} />}
+      {curlShown && <CurlView command={buildCurl({ ...exchange, ...exchange.request }, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button key={t.id} type="button" role="tab" aria-selected={shown === t.id} className={`tab${shown === t.id ? ' tab-active' : ''}`} onClick={() => onTab(t.id)}>

@@ -1,10 +1,11 @@
 import type { ExchangeMessage } from '../../../../preload/api/workbench-api';
 import { BodyView } from './BodyView';
 import { headerValue } from '../../widgets/http-status';
+import { headerLinesOf } from '../../../../shared/header-lines';
 
-/** Headers as the wire carried them, then the body. */
+/** Headers as the wire carried them (each line in order: a header sent twice is two rows), then the body. */
 export function MessageView({ message, firstLine }: { message: ExchangeMessage; firstLine: string }) {
-  const headers = Object.entries(message.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const));
+  const headers = headerLinesOf(message);
   return (
     <div className="message-view">
       <p className="wire-plain message-first-line">{firstLine}</p>
