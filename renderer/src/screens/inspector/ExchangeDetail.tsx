@@ -7,6 +7,7 @@ import { CurlView } from './CurlView';
 import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
+import { tppInWords } from './exchange-tpp';
 import { SignatureVerdict } from './SignatureVerdict';
 import { SignatureView } from './SignatureView';
 
@@ -40,7 +41,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
         </div>
         <div className="detail-meta muted">
-          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {exchange.tppId ? `TPP ${exchange.tppId}` : 'no TPP identified'} · simulated{' '}
+          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated{' '}
           {exchange.simulatedAt}
         </div>
         <div className="detail-actions">
