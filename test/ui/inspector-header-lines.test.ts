@@ -50,11 +50,14 @@ describe('a request with a header sent twice, in the Inspector', () => {
     await open(sent.id, 'Request');
     const rows = page.locator('.message-view .headers-table tr');
     await rows.first().waitFor({ timeout: 15_000 });
-    const lines = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+    const lines = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('.header-name')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '', tr.querySelector('.header-repeat')?.textContent ?? '']),
+    );
     expect(lines.filter(([name]) => name?.toLowerCase() === 'x-request-id')).toEqual([
-      ['X-Request-ID', FIRST_ID],
-      ['x-request-id', SECOND_ID],
+      ['X-Request-ID', FIRST_ID, 'sent 2 times: line 1'],
+      ['x-request-id', SECOND_ID, 'sent 2 times: line 2'],
     ]);
+    expect(lines.filter(([, , repeat]) => repeat !== '')).toHaveLength(2);
     expect(lines[0]?.[0]).toBe('Host');
     await page.screenshot({ path: '/tmp/header-lines-request.png' });
   }, UI_TIMEOUT);
