@@ -77,6 +77,21 @@ describe('a request with a header sent twice, in the Inspector', () => {
     await page.screenshot({ path: '/tmp/header-lines-signature.png' });
   }, UI_TIMEOUT);
 
+  it('Edit and resend sends both lines as they were: the resent exchange lists them again', async () => {
+    const { page } = running();
+    const sent = (await fetch(`${running().url}/simulator/v1/exchanges?limit=20`).then((r) => r.json()) as Exchange[]).find((e) => e.request.rawHeaders?.some(([, v]) => v === SECOND_ID));
+    if (!sent) throw new Error('the payment with X-Request-ID twice is not in the log');
+    await open(sent.id, 'Edit and resend');
+    expect(await page.getByLabel('Headers (one per line)').inputValue()).toMatch(new RegExp(`^X-Request-ID: ${FIRST_ID}\n[^]*\nx-request-id: ${SECOND_ID}$`));
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => (await newest()).id, { timeout: 15_000 }).toBeGreaterThan(sent.id);
+    const again = await (await fetch(`${running().url}/simulator/v1/exchanges/${(await newest()).id}`)).json() as Exchange;
+    expect(again.request.rawHeaders?.filter(([name]) => name.toLowerCase() === 'x-request-id')).toEqual([
+      ['X-Request-ID', FIRST_ID],
+      ['x-request-id', SECOND_ID],
+    ]);
+  }, UI_TIMEOUT);
+
   it('names the TPP of a refused registration by its signing certificate, where no token or connection told it', async () => {
     const { page, bank } = running();
     const res = await bank.tpp.registerClient('frankfurt', { redirect_uris: ['https://tpp.example/cb'] }, { faults: { bodyChangedAfterDigest: true } });
