@@ -101,3 +101,23 @@ describe('request.rawHeaders', () => {
     ]);
   });
 });
+
+describe('header lines over HTTPS (--tls), as the resend sends them', () => {
+  let tlsBank: TestBank;
+  beforeAll(async () => {
+    tlsBank = await startTestBank({ tls: true });
+  });
+  afterAll(() => tlsBank.stop());
+
+  it('go on the wire as given, with the QWAC: the bank logs both lines of a header given twice', async () => {
+    const lines: HeaderLine[] = [
+      ['X-Request-ID', FIRST_ID],
+      ['X-Trace', 'one'],
+      ['x-request-id', SECOND_ID],
+    ];
+    const res = await tlsBank.tpp.send({ method: 'GET', path: '/frankfurt/berlingroup/v1/accounts', headers: {}, headerLines: lines, body: null });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    const [listed] = (await tlsBank.tpp.send({ method: 'GET', path: '/simulator/v1/exchanges?limit=1', headers: {}, body: null })).body as Exchange[];
+    expect(sentLines(listed?.request.rawHeaders)).toEqual(lines);
+  });
+});
