@@ -1,4 +1,8 @@
 import { connect } from 'node:net';
+import { psuSession } from '../../main/tpp/journeys';
+import { createPayment } from '../../main/tpp/requests/payments';
+import { readTemplate, templateIndex } from '../../main/tpp/templates';
+import type { TestBank } from './simulator';
 
 /**
  * Sends one HTTP/1.1 request over a plain socket, header lines exactly as given (a name twice goes
@@ -20,4 +24,18 @@ export function sendRawRequest(origin: string, head: { method: string; path: str
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
     });
   });
+}
+
+/**
+ * The demo TPP's correctly signed SEPA payment (signed with the first X-Request-ID), sent over a socket with
+ * a second X-Request-ID line after the others: what a client that appends a header it already set sends.
+ */
+export async function sendPaymentWithRequestIdTwice(bank: TestBank, [first, second]: readonly [string, string]): Promise<{ status: number; text: string }> {
+  const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+  const product = templateIndex().find((t) => t.file === 'sepa-single.xml')?.product ?? '';
+  const prepared = createPayment(psu, product, readTemplate('sepa-single.xml'), bank.tpp.psu);
+  const signed = await bank.tpp.sign({ ...prepared, headers: { ...prepared.headers, 'X-Request-ID': first } });
+  const others = Object.entries(signed.headers).filter(([name]) => name.toLowerCase() !== 'x-request-id');
+  const body = typeof signed.body === 'string' ? signed.body : (signed.body?.toString('utf8') ?? '');
+  return sendRawRequest(bank.url, { method: signed.method, path: signed.path, lines: [['X-Request-ID', first], ...others, ['x-request-id', second]] }, body);
 }

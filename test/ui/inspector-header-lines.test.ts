@@ -3,10 +3,7 @@
 // its Signature tab with the checks and names the TPP its signing certificate names.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
-import { psuSession } from '../../main/tpp/journeys';
-import { createPayment } from '../../main/tpp/requests/payments';
-import { readTemplate, templateIndex } from '../../main/tpp/templates';
-import { sendRawRequest } from '../support/raw-request';
+import { sendPaymentWithRequestIdTwice } from '../support/raw-request';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
 
@@ -21,16 +18,8 @@ async function newest(): Promise<Exchange> {
   return exchange;
 }
 
-/** The demo TPP's correctly signed SEPA payment, sent with a second X-Request-ID line after the others. */
 async function paymentWithRequestIdTwice(): Promise<Exchange> {
-  const { bank } = running();
-  const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-  const product = templateIndex().find((t) => t.file === 'sepa-single.xml')?.product ?? '';
-  const prepared = createPayment(psu, product, readTemplate('sepa-single.xml'), bank.tpp.psu);
-  const signed = await bank.tpp.sign({ ...prepared, headers: { ...prepared.headers, 'X-Request-ID': FIRST_ID } });
-  const lines = Object.entries(signed.headers).filter(([name]) => name.toLowerCase() !== 'x-request-id');
-  const body = typeof signed.body === 'string' ? signed.body : (signed.body?.toString('utf8') ?? '');
-  await sendRawRequest(bank.url, { method: signed.method, path: signed.path, lines: [['X-Request-ID', FIRST_ID], ...lines, ['x-request-id', SECOND_ID]] }, body);
+  await sendPaymentWithRequestIdTwice(running().bank, [FIRST_ID, SECOND_ID]);
   return newest();
 }
 
