@@ -23,6 +23,7 @@ const SHIPPED = [
   '1ec4c9b37386d8a9be35a56d459588bf4f106bdd7a745d610b8472a51163bf71', // 010 authorisations by payment
   '75c514ac3324c841fd07a56b1ea5f298873259ac0478eb0a1590449e9194cd55', // 011 exchange resources in memory
   '358128e75155b57b8fa08cd1d4cd0a6f3db024bf3fe70d9ffa2719aa0fe61d94', // 012 journey outcomes
+  '96f20bde9154fcba3c21a02485b9cf1e91e516e3dd608e707669541c1ae270aa', // 014 exchange raw headers (after 013 once merged)
 ];
 
 const dirs: string[] = [];
