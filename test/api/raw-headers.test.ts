@@ -2,6 +2,7 @@
 // as two lines, in order), and the Inspector's resend sends such lines as they were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange, HeaderLine } from '../../preload/api/workbench-api';
+import { psuSession } from '../../main/tpp/journeys';
 import { sendRawRequest } from '../support/raw-request';
 import { call, startTestBank, tppToken, type TestBank } from '../support/simulator';
 
@@ -99,6 +100,42 @@ describe('request.rawHeaders', () => {
       ['X-Trace', 'one'],
       ['x-TRACE', 'two'],
     ]);
+  });
+});
+
+describe('re-signed at resend', () => {
+  it('the signer replaces Digest, Signature and the certificate in their lines; every other line goes as given, a repeated one twice', async () => {
+    const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const res = await bank.tpp.createPaymentFromTemplate(psu, 'sepa-single.xml', { faults: { bodyChangedAfterDigest: true } });
+    expect(res.status).toBe(401);
+    const broken = await newest();
+    const given: HeaderLine[] = [
+      ...sentLines(broken.request.rawHeaders).map(([name, value]): HeaderLine => [name === 'digest' ? 'Digest' : name, value]),
+      ['X-Trace', 'one'],
+      ['x-trace', 'two'],
+    ];
+    const { status, json } = await control<Exchange>('POST', `/exchanges/${broken.id}/resend`, {
+      method: broken.method,
+      url: broken.url,
+      headers: given,
+      body: broken.request.body,
+      signature: 'resign',
+      newRequestId: false,
+      freshToken: false,
+    });
+    expect(status).toBe(200);
+    expect(json.signature?.verdict).toEqual({ valid: true });
+    const again = sentLines((await control<Exchange>('GET', `/exchanges/${json.id}`)).json.request.rawHeaders);
+    const named = (name: string) => again.filter(([n]) => n.toLowerCase() === name);
+    expect(named('digest')).toHaveLength(1);
+    expect(named('digest')[0]?.[0]).toBe('Digest');
+    expect(named('digest')[0]?.[1]).not.toBe(given.find(([n]) => n === 'Digest')?.[1]);
+    expect(named('signature')).toHaveLength(1);
+    expect(named('x-trace')).toEqual([
+      ['X-Trace', 'one'],
+      ['x-trace', 'two'],
+    ]);
+    expect(again.map(([name]) => name.toLowerCase())).toEqual(given.map(([name]) => name.toLowerCase()));
   });
 });
 
