@@ -37,7 +37,7 @@ export function bankTrafficOf(url: string): { institution: string | null } | nul
 }
 
 /** Node's flat list of the received header lines ([name, value, name, value, …]) as pairs, in order. */
-export function headerLines(raw: readonly string[]): [string, string][] {
+function headerLines(raw: readonly string[]): [string, string][] {
   const lines: [string, string][] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) lines.push([raw[i] as string, raw[i + 1] as string]);
   return lines;
