@@ -1,6 +1,7 @@
 // "Export as HAR" (the Inspector's exchanges, a flow run's): the HAR 1.2 format (http://www.softwareishard.com/blog/har-12-spec/)
 // with its own types, as HTTP Toolkit does. Pure, so unit tests can check the shape.
-import type { Exchange } from '../preload/api/workbench-api';
+import type { Exchange, ExchangeMessage } from '../preload/api/workbench-api';
+import { headerLinesOf } from './header-lines';
 
 export interface HarNameValue {
   name: string;
@@ -85,9 +86,8 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
-function headerList(headers: Record<string, string | string[]>): HarNameValue[] {
-  return Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })));
-}
+/** Every header line in order, a header sent twice as two entries. */
+const headerList = (message: ExchangeMessage): HarNameValue[] => headerLinesOf(message).map(([name, value]) => ({ name, value }));
 
 function header(headers: Record<string, string | string[]>, name: string): string | undefined {
   const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);
@@ -109,7 +109,7 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
       url: url.href,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: headerList(request.headers),
+      headers: headerList(request),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
       ...(request.body !== null ? { postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body } } : {}),
       headersSize: -1,
@@ -121,7 +121,7 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
       statusText: STATUS_TEXT[response.status] ?? '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: headerList(response.headers),
+      headers: headerList(response),
       content: {
         size: response.bodySize,
         mimeType: header(response.headers, 'content-type') ?? 'application/octet-stream',

@@ -45,11 +45,11 @@ export function toInfo(info: { mode: SimulatorMode; institutions: readonly Insti
   return { version, mode: mode(info.mode), institutions: [...info.institutions], now: info.now.toISOString() };
 }
 
-function message(m: { headers: Contract.ExchangeMessage['headers'] } & LoggedBody): Contract.ExchangeMessage {
+function message(m: { headers: Contract.ExchangeMessage['headers']; rawHeaders?: Contract.HeaderLine[] } & LoggedBody): Contract.ExchangeMessage {
   const body = m.body === null ? null : m.body.toString('utf8');
   // Bytes that are not UTF-8 do not survive as text: then the exact bytes go along too.
   const exact = m.body === null || body === null || Buffer.from(body, 'utf8').equals(m.body);
-  return { headers: m.headers, body, ...(exact ? {} : { bodyBase64: m.body?.toString('base64') ?? '' }), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
+  return { headers: m.headers, ...(m.rawHeaders ? { rawHeaders: m.rawHeaders } : {}), body, ...(exact ? {} : { bodyBase64: m.body?.toString('base64') ?? '' }), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
 }
 
 type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];

@@ -118,7 +118,14 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
       ),
     ),
   }),
-  ExchangeMessage: obj(exchangeMessage, ['bodyBase64']),
+  ExchangeMessage: obj(
+    {
+      ...exchangeMessage,
+      rawHeaders: arrayOf({ ...arrayOf(str()), description: 'One header line as received: [name as sent, value].' }),
+    },
+    ['bodyBase64', 'rawHeaders'],
+    'A logged request: `rawHeaders` are its header lines in order as received (a header sent twice is two lines), `headers` the same merged by lower-case name.',
+  ),
   ExchangeResponse: obj({ ...exchangeMessage, status: int() }, ['bodyBase64']),
   Exchange: obj({
     id: int(),

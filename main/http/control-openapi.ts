@@ -265,7 +265,10 @@ const CONTROL_PATHS: Record<string, PathItem> = {
         obj({
           method: str(),
           url: str('Path and query on the simulator, starting with /'),
-          headers: { type: 'object', additionalProperties: str() },
+          headers: {
+            oneOf: [arrayOf(arrayOf(str())), { type: 'object', additionalProperties: str() }],
+            description: 'The header lines in sending order as [name, value] (a header twice goes twice), or an object of names to values.',
+          },
           body: orNull(str()),
           signature: oneOfStrings(['keep', 'resign']),
           newRequestId: bool(),

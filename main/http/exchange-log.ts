@@ -36,6 +36,13 @@ export function bankTrafficOf(url: string): { institution: string | null } | nul
   return match === null ? null : { institution: match[1] ?? null };
 }
 
+/** Node's flat list of the received header lines ([name, value, name, value, …]) as pairs, in order. */
+function headerLines(raw: readonly string[]): [string, string][] {
+  const lines: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) lines.push([raw[i] as string, raw[i + 1] as string]);
+  return lines;
+}
+
 /**
  * Records every bank exchange: request, response, timing, the TPP and the institution. The hooks take
  * callbacks rather than promises: they run on every request the server answers, the control API's too.
@@ -64,7 +71,7 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
       services.exchangeLog.record({
         timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
         parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
-        request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, body },
+        request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, rawHeaders: headerLines(request.raw.rawHeaders), body },
         response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: exchange.payload },
         signature: request.signatureDiagnosis ?? null,
       });

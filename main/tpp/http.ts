@@ -1,4 +1,4 @@
-import { sendHttps, type RawAnswer } from './https';
+import { sendHttpLines, sendHttps, type RawAnswer } from './https';
 import { clientCertificateFor, transportOf, type BankTransport } from './transport';
 import type { HttpRequest, TppResponse } from './types';
 
@@ -11,7 +11,12 @@ export async function sendHttp(to: string | BankTransport, request: HttpRequest)
   const transport = transportOf(to);
   const url = `${request.browserOrigin ?? transport.origin}${request.path}`;
   const started = performance.now();
-  const answer = transport.tls !== null && url.startsWith('https:') ? await sendHttps(url, request, transport.tls.ca, clientCertificateFor(transport.tls, request)) : await fetchAnswer(url, request);
+  const answer =
+    transport.tls !== null && url.startsWith('https:')
+      ? await sendHttps(url, request, transport.tls.ca, clientCertificateFor(transport.tls, request))
+      : request.headerLines !== undefined
+        ? await sendHttpLines(url, request)
+        : await fetchAnswer(url, request);
   const durationMs = performance.now() - started;
   return { ...answer, body: parseJson(answer.text), durationMs };
 }

@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { wireHeaderList } from './header-lines';
 import type { ClientCertificate } from './transport';
 import type { HttpRequest } from './types';
 
@@ -16,8 +18,22 @@ export interface RawAnswer {
  * in the given order; redirects are not followed.
  */
 export function sendHttps(url: string, request: HttpRequest, ca: string, client: ClientCertificate | null): Promise<RawAnswer> {
+  return sendWithNode(url, request, { ca, ...(client ?? {}) });
+}
+
+/**
+ * Plain HTTP through node:http, for header lines sent exactly as given (`headerLines`): fetch would merge a
+ * header given twice into one line and write every name in lower case.
+ */
+export function sendHttpLines(url: string, request: HttpRequest): Promise<RawAnswer> {
+  return sendWithNode(url, request, null);
+}
+
+function sendWithNode(url: string, request: HttpRequest, tls: ({ ca: string } & Partial<ClientCertificate>) | null): Promise<RawAnswer> {
+  const headers = request.headerLines === undefined ? request.headers : wireHeaderList(url, request.headerLines, request);
+  const send = tls === null ? httpRequest : httpsRequest;
   return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: request.method, headers: request.headers, ca, ...(client ?? {}) }, (res) => {
+    const req = send(url, { method: request.method, headers, ...(tls ?? {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

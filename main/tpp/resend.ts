@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
 import type { TppClient } from './client';
-import type { PreparedRequest, TppOperation, TppResponse } from './types';
+import type { HeaderLine, PreparedRequest, TppOperation, TppResponse } from './types';
 
 /** The Inspector's explicit choices for sending an exchange again as the built-in TPP. */
 export interface ResendChoices {
   method: string;
   /** Path and query on the simulator. */
   path: string;
-  /** In sending order, as edited. */
-  headers: Record<string, string>;
+  /**
+   * In sending order, as edited: the lines as logged (a header sent twice goes twice, names in their
+   * case), or an object of names to values.
+   */
+  headers: Record<string, string> | readonly HeaderLine[];
   /** The exact body (UTF-8 text); null without one. */
   body: string | null;
   /** keep: Digest, Signature and TPP-Signature-Certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is. */
@@ -35,10 +38,23 @@ const TPP_OPERATION: Readonly<Record<SignedOperation, TppOperation>> = {
   registration: 'client-registration',
 };
 
-/** Sets a header whatever the case it was given in, keeping its place. */
-function withHeader(headers: Record<string, string>, name: string, value: string): Record<string, string> {
-  const given = Object.keys(headers).find((key) => key.toLowerCase() === name);
-  return given === undefined ? { ...headers, [name]: value } : Object.fromEntries(Object.entries(headers).map(([key, v]) => [key, key === given ? value : v]));
+const named = (line: HeaderLine, name: string): boolean => line[0].toLowerCase() === name.toLowerCase();
+
+/** Sets a header whatever the case it was given in: its first line takes the value and keeps its place, a repeat of it goes. */
+function withHeader(lines: readonly HeaderLine[], name: string, value: string): HeaderLine[] {
+  const first = lines.findIndex((line) => named(line, name));
+  if (first === -1) return [...lines, [name, value]];
+  return lines.flatMap((line, i): HeaderLine[] => (i === first ? [[line[0], value]] : named(line, name) ? [] : [line]));
+}
+
+/** The lines as one value per name, a repeated name's values joined as a server reads them; for signing and choosing a token. */
+function headerObject(lines: readonly HeaderLine[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of lines) {
+    const given = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
+    headers[given] = given in headers ? `${headers[given]}, ${value}` : value;
+  }
+  return headers;
 }
 
 const headerOf = (headers: Record<string, string>, name: string): string | undefined => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -62,13 +78,15 @@ export function tokenFor(method: string, path: string, headers: Record<string, s
  */
 export async function resendAsTpp(client: TppClient, choices: ResendChoices): Promise<TppResponse> {
   const method = choices.method.toUpperCase();
-  let headers = Object.fromEntries(Object.entries(choices.headers).filter(([name]) => !RECOMPUTED.has(name.toLowerCase())));
-  if (choices.newRequestId) headers = withHeader(headers, 'x-request-id', randomUUID());
-  if (choices.freshToken) headers = withHeader(headers, 'authorization', `Bearer ${await freshToken(client, method, choices.path, headers)}`);
+  const given: readonly HeaderLine[] = Array.isArray(choices.headers) ? choices.headers : Object.entries(choices.headers);
+  let lines = given.filter(([name]) => !RECOMPUTED.has(name.toLowerCase()));
+  if (choices.newRequestId) lines = withHeader(lines, 'x-request-id', randomUUID());
+  if (choices.freshToken) lines = withHeader(lines, 'authorization', `Bearer ${await freshToken(client, method, choices.path, headerObject(lines))}`);
   const request: PreparedRequest = {
     method,
     path: choices.path,
-    headers,
+    headers: headerObject(lines),
+    headerLines: lines,
     body: choices.body === null ? null : Buffer.from(choices.body, 'utf8'),
     operation: 'payment-create',
     institution: null,
@@ -80,7 +98,10 @@ export async function resendAsTpp(client: TppClient, choices: ResendChoices): Pr
   if (choices.signature === 'keep') return client.send(request);
   const operation = signedOperationFor(method, choices.path);
   if (operation === null) throw new ResendError(`${method} ${choices.path} is not a signed operation: there is nothing to sign again; choose to keep the signature`);
-  return client.send(await client.sign({ ...request, operation: TPP_OPERATION[operation], signedOperation: operation }));
+  const signed = await client.sign({ ...request, operation: TPP_OPERATION[operation], signedOperation: operation });
+  // The signer sets Digest, Signature and the certificate; every other line goes as it was given.
+  for (const [name, value] of Object.entries(signed.headers)) if (request.headers[name] !== value) lines = withHeader(lines, name, value);
+  return client.send({ ...signed, headerLines: lines });
 }
 
 async function freshToken(client: TppClient, method: string, path: string, headers: Record<string, string>): Promise<string> {

@@ -1,5 +1,8 @@
 import type { SignedOperation } from '../domain/signing/profiles';
 
+/** One header line: the name as it goes on the wire (any case), the value. */
+export type HeaderLine = [name: string, value: string];
+
 /** One HTTP request on the simulator's origin, exactly as it goes on the wire. */
 export interface HttpRequest {
   method: string;
@@ -7,6 +10,11 @@ export interface HttpRequest {
   path: string;
   /** In sending order; names in lower case as the builders write them (an edit may use any case). */
   headers: Record<string, string>;
+  /**
+   * When given, the header lines sent instead of `headers`: in this order, names in this case, a name
+   * given twice sent twice (a logged request sent again as it was). Host and Content-Length are added.
+   */
+  headerLines?: readonly HeaderLine[];
   /** The exact bytes to send: what the Digest covers. */
   body: Buffer | string | null;
   /**

@@ -58,8 +58,16 @@ export interface SignatureDiagnosis {
   } | null;
 }
 
+/** One header line as sent: the name in its case, the value. */
+export type HeaderLine = [name: string, value: string];
+
 export interface ExchangeMessage {
   headers: Record<string, string | string[]>;
+  /**
+   * The header lines in order as received, names as sent and a header sent twice as two lines. Every
+   * request the bank logged has them; a response, or a message the bank did not log, has only `headers`.
+   */
+  rawHeaders?: HeaderLine[];
   /** The logged bytes decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD: then see bodyBase64). */
   body: string | null;
   /** The logged bytes exactly, present only when `body` does not encode back to them (not UTF-8, or cut mid-character). */
@@ -370,7 +378,8 @@ export interface ResendOptions {
   method: string;
   /** Path and query on the simulator. */
   url: string;
-  headers: Record<string, string>;
+  /** The header lines in sending order, sent as given (a header twice goes twice); or an object of names to values. */
+  headers: Record<string, string> | HeaderLine[];
   /** The exact body to send (the original string when not edited); null without one. */
   body: string | null;
   /** keep: the Digest, Signature and certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is. */

@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseCurl } from '../../main/domain/pasted-request/curl-command';
 import { ansiCQuote, buildCurl, shellQuote } from '../../renderer/src/lib/curl';
+import type { HeaderLine } from '../../preload/api/workbench-api';
 
 const run = promisify(execFile);
 
@@ -64,5 +67,39 @@ describe('copy as cURL', () => {
     const body = 'line\r\nnext\n€';
     const parsed = parseCurl(buildCurl({ method: 'POST', url: '/x/v1/payments/p?q=1', headers: { 'PSU-ID': "o'neil", digest: 'SHA-256=x' }, body }, 'http://127.0.0.1:1'));
     expect(parsed).toEqual({ ok: true, request: { method: 'POST', target: '/x/v1/payments/p?q=1', headers: { 'psu-id': "o'neil", digest: 'SHA-256=x' }, body: Buffer.from(body) } });
+  });
+
+  describe('a request with a header sent twice', () => {
+    const rawHeaders: HeaderLine[] = [
+      ['Host', '127.0.0.1:4646'],
+      ['X-Request-ID', 'first'],
+      ['Digest', 'SHA-256=x'],
+      ['x-request-id', 'second'],
+      ['Content-Length', '2'],
+    ];
+    const request = { method: 'POST', url: '/p', headers: { 'x-request-id': 'first, second', digest: 'SHA-256=x' }, rawHeaders, body: '{}' };
+
+    it('writes each logged line as its own --header, in order and names as sent, never the merged value', () => {
+      expect(buildCurl(request, 'http://h').split(' \\\n  ').slice(1, -1)).toEqual([`--header 'X-Request-ID: first'`, `--header 'Digest: SHA-256=x'`, `--header 'x-request-id: second'`]);
+    });
+
+    it('and curl sends both lines: a server sees them as two', async () => {
+      const seen = await new Promise<string[]>((resolve, reject) => {
+        const server = createServer((req, res) => {
+          res.end();
+          server.close();
+          resolve(req.rawHeaders);
+        });
+        server.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as AddressInfo;
+          run('bash', ['-c', buildCurl(request, `http://127.0.0.1:${port}`)]).catch(reject);
+        });
+      });
+      const pairs = seen.flatMap((value, i) => (i % 2 === 0 ? [[value, seen[i + 1]]] : []));
+      expect(pairs.filter(([name]) => name?.toLowerCase() === 'x-request-id')).toEqual([
+        ['X-Request-ID', 'first'],
+        ['x-request-id', 'second'],
+      ]);
+    });
   });
 });

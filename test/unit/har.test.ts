@@ -48,4 +48,15 @@ describe('export as HAR', () => {
     expect(entry(0).request.postData).toBeUndefined();
     expect(JSON.parse(JSON.stringify(har))).toEqual(har);
   });
+
+  it('keeps each request header line as sent: a header sent twice is two entries, in order, names as sent', () => {
+    const lines: [string, string][] = [
+      ['X-Request-ID', 'first'],
+      ['Accept', 'application/json'],
+      ['x-request-id', 'second'],
+    ];
+    const sent = exchange(3, { request: { headers: { 'x-request-id': 'first, second', accept: 'application/json' }, rawHeaders: lines, body: null, bodySize: 0, truncated: false } });
+    const [only] = exchangesToHar([sent], 'http://127.0.0.1:4646', '0.1.0').log.entries;
+    expect(only?.request.headers).toEqual(lines.map(([name, value]) => ({ name, value })));
+  });
 });

@@ -24,6 +24,7 @@ const SHIPPED = [
   '75c514ac3324c841fd07a56b1ea5f298873259ac0478eb0a1590449e9194cd55', // 011 exchange resources in memory
   '358128e75155b57b8fa08cd1d4cd0a6f3db024bf3fe70d9ffa2719aa0fe61d94', // 012 journey outcomes
   '0de3bcf2c40c80ab980e362ed3797846bcce6f66e5d059832edc1439a3ddfe94', // 013 exchange retention
+  '96f20bde9154fcba3c21a02485b9cf1e91e516e3dd608e707669541c1ae270aa', // 014 exchange raw headers
   'aaf73d7aa55a195050219a24c35a2a92ab1733ff700cbf22e78671688cde6bf7', // 015 client redirect URIs
 ];
 

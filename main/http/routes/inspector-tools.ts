@@ -54,11 +54,11 @@ function resendChoices(input: unknown): ResendOptions {
   const { method, url, headers, signature, newRequestId, freshToken } = body;
   if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw formatError('method must be an HTTP method such as POST');
   if (typeof url !== 'string' || !url.startsWith('/')) throw formatError('url must be a path on the simulator, starting with /');
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
-    throw formatError('headers must be an object of header names to string values');
-  }
+  const lines = Array.isArray(headers) && headers.every((line) => Array.isArray(line) && line.length === 2 && line.every((part) => typeof part === 'string'));
+  const object = typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string');
+  if (!lines && !object) throw formatError('headers must be a list of [name, value] lines in sending order, or an object of header names to string values');
   if (body.body !== null && typeof body.body !== 'string') throw formatError('body must be the exact body text, or null without one');
   if (!CHOICES.includes(signature as (typeof CHOICES)[number])) throw formatError('signature must be keep (send Digest and Signature as given) or resign (the demo TPP signs again)');
   if (typeof newRequestId !== 'boolean' || typeof freshToken !== 'boolean') throw formatError('newRequestId and freshToken must be true or false');
-  return { method: method.toUpperCase(), url, headers: headers as Record<string, string>, body: body.body, signature: signature as ResendOptions['signature'], newRequestId, freshToken };
+  return { method: method.toUpperCase(), url, headers: headers as ResendOptions['headers'], body: body.body, signature: signature as ResendOptions['signature'], newRequestId, freshToken };
 }

@@ -5,6 +5,13 @@ import { ExchangeResources } from '../exchange-resources';
 
 type Headers = Record<string, string | string[]>;
 
+/** One header line of a request as received: its name as sent (case kept) and its value. */
+export type RawHeader = [name: string, value: string];
+
+/** The lines an object of headers stands for, for rows logged before the lines were kept: one per value, in the object's order. */
+export const linesOfHeaders = (headers: Headers): RawHeader[] =>
+  Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): RawHeader => [name, v]));
+
 /** When an exchange happened: wall time, the simulated clock's time, and how long the bank took. */
 export interface ExchangeTiming {
   startedAt: Date;
@@ -24,7 +31,8 @@ export interface ExchangeParties {
 export interface NewExchange {
   timing: ExchangeTiming;
   parties: ExchangeParties;
-  request: { method: string; url: string; headers: Headers; body: Buffer | null };
+  /** `rawHeaders`: the header lines in order as received, duplicates kept; absent, the lines of `headers`. */
+  request: { method: string; url: string; headers: Headers; rawHeaders?: RawHeader[]; body: Buffer | null };
   response: { status: number; headers: Headers; body: Buffer | null };
   signature: SignatureDiagnosis | null;
 }
@@ -40,7 +48,7 @@ export interface ExchangeRecord {
   id: number;
   timing: ExchangeTiming;
   parties: ExchangeParties;
-  request: { method: string; url: string; headers: Headers } & LoggedBody;
+  request: { method: string; url: string; headers: Headers; rawHeaders: RawHeader[] } & LoggedBody;
   response: { status: number; headers: Headers } & LoggedBody;
   signature: SignatureDiagnosis | null;
   /** Kept through every prune until unpinned (or the log is cleared). */
@@ -81,6 +89,8 @@ interface ExchangeRow {
   response_body_size: number;
   signature: string | null;
   pinned: number;
+  /** JSON of the request's header lines; null in rows logged before they were kept (migration 014). */
+  raw_headers: string | null;
 }
 
 /** A deleted row, as a prune reports it. */
@@ -167,8 +177,8 @@ export class ExchangeRepository {
     private readonly maxBodyBytes: number,
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
-      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
     // Two deletes, each over an index: the ordinary exchanges that fell out of the newest (a range of the key
@@ -200,7 +210,14 @@ export class ExchangeRepository {
       id: ++this.lastId,
       timing: e.timing,
       parties: e.parties,
-      request: { method: request.method, url: request.url, headers: request.headers, body: this.kept(request.body), bodySize: request.body?.length ?? 0 },
+      request: {
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        rawHeaders: request.rawHeaders ?? linesOfHeaders(request.headers),
+        body: this.kept(request.body),
+        bodySize: request.body?.length ?? 0,
+      },
       response: { status: response.status, headers: response.headers, body: this.kept(response.body), bodySize: response.body?.length ?? 0 },
       signature: e.signature,
       pinned: false,
@@ -238,6 +255,7 @@ export class ExchangeRepository {
       response.status, JSON.stringify(response.headers), response.body, response.bodySize,
       e.signature === null ? null : JSON.stringify(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
+      JSON.stringify(request.rawHeaders),
     );
   }
 
@@ -357,10 +375,16 @@ export class ExchangeRepository {
       id: r.id,
       timing: { startedAt: new Date(r.started_at), simulatedAt: new Date(r.simulated_at), durationMs: r.duration_ms },
       parties: { institution: r.institution, tppId: r.tpp_id, resourceId: r.resource_id },
-      request: { method: r.method, url: r.url, headers: JSON.parse(r.request_headers) as Headers, body: r.request_body, bodySize: r.request_body_size },
+      request: { method: r.method, url: r.url, ...requestHeaders(r), body: r.request_body, bodySize: r.request_body_size },
       response: { status: r.status, headers: JSON.parse(r.response_headers) as Headers, body: r.response_body, bodySize: r.response_body_size },
       signature: r.signature === null ? null : (JSON.parse(r.signature) as SignatureDiagnosis),
       pinned: r.pinned === 1,
     };
   }
+}
+
+/** The request's header object and its lines as received (those of the object in rows logged before the lines were kept). */
+function requestHeaders(r: ExchangeRow): { headers: Headers; rawHeaders: RawHeader[] } {
+  const headers = JSON.parse(r.request_headers) as Headers;
+  return { headers, rawHeaders: r.raw_headers === null ? linesOfHeaders(headers) : (JSON.parse(r.raw_headers) as RawHeader[]) };
 }

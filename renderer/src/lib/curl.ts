@@ -1,11 +1,15 @@
 // "Copy as cURL": one command a user can paste into bash or zsh to replay an exchange byte for byte.
 // Pure, so the unit tests pin the quoting (test/unit/curl.test.ts).
+import type { HeaderLine } from '../../../preload/api/workbench-api';
+import { headerLinesOf } from '../../../shared/header-lines';
 
 export interface CurlInput {
   method: string;
   /** Path (and query) on the simulator, as the exchange log records it. */
   url: string;
   headers: Record<string, string | string[]>;
+  /** The header lines as sent (a header sent twice is two lines); without them, the lines of `headers`. */
+  rawHeaders?: HeaderLine[];
   body: string | null;
 }
 
@@ -36,9 +40,9 @@ export function ansiCQuote(value: string): string {
 
 export function buildCurl(request: CurlInput, simulatorUrl: string): string {
   const lines = [`curl --silent --show-error --request ${shellQuote(request.method.toUpperCase())} ${shellQuote(`${simulatorUrl}${request.url}`)}`];
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
-    for (const v of Array.isArray(value) ? value : [value]) lines.push(`--header ${shellQuote(`${name}: ${v}`)}`);
+  // One --header per line as sent: curl sends a name given twice twice, in this order.
+  for (const [name, value] of headerLinesOf(request)) {
+    if (!SKIPPED_HEADERS.has(name.toLowerCase())) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   }
   // --data-binary sends the bytes untouched (plain --data strips newlines), which the Digest needs.
   if (request.body !== null && request.body !== '') lines.push(`--data-binary ${shellQuote(request.body)}`);

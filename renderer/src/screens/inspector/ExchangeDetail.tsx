@@ -9,6 +9,7 @@ import { KeepButton } from './KeepButton';
 import { formatDuration, httpStatusClass } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
+import { tppInWords } from './exchange-tpp';
 import { SignatureVerdict } from './SignatureVerdict';
 import { SignatureView, UnsignedOperationNote, signatureHeadersSent } from './SignatureView';
 
@@ -52,7 +53,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
         </div>
         <div className="detail-meta muted">
-          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {exchange.tppId ? `TPP ${exchange.tppId}` : 'no TPP identified'} · simulated{' '}
+          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated{' '}
           {exchange.simulatedAt}
         </div>
         <div className="detail-actions">
@@ -73,7 +74,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           </p>
         )}
       </header>
-      {curlShown && <CurlView command={buildCurl({ ...exchange, headers: exchange.request.headers, body: exchange.request.body }, simulatorUrl)} onClose={hideCurl} />}
+      {curlShown && <CurlView command={buildCurl({ ...exchange, ...exchange.request }, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button key={t.id} type="button" role="tab" aria-selected={shown === t.id} className={`tab${shown === t.id ? ' tab-active' : ''}`} onClick={() => onTab(t.id)}>

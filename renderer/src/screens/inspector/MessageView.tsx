@@ -1,10 +1,21 @@
-import type { ExchangeMessage } from '../../../../preload/api/workbench-api';
+import type { ExchangeMessage, HeaderLine } from '../../../../preload/api/workbench-api';
 import { BodyView } from './BodyView';
 import { headerValue } from '../../widgets/http-status';
+import { headerLinesOf } from '../../../../shared/header-lines';
 
-/** Headers as the wire carried them, then the body. */
+/** For each line whose header is sent more than once: which of its lines it is and how many there are. */
+function repeats(lines: readonly HeaderLine[]): ({ line: number; of: number } | null)[] {
+  const names = lines.map(([name]) => name.toLowerCase());
+  return names.map((name, i) => {
+    const of = names.filter((n) => n === name).length;
+    return of > 1 ? { line: names.slice(0, i + 1).filter((n) => n === name).length, of } : null;
+  });
+}
+
+/** Headers as the wire carried them (each line in order: a header sent twice is two rows, each saying so), then the body. */
 export function MessageView({ message, firstLine }: { message: ExchangeMessage; firstLine: string }) {
-  const headers = Object.entries(message.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const));
+  const headers = headerLinesOf(message);
+  const repeated = repeats(headers);
   return (
     <div className="message-view">
       <p className="wire-plain message-first-line">{firstLine}</p>
@@ -13,7 +24,15 @@ export function MessageView({ message, firstLine }: { message: ExchangeMessage; 
         <tbody>
           {headers.map(([name, value], i) => (
             <tr key={`${name}-${i}`}>
-              <th className="wire-plain">{name}</th>
+              <th>
+                <span className="wire-plain header-name">{name}</span>
+                {repeated[i] && (
+                  <span className="small-text header-repeat">
+                    <br />
+                    sent {repeated[i].of} times: line {repeated[i].line}
+                  </span>
+                )}
+              </th>
               <td className="wire-plain">{value}</td>
             </tr>
           ))}

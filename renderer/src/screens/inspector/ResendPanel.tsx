@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { workbench } from '../../api';
-import type { Exchange, FlowRequest } from '../../../../preload/api/workbench-api';
+import type { Exchange, FlowRequest, HeaderLine } from '../../../../preload/api/workbench-api';
+import { headerLinesOf } from '../../../../shared/header-lines';
 import { useInspector } from '../../state/inspector';
 import { bodyEdited, bodyToSend, draftOf, lineEndingOf, type RequestDraft } from '../../state/request-draft';
 import { LineEndingChoice } from '../../widgets/LineEndingChoice';
@@ -10,22 +11,23 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Recomputed by the HTTP client for the edited request. */
 const DROPPED = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
 
-function headersToText(headers: Record<string, string>): string {
-  return Object.entries(headers)
+/** The logged request's header lines as sent (a header sent twice is two lines), one per text line, without those the client recomputes. */
+function headersToText(lines: readonly HeaderLine[]): string {
+  return lines
+    .filter(([name]) => !DROPPED.has(name.toLowerCase()))
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
 }
 
-function textToHeaders(text: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+/** Each text line a header line, in order: a name written twice is sent twice. */
+function textToHeaders(text: string): HeaderLine[] {
+  const lines: HeaderLine[] = [];
   for (const line of text.split('\n')) {
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).replace(/^ /, '');
-    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    lines.push([line.slice(0, colon).trim(), line.slice(colon + 1).replace(/^ /, '')]);
   }
-  return headers;
+  return lines;
 }
 
 /** The logged request as the draft helpers of the Flows screen read it (the one byte-exact editor logic). */
@@ -46,7 +48,7 @@ function asFlowRequest(exchange: Exchange): FlowRequest {
 export function ResendPanel({ exchange }: { exchange: Exchange }) {
   const [original] = useState(() => asFlowRequest(exchange));
   const [draft, setDraft] = useState<RequestDraft>(() => draftOf(original));
-  const [headers, setHeaders] = useState(() => headersToText(original.headers));
+  const [headers, setHeaders] = useState(() => headersToText(headerLinesOf(exchange.request)));
   const [signature, setSignature] = useState<'keep' | 'resign'>('keep');
   const [newRequestId, setNewRequestId] = useState(false);
   const [freshToken, setFreshToken] = useState(false);
