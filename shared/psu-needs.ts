@@ -61,8 +61,9 @@ export function psuChoices(parameters: readonly Parameter[], here: readonly PsuS
  */
 export function castProblem(parameters: readonly (Parameter & { title: string })[], here: readonly PsuSummary[], chosen: Record<string, string>, values: Record<string, string>, institution: string): string | null {
   const amounts = new Set(parameters.flatMap((p) => p.needs?.authorisesAlone?.amountParameter ?? []));
-  const withoutAmounts = Object.fromEntries(Object.entries(values).filter(([name]) => !amounts.has(name)));
-  const wrongPsu = firstMiscast(parameters, here, chosen, withoutAmounts);
+  // At the smallest amount every limit and threshold is met: what still fails is the PSU.
+  const smallest = { ...values, ...Object.fromEntries([...amounts].map((name) => [name, '0.01'])) };
+  const wrongPsu = firstMiscast(parameters, here, chosen, smallest);
   if (wrongPsu !== null) return wrongPsu.offered.length === 0 ? `nobody at ${institution} can be ${wrongPsu.role} in this lesson` : `${wrongPsu.psuId ?? 'nobody'} cannot be ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
   // The role whose limit the amount exceeds is the one to name, not the roles that depend on it.
   const limited = [...parameters].sort((a, b) => Number(b.needs?.authorisesAlone?.amountParameter !== undefined) - Number(a.needs?.authorisesAlone?.amountParameter !== undefined));

@@ -60,3 +60,13 @@ describe('the PSUs a lesson offers for its roles', () => {
     expect(castProblem(LESSON, [], {}, { amount: '1.00' }, 'london')).toBe('nobody at london can be clerk (who prepares the payment) in this lesson');
   });
 });
+
+describe('a company that lets one approval do for small payments', () => {
+  it('offers its creator as clerk up to the threshold, and says "a smaller amount" above it rather than blaming the PSU', () => {
+    const twoOf = (p: PsuSummary): PsuSummary => ({ ...p, companyApprovals: { authorisationsRequired: 2, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '250.00' }] } });
+    const here = frankfurt.map((p) => (p.corporateId === 'FRA-CORP-1' ? twoOf(p) : p));
+    expect(ids(psuChoices(LESSON, here, {}, { amount: '250.00' })).clerk).toEqual(['FRA-CREATOR', 'FRA-CLERK']);
+    expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.00' }, 'frankfurt')).toBeNull();
+    expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.01' }, 'frankfurt')).toBe('nobody at frankfurt can be signatory (who authorises the payment) for 250.01: choose a smaller amount');
+  });
+});
