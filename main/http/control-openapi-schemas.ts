@@ -117,7 +117,8 @@ export const CONTROL_SCHEMAS: Record<string, JsonSchema> = {
         ['problem', 'subjectDn', 'issuerDn', 'serialHex', 'organizationId', 'roles', 'ncaName', 'ncaId', 'notBefore', 'notAfter', 'fingerprintSha256'],
       ),
     ),
-  }),
+    likelySigned: obj({ text: str('The string the signature verifies over instead of the bank’s'), why: str() }),
+  }, ['likelySigned']),
   ExchangeMessage: obj(
     {
       ...exchangeMessage,

@@ -39,6 +39,8 @@ export interface SignatureDiagnosis {
   digest: { sent: string | null; computed: string };
   headersParameter: string[] | null;
   signingString: { text: string; lines: { name: string; value: string | null }[] } | null;
+  /** Where the signature verifies over another string than the bank's: the one the TPP most likely signed, and why it differs. */
+  likelySigned?: { text: string; why: string };
   keyId: string | null;
   algorithm: string | null;
   certificate: {

@@ -19,6 +19,8 @@ export interface QaRequest {
   path: string;
   headers: HeaderLine[];
   body: Buffer;
+  /** The signing string the client signed (its own, mistakes and all), where it signed one. */
+  signedText?: string;
 }
 
 /** The QSEALs a case may sign with: the demo TPP's, another TPP's, and the demo TPP's organisation with faulty certificates. */
@@ -93,6 +95,7 @@ export function signAsClient(base: QaRequest, keys: QaKeys, s: ClientSigning = {
   const der = certificateHeaderValue(certificate.certificatePem);
   return {
     ...base,
+    signedText: text,
     headers: [
       ...base.headers,
       ['Digest', digest],

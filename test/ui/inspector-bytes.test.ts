@@ -8,6 +8,8 @@ import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
+import { QA_CASES, qaBaseRequest, qaKeys, sendRaw } from '../support/qa-set';
+import { demoSigningKey } from '../support/signing';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
 
@@ -194,6 +196,29 @@ describe('The signing string, byte-exact', () => {
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(signing.text);
     expect(await bytes.getByTestId('sha256-hex').textContent()).toBe(createHash('sha256').update(signing.text, 'utf8').digest('hex'));
     expect(await bytes.getByTestId('sha256-base64').textContent()).toBe(createHash('sha256').update(signing.text, 'utf8').digest('base64'));
+  }, UI_TIMEOUT);
+});
+
+describe('the string the TPP most likely signed', () => {
+  it('stands beside the bank’s when the signature verifies over another order, with its bytes and SHA-256', async () => {
+    const page = ui().page;
+    const order = QA_CASES.find((c) => c.id === 'order-as-sent');
+    if (!order) throw new Error('no order-as-sent case');
+    const request = order.build(qaBaseRequest(psu, ui().bank.tpp.psu), await qaKeys(ui().bank.control, demoSigningKey(ui().bank)));
+    expect((await sendRaw(ui().url, request)).status).toBe(401);
+    const sent = await newest();
+    await open(sent.id);
+    const likely = page.getByTestId('likely-signing-string');
+    await likely.waitFor(WAIT);
+    const text = request.signedText ?? '';
+    expect(await likely.getByTestId('sha256-hex').textContent()).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    await likely.getByRole('button', { name: 'Copy exactly' }).click();
+    await likely.getByText('Copied to the clipboard.').waitFor(WAIT);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(text);
+    expect(await page.getByTestId('likely-signing-text').textContent()).toMatch(/^x-request-id: .*psu-id: FRA-CREATOR.*tpp-redirect-uri: .*digest: SHA-256=/s);
+    expect(await page.getByTestId('likely-signing-why').textContent()).toContain('the TPP signed the headers in another order: x-request-id, psu-id, tpp-redirect-uri, digest');
+    expect(await page.getByTestId('bank-signing-string').getByTestId('sha256-hex').textContent()).not.toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    await page.screenshot({ path: '/tmp/likely-signed-1280x800.png' });
   }, UI_TIMEOUT);
 });
 

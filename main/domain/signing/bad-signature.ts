@@ -11,6 +11,8 @@ import { signingStringBytes } from './signing-string';
 export interface BadSignatureCause {
   text: string;
   rule: number;
+  /** The bytes the signature does verify over, when a variant of the signing string (or the body) was found. */
+  signed?: Buffer;
 }
 
 export interface SignedLines {
@@ -127,8 +129,19 @@ function render(names: readonly string[], signed: SignedLines, format: Format): 
   return format.utf8 ? Buffer.from(text, 'utf8') : signingStringBytes(text);
 }
 
+/** The variant found, with the bytes it verified over: the string the TPP most likely signed. */
 function findSignedVariant(hash: Buffer, signed: SignedLines): BadSignatureCause | null {
-  const matches = (bytes: Uint8Array): boolean => sha256(bytes).equals(hash);
+  let verified: Uint8Array | null = null;
+  const matches = (bytes: Uint8Array): boolean => {
+    if (!sha256(bytes).equals(hash)) return false;
+    verified = bytes;
+    return true;
+  };
+  const cause = findVariant(matches, signed);
+  return cause === null || verified === null ? cause : { ...cause, signed: Buffer.from(verified) };
+}
+
+function findVariant(matches: (bytes: Uint8Array) => boolean, signed: SignedLines): BadSignatureCause | null {
   const listed = signed.listed;
   const shown = (names: readonly string[]): string => names.join(', ');
 

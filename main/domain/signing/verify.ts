@@ -94,6 +94,12 @@ export interface SignatureDiagnosis {
   digest: { sent: string | null; computed: string };
   headersParameter: string[] | null;
   signingString: SigningString | null;
+  /**
+   * Where the signature verifies over another string than the bank's (another order, a trailing
+   * newline, CRLF, names in their original case, the body…): that string, the one the TPP most likely
+   * signed, and why it differs. Absent when none was found (or in exchanges logged before it existed).
+   */
+  likelySigned?: { text: string; why: string };
   keyId: string | null;
   algorithm: string | null;
   certificate: (Omit<CertificateInspection, 'publicKeyPem' | 'publicKey'> & { form: CertificateForm }) | null;
@@ -310,6 +316,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   }
 
   // The signature itself.
+  let likelySigned: SignatureDiagnosis['likelySigned'];
   if (params && key && signingString) {
     const signature = Buffer.from(params.signature, 'base64');
     const modulusBytes = Math.ceil((key.asymmetricKeyDetails?.modulusLength ?? 0) / 8);
@@ -337,6 +344,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
           digestMatches,
         });
         check('signature-verifies', false, `the signature does not verify: ${cause.text}`, cause.rule);
+        if (cause.signed !== undefined) likelySigned = { text: cause.signed.toString('latin1'), why: cause.text };
       }
     }
   }
@@ -351,6 +359,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
     digest: { sent: digestRaw ?? null, computed },
     headersParameter: params?.headers ?? null,
     signingString,
+    ...(likelySigned === undefined ? {} : { likelySigned }),
     keyId: params?.keyId ?? null,
     algorithm: params?.algorithm ?? null,
     certificate: decoded && inspection ? { ...withoutKey(inspection), form: decoded.form } : null,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { sha256Of, type Sha256 } from '../../lib/sha256';
 import { useClipboardCopy } from '../../widgets/clipboard-copy';
@@ -49,11 +49,18 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
         </tbody>
       </table>
       {signature.signingString && <SigningStringBytes title="The signing string the bank built" text={signature.signingString.text} testId="bank-signing-string" />}
-      {/*
-        Where the request differs from what the TPP signed, the diagnosis (main/domain/signing) is to
-        carry the string the TPP most likely signed; show it here with another SigningStringBytes,
-        titled "The string the TPP most likely signed", once that field is in the contract.
-      */}
+      {signature.likelySigned && (
+        <>
+          <SigningStringBytes title="The string the TPP most likely signed" text={signature.likelySigned.text} testId="likely-signing-string">
+            <pre className="wire-plain likely-signing-text" data-testid="likely-signing-text">
+              <VisibleText value={signature.likelySigned.text} />
+            </pre>
+          </SigningStringBytes>
+          <p className="muted" data-testid="likely-signing-why">
+            The signature verifies over this string, not over the bank’s: {signature.likelySigned.why}
+          </p>
+        </>
+      )}
     </>
   );
 }
@@ -62,7 +69,7 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
 const UNAVAILABLE = 'not available here: the browser computes it only over https or on this computer’s own address';
 
 /** A signing string's exact bytes: their count, SHA-256 in hex and base64, and a copy of exactly them. */
-export function SigningStringBytes({ title, text, testId }: { title: string; text: string; testId: string }) {
+export function SigningStringBytes({ title, text, testId, children }: { title: string; text: string; testId: string; children?: ReactNode }) {
   const [hash, setHash] = useState<Sha256 | null | undefined>(undefined);
   const { copied, copy } = useClipboardCopy();
   useEffect(() => {
@@ -101,6 +108,7 @@ export function SigningStringBytes({ title, text, testId }: { title: string; tex
           {hash === undefined ? '…' : hash === null ? UNAVAILABLE : hash.base64}
         </dd>
       </dl>
+      {children}
     </div>
   );
 }
