@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -12,25 +12,46 @@ export const DATABASE_FILE = 'workbench.sqlite';
 /** Makes sure the data folder exists and is writable, with an error a person can act on. */
 export function ensureDataFolder(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     accessSync(dir, constants.W_OK);
   } catch (err) {
     throw new DataFolderError(`cannot write the data folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); choose another with --data DIR`);
   }
 }
 
+/**
+ * mkdirSync with `recursive` never returns for a path under /proc (Node retries ENOENT there forever),
+ * so each missing level is made on its own, and the first that cannot be made says why.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing) mkdirSync(folder);
+}
+
+/** SQLite's answers for a file that is not, or no longer, a sound database. */
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
 /** `nativeBinding`: better-sqlite3 built for the running runtime when it is not npm's Node (Electron). */
 export function openDatabase(dataDir: string, nativeBinding?: string): Db {
   ensureDataFolder(dataDir);
-  const db = new Database(join(dataDir, DATABASE_FILE), nativeBinding ? { nativeBinding } : {});
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  const file = join(dataDir, DATABASE_FILE);
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
     migrate(db);
   } catch (err) {
     db.close();
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && DAMAGED.has(code)) {
+      throw new DataFolderError(`the database ${file} is damaged (${(err as Error).message}); move it aside to start this folder afresh, or use --data for another folder`);
+    }
     throw err;
   }
   return db;

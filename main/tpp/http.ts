@@ -22,12 +22,19 @@ export async function sendHttp(to: string | BankTransport, request: HttpRequest)
 }
 
 async function fetchAnswer(url: string, request: HttpRequest): Promise<RawAnswer> {
-  const res = await fetch(url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body === null ? undefined : request.body,
-    redirect: 'manual',
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body === null ? undefined : request.body,
+      redirect: 'manual',
+    });
+  } catch (err) {
+    // fetch says only "fetch failed": the system's reason (ECONNREFUSED, ENOTFOUND…) is in its cause.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${request.method} ${url} failed: ${cause?.code ?? cause?.message ?? (err as Error).message}${cause?.code && cause.message ? ` (${cause.message})` : ''}`, { cause: err });
+  }
   return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 }
 
