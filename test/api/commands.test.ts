@@ -106,6 +106,40 @@ describe('command contract', () => {
     expect(run.output()).toContain('--port N');
   }, 60_000);
 
+  it('SIGTERM to npm alone (kill $! after `npm run serve &`) ends the server too', async () => {
+    const data = newDataFolder('wb-npm-');
+    // Not detached: the signal goes to npm's process only, as `kill $!` sends it.
+    const child = spawn('npm', ['run', '--silent', 'serve', '--', '--port', '0', '--data', data], { env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect.poll(() => out, { timeout: 60_000 }).toMatch(/listening on http/);
+    const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] as string;
+    expect((await fetch(`${url}/simulator/v1/info`)).status).toBe(200);
+    child.kill('SIGTERM');
+    await expect.poll(() => fetch(`${url}/simulator/v1/info`).then(() => 'answering', () => 'gone'), { timeout: 10_000 }).toBe('gone');
+    rmSync(data, { recursive: true, force: true });
+  }, 90_000);
+
+  it('the psd2-workbench command (package.json bin): serve, flow, and a usage line for anything else', async () => {
+    const { bin } = JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> };
+    expect(bin).toEqual({ 'psd2-workbench': 'main/hosts/cli/bin.mjs' });
+    const data = newDataFolder('wb-bin-');
+    const served = launch(process.execPath, [bin['psd2-workbench'] as string, 'serve', '--port', '0', '--data', data]);
+    const url = await served.line;
+    expect((await fetch(`${url}/simulator/v1/info`)).status).toBe(200);
+    served.child.kill('SIGTERM');
+    expect(await served.exit).toBe(0);
+    const listed = launch(process.execPath, [bin['psd2-workbench'] as string, 'flow', '--list']);
+    listed.line.catch(() => undefined);
+    expect(await listed.exit).toBe(0);
+    expect(listed.output()).toContain('vop-close-match-psu-decides');
+    const wrong = launch(process.execPath, [bin['psd2-workbench'] as string, 'serv']);
+    wrong.line.catch(() => undefined);
+    expect(await wrong.exit).toBe(2);
+    expect(wrong.output()).toBe('unknown command serv\npsd2-workbench serve|web|flow [flags]   (psd2-workbench COMMAND --help lists the flags)\n');
+    rmSync(data, { recursive: true, force: true });
+  }, 90_000);
+
   it('npm run web (like serve and start) starts through the bundling launcher and serves the UI', async () => {
     const data = newDataFolder('wb-web-');
     const run = launch('npm', ['run', '--silent', 'web', '--', '--port', '0', '--data', data]);

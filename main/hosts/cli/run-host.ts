@@ -40,6 +40,7 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopWithNpm(() => stop('SIGTERM'));
 
   // Announced only once the handlers are in place: whoever reads the line may signal at once.
   console.log(`PSD2 Workbench listening on ${simulator.url}`);
@@ -48,6 +49,21 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
     console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
   }
   hooks.onListening?.(simulator);
+}
+
+/** How often a server started by npm looks whether npm is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * `npm run serve &` then `kill $!` signals npm, whose shell ends without passing the signal on: the
+ * server, handed to init, would go on serving on its port. Started by npm, it stops when npm is gone.
+ */
+function stopWithNpm(stop: () => void): void {
+  if (process.env.npm_lifecycle_event === undefined) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, PARENT_CHECK_MS).unref();
 }
 
 /** One line a person can act on; the common causes get a hint, the rest keep their own message. */
