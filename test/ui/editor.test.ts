@@ -157,8 +157,11 @@ describe('the payment editor', () => {
       const clicks = await page.locator('body').evaluate((body) => (body.ownerDocument.defaultView as unknown as { clicks: { at: number; status: string }[] }).clicks);
       console.log(`editor: a click during the validation of 10,000 transactions was handled after ${clicks.map((c) => c.at - sentAt).join(', ')} ms`);
       expect(clicks).toHaveLength(1);
+      // Handled while the worker still validates: on the page's thread the click would wait for the end.
       expect(clicks[0]?.status).toBe('Validating…');
-      expect((clicks[0]?.at ?? Infinity) - sentAt).toBeLessThan(200);
+      // Within a second even on a busy two-core machine running other tests beside (Monaco's own work on
+      // 10,000 transactions may hold an input a few hundred ms); the page-thread validation takes seconds.
+      expect((clicks[0]?.at ?? Infinity) - sentAt).toBeLessThan(1_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
