@@ -29,7 +29,7 @@ function walkthrough(): string {
   };
   return `${block('### A consent, step by step')}\n${block('### A payment, step by step')}`
     .split('\n')
-    .filter((line) => !line.startsWith('npm run serve'))
+    .filter((line) => !line.startsWith('npx psd2-workbench serve'))
     .join('\n')
     .replaceAll('http://127.0.0.1:4646', sim.url)
     .replaceAll('.data/', `${dataDir}/`)
