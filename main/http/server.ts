@@ -5,6 +5,7 @@ import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
 import { bankTrafficOf, recordExchanges } from './exchange-log';
+import { limitOptions, MAX_HEADER_BYTES, requestLimits } from './limits';
 import { localSafety, type LocalSafetyOptions } from './local-safety';
 import { consentRoutes } from './routes/consents';
 import { controlRoutes, type ControlOptions } from './routes/control';
@@ -28,10 +29,6 @@ const requireRequestId = (request: FastifyRequest, _reply: FastifyReply, done: (
   done();
 };
 
-/** Request bodies are bounded; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
-export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-/** Header block bound (Node's own default is 16 KiB; we keep it explicit). */
-export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServerOptions extends ControlOptions {
   /** The Host names answered and the origin writes may come from (local-safety.ts). */
@@ -47,14 +44,12 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     // (an expired or foreign QWAC gets a Berlin Group CERTIFICATE_INVALID); no certificate at all is refused below.
     ...(options.tls ? { https: { ...options.tls, requestCert: true, rejectUnauthorized: false } } : {}),
     logger: false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    ...limitOptions,
     // A request without Host is answered by local-safety.ts in the bank's shape, not by Node's bare 400.
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     return503OnClosing: true,
     // Open event streams (a UI) must not hold a stopping simulator open.
     forceCloseConnections: true,
-    requestTimeout: 30_000,
   });
 
   if (options.tls) {
@@ -63,6 +58,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     });
   }
 
+  requestLimits(app);
   localSafety(app, { ...options.safety, tls: options.tls !== undefined });
   keepBodyBytes(app);
   bankTrafficHandling(app, services);
@@ -87,13 +83,13 @@ export function buildPsuPagesServer(services: Services, tls: { key: string; cert
   const app = Fastify({
     ...psuPagesHttps(tls),
     logger: false,
+    ...limitOptions,
     bodyLimit: 16 * 1024,
-    routerOptions: { maxParamLength: 200 },
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     return503OnClosing: true,
     forceCloseConnections: true,
-    requestTimeout: 30_000,
   });
+  requestLimits(app);
   localSafety(app, { ...safety, tls: true });
   bankTrafficHandling(app, services);
   scaPageRoutes(app, services);
