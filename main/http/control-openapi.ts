@@ -68,6 +68,15 @@ const errors = (...statuses: number[]): Record<string, ResponseOrRef> => Object.
 const pathParam = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, description, schema: str() });
 const query = (name: string, description: string, schema: JsonSchema = str()): Parameter => ({ name, in: 'query', required: false, description, schema });
 
+/** An operator's list: `limit` and `offset`, the page's rows and the list's length in X-Total-Count. */
+const pagedList = (schema: string, what: string) => ({
+  parameters: [query('limit', '1-500; default 500', { type: 'integer', minimum: 1, maximum: 500 }), query('offset', `How many of the newest ${what} to skip; default 0`, { type: 'integer', minimum: 0 })],
+  responses: {
+    '200': { description: `A page of ${what}, newest first`, headers: { 'X-Total-Count': { description: `How many ${what} there are in all`, schema: int() } }, content: json(arrayOf(ref(schema))) },
+    ...errors(400),
+  },
+});
+
 const runIdParam = pathParam('runId', 'A run id: 1 to 100 letters, digits and . _ ~ -');
 const paymentIdParam = pathParam('paymentId', 'A payment id');
 const exchangeIdParam = pathParam('exchangeId', 'An exchange id of the traffic log');
@@ -97,15 +106,15 @@ const CONTROL_PATHS: Record<string, PathItem> = {
     get: op('listInstitutions', 'bank', 'The institutions: BIC, currency, products, business calendar, cut-offs, processing delays and scheme limits', { responses: { '200': ok(arrayOf(ref('InstitutionSummary'))) } }),
   },
   '/psus': { get: op('listPsus', 'bank', "The dataset's PSUs with their accounts and permissions", { responses: { '200': ok(arrayOf(ref('PsuSummary'))) } }) },
-  '/consents': { get: op('listConsents', 'bank', 'Consents with status, SCA status, validity and expiry', { responses: { '200': ok(arrayOf(ref('ConsentSummary'))) } }) },
+  '/consents': { get: op('listConsents', 'bank', 'Consents with status, SCA status, validity and expiry, newest first, a page at a time', pagedList('ConsentSummary', 'consents')) },
   '/consents/{consentId}/revoke': {
     post: op('revokeConsent', 'psu', "The PSU revokes a valid consent in the bank's app (revokedByPsu)", {
       parameters: [pathParam('consentId', 'A consent id')],
       responses: { '200': ok(ref('ConsentSummary')), ...errors(404, 409) },
     }),
   },
-  '/payments': { get: op('listPayments', 'bank', 'Payments with status, authorisations, execution date and creditors', { responses: { '200': ok(arrayOf(ref('PaymentSummary'))) } }) },
-  '/baskets': { get: op('listBaskets', 'bank', 'Signing baskets with their payments and status', { responses: { '200': ok(arrayOf(ref('BasketSummary'))) } }) },
+  '/payments': { get: op('listPayments', 'bank', 'Payments with status, authorisations, execution date and creditors, newest first, a page at a time', pagedList('PaymentSummary', 'payments')) },
+  '/baskets': { get: op('listBaskets', 'bank', 'Signing baskets with their payments and status, newest first, a page at a time', pagedList('BasketSummary', 'baskets')) },
   '/sca': {
     get: op('listJourneys', 'psu', 'SCA journeys', {
       parameters: [query('status', 'Only journeys in this status', ref('JourneyStatus'))],

@@ -147,8 +147,8 @@ export class ConsentService {
     return this.accessible(consentId, grant.institution, grant.tppId);
   }
 
-  list(limit = 500): ConsentView[] {
-    return this.ctx.repos.consents.list(limit).map((c) => this.view(c));
+  list(limit = 500, offset = 0, exceptTpp = ''): ConsentView[] {
+    return this.ctx.repos.consents.list(limit, offset, exceptTpp).map((c) => this.view(c));
   }
 
   private view(consent: Consent): ConsentView {

@@ -8,12 +8,12 @@ import { readResetOptions } from './reset-options';
 import type { ClockControl } from './clock-control';
 import type { PayeeVerification } from './payee-verification';
 import { paymentOverviews, type PaymentOverview } from './payment-overviews';
+import { MAX_PAGE_ROWS, type ListPage, type Paged } from './list-page';
 
 /** A PSU of no company in the dataset (validation makes that impossible) needs nobody else. */
 const SOLE_APPROVAL: ApprovalRules = { authorisationsRequired: 1, creatorMayAuthoriseSecond: false, distinctSignatoryGroups: false };
 
-/** How many of the newest resources the operator's lists show. */
-const LIST_LIMIT = 500;
+const FIRST_PAGE: ListPage = { limit: MAX_PAGE_ROWS, offset: 0 };
 
 export interface PsuWithAccounts {
   psu: Psu;
@@ -56,18 +56,18 @@ export class OperatorService {
   }
 
   /** The sandbox's static consents exist only for the sandbox behaviour. */
-  consents(): ConsentView[] {
-    const sandbox = this.ctx.mode() === 'sandbox';
-    return this.consentService.list(LIST_LIMIT).filter((v) => sandbox || v.consent.tppId !== SANDBOX_OWNER);
+  consents(page: ListPage = FIRST_PAGE): Paged<ConsentView> {
+    const except = this.ctx.mode() === 'sandbox' ? '' : SANDBOX_OWNER;
+    return { items: this.consentService.list(page.limit, page.offset, except), total: this.ctx.repos.consents.count(except) };
   }
 
   /** The stored payments; the sandbox's pre-loaded ones are answered from the dataset, never stored. */
-  payments(): PaymentOverview[] {
-    return paymentOverviews(this.ctx, this.vop, LIST_LIMIT);
+  payments(page: ListPage = FIRST_PAGE): Paged<PaymentOverview> {
+    return { items: paymentOverviews(this.ctx, this.vop, page.limit, page.offset), total: this.ctx.repos.payments.count() };
   }
 
-  baskets(): SigningBasket[] {
-    return this.ctx.repos.baskets.list(LIST_LIMIT);
+  baskets(page: ListPage = FIRST_PAGE): Paged<SigningBasket> {
+    return { items: this.ctx.repos.baskets.list(page.limit, page.offset), total: this.ctx.repos.baskets.count() };
   }
 
   /**

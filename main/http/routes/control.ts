@@ -6,6 +6,7 @@ import type { ExchangeQueryInput } from '../../services/exchange-log';
 import { jsonBody, rawBody } from '../body';
 import { toBasketSummary, toClockReading, toConsentSummary, toDecisionExchange, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { decisionHooks } from '../sca-decisions';
+import { readListPage, type Paged } from '../../services/list-page';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
 import type { FlowRuns } from '../../flows/flow-runs';
@@ -20,6 +21,13 @@ export interface ControlOptions {
   flowRuns?: FlowRuns | undefined;
   /** The built-in TPP that sends an exchange again for the Inspector; absent: no resend route. */
   resender?: ExchangeResender | undefined;
+}
+
+type ListQuery = { limit?: unknown; offset?: unknown };
+
+function paged<T, R>(reply: FastifyReply, page: Paged<T>, toSummary: (item: T) => R): R[] {
+  reply.header('x-total-count', String(page.total));
+  return page.items.map(toSummary);
 }
 
 /** The control API (`/simulator/v1`): the PSU's app, the bank's operator and automation. Each route calls one service. */
@@ -44,13 +52,14 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
       control.get('/institutions', async () => services.operator.institutions().map(toInstitutionSummary));
-      control.get('/consents', async () => services.operator.consents().map(toConsentSummary));
+      // Newest first, a page at a time (`limit` 1-500, default 500; `offset`), with the list's length in X-Total-Count.
+      control.get('/consents', async (request, reply) => paged(reply, services.operator.consents(readListPage(request.query as ListQuery)), toConsentSummary));
       control.post('/consents/:consentId/revoke', async (request) => {
         const { consentId } = request.params as { consentId: string };
         return toConsentSummary(services.consents.revokeByPsu(consentId));
       });
-      control.get('/payments', async () => services.operator.payments().map(toPaymentSummary));
-      control.get('/baskets', async () => services.operator.baskets().map(toBasketSummary));
+      control.get('/payments', async (request, reply) => paged(reply, services.operator.payments(readListPage(request.query as ListQuery)), toPaymentSummary));
+      control.get('/baskets', async (request, reply) => paged(reply, services.operator.baskets(readListPage(request.query as ListQuery)), toBasketSummary));
 
       control.get('/sca', async (request) => services.sca.list((request.query as { status?: unknown }).status).map((j) => toJourney(j, origin())));
       control.get('/sca/:journeyId', async (request) => toJourney(services.sca.get((request.params as { journeyId: string }).journeyId), origin()));

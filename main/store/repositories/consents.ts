@@ -43,6 +43,7 @@ export class ConsentRepository {
   private readonly nextExpiryStmt;
   private readonly nextExpiryOfOthersStmt;
   private readonly listStmt;
+  private readonly countStmt;
   /** Every consent and payment request reads its consent: kept once read (see ReadCache); insert, status change and reset drop it. */
   private readonly kept: ReadCache<Consent>;
 
@@ -57,7 +58,9 @@ export class ConsentRepository {
     this.dueToExpireStmt = db.prepare<[number], ConsentRow>("SELECT * FROM consents WHERE status = 'valid' AND expires_at <= ?");
     this.nextExpiryStmt = db.prepare<[], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid'");
     this.nextExpiryOfOthersStmt = db.prepare<[string], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid' AND tpp_id <> ?");
-    this.listStmt = db.prepare<[number], ConsentRow>('SELECT * FROM consents ORDER BY created_at DESC LIMIT ?');
+    // `exceptTpp`: the sandbox's static consents belong to no TPP and are listed only in the sandbox behaviour.
+    this.listStmt = db.prepare<[string, number, number], ConsentRow>('SELECT * FROM consents WHERE tpp_id != ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?');
+    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM consents WHERE tpp_id != ?');
   }
 
   insert(c: Consent): void {
@@ -107,8 +110,13 @@ export class ConsentRepository {
     return this.dueToExpireStmt.all(now.getTime()).map(toConsent);
   }
 
-  list(limit: number): Consent[] {
-    return this.listStmt.all(limit).map(toConsent);
+  /** Newest first; `exceptTpp` leaves out one TPP's consents (none: pass a value no TPP has). */
+  list(limit: number, offset = 0, exceptTpp = ''): Consent[] {
+    return this.listStmt.all(exceptTpp, limit, offset).map(toConsent);
+  }
+
+  count(exceptTpp = ''): number {
+    return this.countStmt.get(exceptTpp)?.n ?? 0;
   }
 
   /** After the reset cleared the table behind this repository's back. */

@@ -143,6 +143,7 @@ export class PaymentRepository {
   private readonly nextVopSettlementStmt;
   private readonly pendingStmt;
   private readonly listStmt;
+  private readonly countStmt;
   private readonly listedAuthorisationsStmt;
   private readonly vopSettledStmt;
   private readonly clearVopSettlementStmt;
@@ -201,8 +202,9 @@ export class PaymentRepository {
       'SELECT payment_id, institution, status FROM payments WHERE vop_settles_at IS NOT NULL AND vop_settles_at <= ?',
     );
     this.clearVopSettlementStmt = db.prepare('UPDATE payments SET vop_settles_at = NULL WHERE payment_id = ?');
-    this.listStmt = db.prepare<[number], ListingRow>(`SELECT ${PAYMENT_COLUMNS}, previous_status, transaction_count, creditor_preview
-      FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    this.listStmt = db.prepare<[number, number], ListingRow>(`SELECT ${PAYMENT_COLUMNS}, previous_status, transaction_count, creditor_preview
+      FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+    this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM payments');
     this.listedAuthorisationsStmt = db.prepare<[string], AttemptRow>(`SELECT * FROM payment_authorisations
       WHERE status = 'finalised' AND payment_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid`);
     this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
@@ -363,8 +365,12 @@ export class PaymentRepository {
   }
 
   /** The newest payments first: two statements however many are listed. */
-  listings(limit: number): PaymentListing[] {
-    const rows = this.listStmt.all(limit);
+  count(): number {
+    return this.countStmt.get()?.n ?? 0;
+  }
+
+  listings(limit: number, offset = 0): PaymentListing[] {
+    const rows = this.listStmt.all(limit, offset);
     const authorisations = new Map<string, AuthorisationRecord[]>(rows.map((r) => [r.payment_id, []]));
     for (const attempt of this.listedAuthorisationsStmt.all(JSON.stringify(rows.map((r) => r.payment_id))).map(toAttempt)) {
       authorisations.get(attempt.paymentId)?.push(authorisationOf(attempt));

@@ -33,6 +33,7 @@ export class SigningBasketRepository {
   private readonly byJourneyStmt;
   private readonly setStatusStmt;
   private readonly listStmt;
+  private readonly countStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO signing_baskets (basket_id, institution, tpp_id, consent_id, psu_id, journey_id, status, payment_ids,
@@ -40,7 +41,8 @@ export class SigningBasketRepository {
     this.byIdStmt = db.prepare<[string], BasketRow>('SELECT * FROM signing_baskets WHERE basket_id = ?');
     this.byJourneyStmt = db.prepare<[string], BasketRow>('SELECT * FROM signing_baskets WHERE journey_id = ?');
     this.setStatusStmt = db.prepare('UPDATE signing_baskets SET status = ?, status_changed_at = ? WHERE basket_id = ?');
-    this.listStmt = db.prepare<[number], BasketRow>('SELECT * FROM signing_baskets ORDER BY created_at DESC, rowid DESC LIMIT ?');
+    this.listStmt = db.prepare<[number, number], BasketRow>('SELECT * FROM signing_baskets ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?');
+    this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM signing_baskets');
   }
 
   insert(b: SigningBasket): void {
@@ -61,7 +63,11 @@ export class SigningBasketRepository {
     this.setStatusStmt.run(status, at.getTime(), basketId);
   }
 
-  list(limit: number): SigningBasket[] {
-    return this.listStmt.all(limit).map(toBasket);
+  list(limit: number, offset = 0): SigningBasket[] {
+    return this.listStmt.all(limit, offset).map(toBasket);
+  }
+
+  count(): number {
+    return this.countStmt.get()?.n ?? 0;
   }
 }
