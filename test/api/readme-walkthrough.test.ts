@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
@@ -36,7 +37,30 @@ function walkthrough(): string {
     .replaceAll('@resources/', `@${process.cwd()}/resources/`);
 }
 
+/** The README's block for CI, as written but on a free port; "# … the tests …" becomes a request that must be answered. */
+function ciBlock(port: number): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const code = /```bash\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## In CI and containers')))?.[1];
+  if (!code) throw new Error('README block under "## In CI and containers" not found');
+  return code.replaceAll('4646', String(port)).replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
+}
+
 describe('README', () => {
+  it('the CI block runs as written: the server starts, answers once ready, and `kill $!` ends it', async () => {
+    const runnerTemp = mkdtempSync(join(tmpdir(), 'wb-ci-'));
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    try {
+      await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', ciBlock(port)], { cwd: process.cwd(), env: { ...process.env, RUNNER_TEMP: runnerTemp }, encoding: 'utf8', timeout: 90_000 });
+      expect(JSON.parse(readFileSync(join(runnerTemp, 'info.json'), 'utf8'))).toMatchObject({ mode: 'simulation' });
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/simulator/v1/info`).then(() => 'answering', () => 'gone'), { timeout: 10_000 }).toBe('gone');
+    } finally {
+      rmSync(runnerTemp, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('the curl walk-throughs work as written: consent, SCA, PKCE token, read, accounts, delete; signed payment, two authorisations, pain.002', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'wb-readme-run-'));
     // Asynchronous: the simulator answers from this same process.
