@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectBgError, startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
+import { pain001Data, pain001Tree, serialize } from '../support/pain001-builder';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { txStatuses } from '../../main/tpp/pain002';
 import { type PsuSession } from '../../main/tpp/session';
@@ -255,4 +256,25 @@ describe('time', () => {
       await local.stop();
     }
   });
+});
+
+describe('a pain.001 with many issues', () => {
+  const withBadIbans = (n: number): string => {
+    const transactions = Array.from({ length: n }, (_, i) => ({ endToEndId: `E2E-${i + 1}`, amount: '10.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987127' } }));
+    return serialize(pain001Tree(pain001Data('pain.001-sepa-credit-transfers', { transactions })), { declaration: true });
+  };
+
+  it.each([
+    [2, 2],
+    [80, 80],
+    [250, 201],
+  ])('%i issues come as %i tppMessages: one per issue, at most 200, then how many more', async (issues, messages) => {
+    const res = await bank.tpp.createPayment(creator, SEPA, withBadIbans(issues));
+    expect(res.status).toBe(400);
+    const sent = (res.body as { tppMessages: { code: string; text: string }[] }).tppMessages;
+    expect(sent).toHaveLength(messages);
+    expect(new Set(sent.map((m) => m.code))).toEqual(new Set(['PAYMENT_FAILED']));
+    for (const message of sent.slice(0, Math.min(issues, 200))) expect(message.text).toMatch(/IBAN.*check digits|check digits.*IBAN|\[IBAN check digits\]/);
+    if (issues > 200) expect(sent.at(-1)?.text).toBe(`Document: ${issues - 200} further issues are not reported (at most 200 are) [issue limit]`);
+  }, 60_000);
 });

@@ -52,10 +52,10 @@ const describe = (i: ValidationIssue): string => `${i.path}${i.line !== undefine
 /**
  * The error to answer with: PAYMENT_FAILED whether the message breaks the schema or a business
  * rule, since the spec's action for both is to correct it per the ISO 20022 schema (FORMAT_ERROR is
- * for malformed headers and JSON). Its text names the first issues, the full list stays with the caller.
+ * for malformed headers and JSON). One tppMessage per issue, in document order: at most MAX_ISSUES,
+ * and then one saying how many more were not reported (IssueList.result).
  */
 export function validationError(issues: readonly ValidationIssue[]): BankError {
-  const shown = issues.slice(0, 3).map(describe).join('; ');
-  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-  return BankError.of('PAYMENT_FAILED', `${shown}${more}`).withDetails(issues.length > 3 ? issues.slice(0, 50).map(describe) : []);
+  const [first, ...rest] = issues.map(describe);
+  return BankError.of('PAYMENT_FAILED', first ?? 'the pain.001 could not be accepted').withDetails(rest);
 }
