@@ -26,6 +26,7 @@ import type {
   ClockReading,
   VopRegistry,
   WorkbenchApi,
+  ListPageQuery,
 } from '../preload/api/workbench-api';
 
 export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
@@ -34,6 +35,8 @@ export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
 const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'expect', 'upgrade', 'te']);
 
 const run = (runId: string): string => `/runs/${encodeURIComponent(runId)}`;
+
+const pageQuery = (page: ListPageQuery | undefined): string => (page === undefined ? '' : `?limit=${page.limit}&offset=${page.offset}`);
 
 export class ControlApiError extends Error {
   constructor(
@@ -82,6 +85,15 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     };
   }
 
+  /** A list's length from its X-Total-Count, asking for one row. */
+  async function total(path: string): Promise<number> {
+    await ready;
+    const res = await fetch(`${control}${path}?limit=1`, { headers: { accept: 'application/json' } });
+    const text = await res.text();
+    if (!res.ok) throw new ControlApiError(res.status, `GET /simulator/v1${path}: ${res.status} ${errorText(text)}`);
+    return Number(res.headers.get('x-total-count') ?? 0);
+  }
+
   /** A file the host writes out as it is (an exported run, a HAR). */
   async function text(method: 'GET', path: string): Promise<string> {
     await ready;
@@ -100,9 +112,13 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     },
     searchExchanges: (query) => search(query),
     listJourneys: () => json<ScaJourney[]>('GET', '/sca'),
-    listConsents: () => json<ConsentSummary[]>('GET', '/consents'),
-    listPayments: () => json<PaymentSummary[]>('GET', '/payments'),
-    listBaskets: () => json<BasketSummary[]>('GET', '/baskets'),
+    listConsents: (page) => json<ConsentSummary[]>('GET', `/consents${pageQuery(page)}`),
+    listPayments: (page) => json<PaymentSummary[]>('GET', `/payments${pageQuery(page)}`),
+    listBaskets: (page) => json<BasketSummary[]>('GET', `/baskets${pageQuery(page)}`),
+    resourceTotals: async () => {
+      const [consents, payments, baskets] = await Promise.all(['/consents', '/payments', '/baskets'].map((path) => total(path)));
+      return { consents: consents ?? 0, payments: payments ?? 0, baskets: baskets ?? 0 };
+    },
     listPsus: () => json<PsuSummary[]>('GET', '/psus'),
     listTemplates: (institution) => json<Pain001TemplateSummary[]>('GET', `/templates?${new URLSearchParams({ institution }).toString()}`),
     listInstitutions: () => json<InstitutionSummary[]>('GET', '/institutions'),

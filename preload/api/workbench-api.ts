@@ -641,6 +641,18 @@ export interface FreeStep {
   title?: string;
 }
 
+/** Which rows of an operator's list, newest first: `limit` 1-500, `offset` from 0. */
+export interface ListPageQuery {
+  limit: number;
+  offset: number;
+}
+
+export interface ResourceTotals {
+  consents: number;
+  payments: number;
+  baskets: number;
+}
+
 export interface WorkbenchApi {
   getInfo(): Promise<SimulatorInfo>;
   /** Origin of the running simulator, e.g. http://127.0.0.1:4646. */
@@ -650,9 +662,12 @@ export interface WorkbenchApi {
   /** Searches the whole traffic log, newest first, with the count of every match. */
   searchExchanges(query: ExchangeQuery): Promise<ExchangePage>;
   listJourneys(): Promise<ScaJourney[]>;
-  listConsents(): Promise<ConsentSummary[]>;
-  listPayments(): Promise<PaymentSummary[]>;
-  listBaskets(): Promise<BasketSummary[]>;
+  /** Newest first: the first 500, or the page asked for. */
+  listConsents(page?: ListPageQuery): Promise<ConsentSummary[]>;
+  listPayments(page?: ListPageQuery): Promise<PaymentSummary[]>;
+  listBaskets(page?: ListPageQuery): Promise<BasketSummary[]>;
+  /** How many consents, payments and baskets there are in all, however many a page holds (each list's X-Total-Count). */
+  resourceTotals(): Promise<ResourceTotals>;
   listPsus(): Promise<PsuSummary[]>;
   /** The institution's pain.001 templates (the payment editor's "Load template" and the institution's BIC and products). */
   listTemplates(institution: string): Promise<Pain001TemplateSummary[]>;

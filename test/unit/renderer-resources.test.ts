@@ -28,6 +28,7 @@ const host: ResourceHost = {
   listConsents: list('consents'),
   listPayments: list('payments'),
   listBaskets: list('baskets'),
+  resourceTotals: async () => ({ consents: 1, payments: 1, baskets: 1 }),
   subscribe(listener) {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -1,6 +1,6 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
-import type { ExchangeQuery, OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
+import type { ExchangeQuery, ListPageQuery, OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
 import type { ControlClient } from '../../../shared/control-client';
 import { controlClient } from '../../../shared/control-client';
 import { createEventBatcher } from '../../../shared/event-batcher';
@@ -122,6 +122,14 @@ function pastedText(value: unknown): string {
   return value;
 }
 
+/** Absent: the first page; otherwise whole numbers the control API takes (it says what is wrong beyond that). */
+function listPage(value: unknown): ListPageQuery | undefined {
+  if (value === undefined) return undefined;
+  const page = value as Partial<ListPageQuery> | null;
+  if (typeof page !== 'object' || page === null || !Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new ArgumentError('a page is {limit, offset}: whole numbers');
+  return { limit: page.limit as number, offset: page.offset as number };
+}
+
 function exportedFile(value: unknown): string {
   if (typeof value !== 'string' || value.length > 20_000_000) throw new ArgumentError('the run file must be text of at most 20 MB');
   return value;
@@ -138,9 +146,10 @@ const HANDLERS: Handlers = {
   listExchanges: (api, [n, r]) => api.listExchanges(limit(n), r === undefined ? undefined : id(r, 'resourceId')),
   searchExchanges: (api, [q]) => api.searchExchanges(exchangeQuery(q)),
   listJourneys: (api) => api.listJourneys(),
-  listConsents: (api) => api.listConsents(),
-  listPayments: (api) => api.listPayments(),
-  listBaskets: (api) => api.listBaskets(),
+  listConsents: (api, [p]) => api.listConsents(listPage(p)),
+  listPayments: (api, [p]) => api.listPayments(listPage(p)),
+  listBaskets: (api, [p]) => api.listBaskets(listPage(p)),
+  resourceTotals: (api) => api.resourceTotals(),
   listPsus: (api) => api.listPsus(),
   listTemplates: (api, [i]) => api.listTemplates(shortString(i, 'institution')),
   listInstitutions: (api) => api.listInstitutions(),

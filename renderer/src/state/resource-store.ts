@@ -7,13 +7,19 @@ import type { BasketSummary, ConsentSummary, PaymentSummary, ScaJourney, Workben
 import { errorText } from './host-events';
 import { ALL_LISTS, listsTouchedBy, type ResourceList } from './resource-lists';
 
-export type ResourceHost = Pick<WorkbenchApi, 'listJourneys' | 'listConsents' | 'listPayments' | 'listBaskets' | 'subscribe'>;
+export type ResourceHost = Pick<WorkbenchApi, 'listJourneys' | 'listConsents' | 'listPayments' | 'listBaskets' | 'resourceTotals' | 'subscribe'>;
+
+/** The operator's lists come a page at a time; the Bank screen asks for more as it scrolls. */
+export const PAGE_ROWS = 500;
+type PagedList = 'consents' | 'payments' | 'baskets';
 
 export interface ResourcesState {
   journeys: ScaJourney[];
   consents: ConsentSummary[];
   payments: PaymentSummary[];
   baskets: BasketSummary[];
+  /** How many rows each paged list has in all: more than it holds when the list is cut. */
+  totals: Record<PagedList, number>;
   /** Every list has arrived at least once. */
   loaded: boolean;
   error: string | null;
@@ -28,15 +34,32 @@ export function createResourceStore(host: ResourceHost) {
     consents: [],
     payments: [],
     baskets: [],
+    totals: { consents: 0, payments: 0, baskets: 0 },
     loaded: false,
     error: null,
   }));
 
+  // How many rows of each paged list are shown: a page more each time the screen asks.
+  const shown: Record<PagedList, number> = { consents: PAGE_ROWS, payments: PAGE_ROWS, baskets: PAGE_ROWS };
+
+  /** The rows shown, page by page; the total is asked for only when the last page came full. */
+  async function pages<T>(list: PagedList, page: (query: { limit: number; offset: number }) => Promise<T[]>): Promise<T[]> {
+    const rows: T[] = [];
+    for (let offset = 0; offset < shown[list]; offset += PAGE_ROWS) {
+      const next = await page({ limit: PAGE_ROWS, offset });
+      rows.push(...next);
+      if (next.length < PAGE_ROWS) break;
+    }
+    const total = rows.length < shown[list] ? rows.length : (await host.resourceTotals())[list];
+    useResources.setState((s) => ({ totals: { ...s.totals, [list]: total } }));
+    return rows;
+  }
+
   const fetchList: { [L in ResourceList]: () => Promise<ResourcesState[L]> } = {
     journeys: () => host.listJourneys(),
-    consents: () => host.listConsents(),
-    payments: () => host.listPayments(),
-    baskets: () => host.listBaskets(),
+    consents: () => pages('consents', (page) => host.listConsents(page)),
+    payments: () => pages('payments', (page) => host.listPayments(page)),
+    baskets: () => pages('baskets', (page) => host.listBaskets(page)),
   };
 
   // One fetch per list at a time: a batch arriving meanwhile marks the list for one more fetch
@@ -119,5 +142,12 @@ export function createResourceStore(host: ResourceHost) {
     }
   }
 
-  return { useResources, retainResources, resourceCommand };
+  /** The next page of a cut list, shown below the rows already there. */
+  function showMore(list: PagedList): Promise<void> {
+    if (useResources.getState()[list].length < shown[list]) return Promise.resolve();
+    shown[list] += PAGE_ROWS;
+    return refreshList(list);
+  }
+
+  return { useResources, retainResources, resourceCommand, showMore };
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { workbench } from '../../api';
 import { useBank } from '../../state/bank';
 import { bankApiBase, useShell } from '../../state/shell';
-import { retainResources, useResources } from '../../state/resources';
+import { retainResources, showMore, useResources } from '../../state/resources';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ClockControls } from './ClockControls';
 import { ResetButton } from './ResetButton';
@@ -17,7 +17,7 @@ import './bank.css';
 /** Screen 5: the bank's view of its resources, its clock and its behaviour. */
 export function BankScreen() {
   const { selection, busy, select, reset, error: commandError } = useBank();
-  const { consents, payments, baskets, loaded, error: listError } = useResources();
+  const { consents, payments, baskets, totals, loaded, error: listError } = useResources();
   const error = commandError ?? listError;
   const selected = (kind: string) => (selection?.kind === kind ? selection.id : null);
   const base = bankApiBase(useShell((s) => s.simulatorUrl), useShell((s) => s.info?.institutions));
@@ -58,6 +58,8 @@ export function BankScreen() {
             title="Consents"
             testId="consents"
             rows={consents}
+            total={totals.consents}
+            onMore={() => void showMore('consents')}
             columns={CONSENT_COLUMNS}
             rowKey={(c) => c.consentId}
             selectedKey={selected('consent')}
@@ -68,6 +70,8 @@ export function BankScreen() {
             title="Payments"
             testId="payments"
             rows={payments}
+            total={totals.payments}
+            onMore={() => void showMore('payments')}
             columns={PAYMENT_COLUMNS}
             rowKey={(p) => p.paymentId}
             selectedKey={selected('payment')}
@@ -78,6 +82,8 @@ export function BankScreen() {
             title="Signing baskets"
             testId="baskets"
             rows={baskets}
+            total={totals.baskets}
+            onMore={() => void showMore('baskets')}
             columns={BASKET_COLUMNS}
             rowKey={(b) => b.basketId}
             selectedKey={selected('basket')}

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<T> {
   header: string;
@@ -27,14 +27,22 @@ interface Props<T> {
   onOpen(key: string): void;
   /** Shown instead of the table: what to do so that rows appear. */
   empty: ReactNode;
+  /** How many rows the whole list has; more than `rows` when the list comes a page at a time. */
+  total?: number;
+  /** Asks for the next page: when the end of the rows scrolls into view, or on the button. */
+  onMore?(): void;
 }
 
 /** A list of one kind of bank resource; a click or Enter opens a row's detail, arrows move between rows. */
-export function ResourceTable<T>({ title, testId, rows, columns, rowKey, selectedKey, onOpen, empty }: Props<T>) {
+export function ResourceTable<T>({ title, testId, rows, columns, rowKey, selectedKey, onOpen, empty, total = rows.length, onMore }: Props<T>) {
+  const cut = total > rows.length;
   return (
     <section className="bank-section" data-testid={testId} aria-label={title}>
       <h2>
-        {title} <span className="muted">{rows.length}</span>
+        {title}{' '}
+        <span className="muted" data-testid={`${testId}-count`}>
+          {cut ? `${rows.length.toLocaleString('en')} of ${total.toLocaleString('en')}` : rows.length.toLocaleString('en')}
+        </span>
       </h2>
       {rows.length === 0 ? (
         <p className="bank-empty">{empty}</p>
@@ -74,6 +82,7 @@ export function ResourceTable<T>({ title, testId, rows, columns, rowKey, selecte
               })}
             </tbody>
           </table>
+          {cut && onMore && <MoreRows testId={testId} left={total - rows.length} onMore={onMore} />}
         </div>
       )}
     </section>
@@ -92,4 +101,25 @@ function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, open: () => void): void
     e.preventDefault();
     row.previousElementSibling.focus();
   }
+}
+
+/** The foot of a cut list: the next page comes when it scrolls into view, or on the button. */
+function MoreRows({ testId, left, onMore }: { testId: string; left: number; onMore(): void }) {
+  const foot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = foot.current;
+    if (element === null) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onMore();
+    });
+    seen.observe(element);
+    return () => seen.disconnect();
+  }, [onMore, left]);
+  return (
+    <div ref={foot} className="bank-more">
+      <button type="button" className="small" onClick={onMore} data-testid={`${testId}-more`}>
+        Show {Math.min(left, 500).toLocaleString('en')} more of {left.toLocaleString('en')} not shown
+      </button>
+    </div>
+  );
 }
