@@ -55,15 +55,20 @@ export function psuChoices(parameters: readonly Parameter[], here: readonly PsuS
   );
 }
 
+const amountParameters = (parameters: readonly Parameter[]): Set<string> => new Set(parameters.flatMap((p) => p.needs?.authorisesAlone?.amountParameter ?? []));
+
+/** The values with every amount a limit is held against at its smallest: then what still fails is the PSU, not the amount. */
+export function atSmallestAmounts(parameters: readonly Parameter[], values: Record<string, string>): Record<string, string> {
+  return { ...values, ...Object.fromEntries([...amountParameters(parameters)].map((name) => [name, '0.01'])) };
+}
+
 /**
  * Why the cast cannot play the lesson, in one line naming who could, or null when every role is played
  * by someone it offers. A wrong PSU is named before a too large amount: that one needs a smaller amount.
  */
 export function castProblem(parameters: readonly (Parameter & { title: string })[], here: readonly PsuSummary[], chosen: Record<string, string>, values: Record<string, string>, institution: string): string | null {
-  const amounts = new Set(parameters.flatMap((p) => p.needs?.authorisesAlone?.amountParameter ?? []));
-  // At the smallest amount every limit and threshold is met: what still fails is the PSU.
-  const smallest = { ...values, ...Object.fromEntries([...amounts].map((name) => [name, '0.01'])) };
-  const wrongPsu = firstMiscast(parameters, here, chosen, smallest);
+  const amounts = amountParameters(parameters);
+  const wrongPsu = firstMiscast(parameters, here, chosen, atSmallestAmounts(parameters, values));
   if (wrongPsu !== null) return wrongPsu.offered.length === 0 ? `nobody at ${institution} can be ${wrongPsu.role} in this lesson` : `${wrongPsu.psuId ?? 'nobody'} cannot be ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
   // The role whose limit the amount exceeds is the one to name, not the roles that depend on it.
   const limited = [...parameters].sort((a, b) => Number(b.needs?.authorisesAlone?.amountParameter !== undefined) - Number(a.needs?.authorisesAlone?.amountParameter !== undefined));

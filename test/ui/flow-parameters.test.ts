@@ -35,6 +35,12 @@ describe('the lesson form', () => {
     await problem.waitFor(WAIT);
     expect(await problem.textContent()).toBe('Nobody at frankfurt can be signatory (who authorises the payment) for 100000.01: choose a smaller amount.');
     expect(await page.getByTestId('start-run').isDisabled()).toBe(true);
+    // The PSUs are still the right ones: only the amount is too large.
+    expect(await page.getByTestId('run-psu-signatory').locator('option').allTextContents()).toEqual(['FRA-SOLO · Andreas Richter']);
+    expect(await page.getByTestId('run-psu-clerk').locator('option').allTextContents()).toEqual(['FRA-CLERK · Julia Neumann']);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/tmp/cast-problem-1920x1080-150.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await amount.fill('100000.00');
     await amount.press('Enter');
     await problem.waitFor({ state: 'detached', ...WAIT });

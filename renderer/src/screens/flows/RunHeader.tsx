@@ -1,5 +1,5 @@
 import type { FlowRunState, FlowSummary, PsuSummary } from '../../../../preload/api/workbench-api';
-import { castProblem, psuChoices } from '../../../../shared/psu-needs';
+import { atSmallestAmounts, castProblem, psuChoices } from '../../../../shared/psu-needs';
 import { defaultPsu } from '../../state/flow-groups';
 import { readOnly, untouched, useFlowRun } from '../../state/flow-run';
 import { ParameterForm } from './ParameterForm';
@@ -23,7 +23,8 @@ export function RunHeader({ flow, run, psus }: Props) {
   const cast = Object.fromEntries(Object.entries(flow.psus).map(([role, suffix]) => [role, roleValue(role, suffix)]));
   const values = { ...Object.fromEntries(flow.parameters.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default]]))), ...setup.params, ...run?.params };
   // A lesson offers for each role only the PSUs its expectations hold for (shared/psu-needs.ts).
-  const offered = psuChoices(flow.parameters, here, cast, values);
+  // Judged at the smallest amount: a PSU is offered for what they are; an amount too large is said below.
+  const offered = psuChoices(flow.parameters, here, cast, atSmallestAmounts(flow.parameters, values));
   const optionsFor = (role: string): readonly PsuSummary[] => {
     const fitting = offered[role];
     if (fitting === undefined) return here;
