@@ -2,6 +2,7 @@
 // otherwise, before any route runs and unlogged), and the control API's writes take JSON only (415)
 // and, from a browser, only from the simulator's own origin (403). Scripts without Origin work as before.
 import { request as httpRequest } from 'node:http';
+import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBank, type TestBank } from '../support/simulator';
 
@@ -140,6 +141,24 @@ describe('--public-url: the origin clients reach the bank at (a CI service, a pr
       expect(consent.body._links.scaRedirect.href).toMatch(/^https:\/\/psu\.bank-sim:8443\/sca\//);
     } finally {
       await tls.stop();
+    }
+  });
+});
+
+describe('--host 0.0.0.0 (a container, a CI service)', () => {
+  it('answers the machine’s own names and addresses with the printed token, and still no other name', async () => {
+    const wide = await startTestBank({ host: '0.0.0.0' });
+    try {
+      const auth = { authorization: `Bearer ${wide.sim.controlToken}` };
+      const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).filter((a) => a.family === 'IPv4').map((a) => a.address));
+      for (const name of [hostname(), '127.0.0.1', 'localhost', ...addresses]) {
+        const res = await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', { host: `${name}:${wide.sim.port}`, ...auth });
+        expect(res.status, name).toBe(200);
+      }
+      expect((await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', { host: `127.0.0.1:${wide.sim.port}` })).status, 'the token stays required').toBe(401);
+      expect((await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', { host: `evil.example:${wide.sim.port}`, ...auth })).status).toBe(421);
+    } finally {
+      await wide.stop();
     }
   });
 });

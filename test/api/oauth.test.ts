@@ -115,6 +115,17 @@ describe('GET /sandboxauth/v1/authorize', () => {
       expect(res.headers['location'], redirectUri).toBeUndefined();
       expect(JSON.stringify(res.body)).toContain('https://app.tpp.example/cb?session=9');
     }
+    // A PSU's browser (Accept: text/html) is shown the refusal on the bank's page, with no Location to follow.
+    const consentId = await validConsent();
+    const query = new URLSearchParams({ client_id: client.client_id, response_type: 'code', scope: consentId, state: 's', redirect_uri: 'https://attacker.example/steal', code_challenge: pkcePair().challenge });
+    const page = await fetch(`${bank.url}/frankfurt/sandboxauth/v1/authorize?${query.toString()}`, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('location')).toBeNull();
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<h1>The bank cannot continue</h1>');
+    expect(html).toContain(`redirect_uri is not registered for client ${client.client_id}`);
+    expect(html).not.toContain('attacker.example/steal?code');
     // The demo client too: only its own redirect URI.
     expectOAuthError(await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { redirect_uri: 'https://attacker.example/steal' }), 400, 'invalid_request');
   });

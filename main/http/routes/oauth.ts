@@ -6,6 +6,7 @@ import { formParams, jsonBody, queryParams, rawBody } from '../body';
 import { requireSignature } from '../signature';
 import { institutionParam } from '../institution';
 import { connectionIdentity } from '../tpp-context';
+import { escapeHtml, scaPage } from '../sca-page-html';
 
 export function oauthRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/oauth/v1/token', async (request, reply) => {
@@ -33,7 +34,14 @@ export function oauthRoutes(app: FastifyInstance, services: Services): void {
   /** The sandbox's authorisation service answers 200 with a Location header instead of a 302 (spec "Sandbox behaviour" 3). */
   app.get('/:institution/sandboxauth/v1/authorize', async (request, reply) => {
     const institution = institutionParam(request.params);
-    const location = services.oauth.authorize(queryParams(request.url), institution);
-    return reply.code(200).header('location', location).header('cache-control', 'no-store').send({ location });
+    try {
+      const location = services.oauth.authorize(queryParams(request.url), institution);
+      return reply.code(200).header('location', location).header('cache-control', 'no-store').send({ location });
+    } catch (err) {
+      // A PSU's browser is shown the refusal on a page, never sent to a redirect_uri (RFC 6749 4.1.2.1).
+      if (!(err instanceof BankError) || err.protocol !== 'oauth' || !/\btext\/html\b/.test(request.headers.accept ?? '')) throw err;
+      const page = scaPage('The bank cannot continue', `<h1>The bank cannot continue</h1><p>${escapeHtml(err.message)}</p><p class="note">${escapeHtml(err.code)}: go back to the provider's site and start again.</p>`);
+      return reply.code(err.status).type('text/html; charset=utf-8').header('content-security-policy', page.contentSecurityPolicy).header('cache-control', 'no-store').send(page.html);
+    }
   });
 }
