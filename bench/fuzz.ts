@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../main/domain/random';
 import { rssBytes, startServe } from './processes';
 
 const HANG_MS = 5_000;
@@ -17,20 +18,9 @@ const INSTITUTIONS = ['frankfurt', 'london', 'paris', 'dusseldorf', 'brussels', 
 const PRODUCTS = ['pain.001-sepa-credit-transfers', 'pain.001-faster-payments', 'sepa-credit-transfers', 'x'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'BREW', 'get'];
 
-/** A small seeded generator (mulberry32), so a run can be repeated with --seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generator(seed: number, host: string) {
-  const next = random(seed);
+  // Seeded, so a run can be repeated with --seed.
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const junk = (length: number): string => Array.from({ length }, () => String.fromCharCode(Math.floor(next() * 0x7e) + 1)).join('');
   const id = (): string => pick(['', 'x', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000', '%2e%2e', junk(12), 'SANDBOX-SEPA-0001', '../../etc/passwd']);

@@ -1,33 +1,15 @@
 // What the traffic log's pruning keeps (store/repositories/exchanges.ts): the newest exchanges, the newest
 // failures beside them in a budget of their own, pinned exchanges always; and how many it discarded.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, openDatabase, type Db } from '../../main/store/database';
+import { DATABASE_FILE } from '../../main/store/database';
 import { MIGRATIONS } from '../../main/store/migrations';
-import { ExchangeRepository } from '../../main/store/repositories/exchanges';
+import type { ExchangeRepository } from '../../main/store/repositories/exchanges';
+import { tempExchangeStores } from '../support/temp-store';
 import type { SignatureDiagnosis } from '../../main/domain/signing/verify';
 
-const dirs: string[] = [];
-const dbs: Db[] = [];
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wb-exchange-retention-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function repository(dir = folder()): ExchangeRepository {
-  const db = openDatabase(dir);
-  dbs.push(db);
-  return new ExchangeRepository(db, 64 * 1024);
-}
+const { folder, repository } = tempExchangeStores('wb-exchange-retention-');
 
 /** A verdict as the bank gives it for a signed request; only `verdict` matters to retention. */
 const signature = (valid: boolean): SignatureDiagnosis =>
