@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { hostReady } from './api';
 import { restoreTextSize } from './state/text-size';
 import { restoreTheme } from './state/theme';
 import './styles.css';
@@ -10,8 +11,11 @@ if (!container) throw new Error('renderer/index.html has no #root element');
 
 restoreTheme();
 restoreTextSize();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The screens read the host after its events reach the page, so none can miss a change (see openEvents).
+void hostReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -22,6 +22,8 @@ type Listener = (events: WorkbenchEvent[]) => void;
 
 const listeners = new Set<Listener>();
 let source: EventSource | undefined;
+/** How long the first screen waits for the event stream before showing anyway. */
+const STREAM_WAIT_MS = 5_000;
 
 const batcher = createEventBatcher<WorkbenchEvent>((events) => {
   for (const listener of listeners) listener(events);
@@ -54,6 +56,25 @@ async function establishSession(): Promise<void> {
 
 const session = establishSession();
 
+/**
+ * Opens the event stream for the page's life and resolves once it is live: the screens load after that, so
+ * no change made while they load can fall between their first read and the stream (the Inspector showed
+ * "2 of 3" when the first exchange came before the stream was open). Resolves anyway when the stream
+ * cannot open, so the page still shows why.
+ */
+export function openEvents(): Promise<void> {
+  return session.then(
+    () =>
+      new Promise<void>((resolve) => {
+        source ??= openStream();
+        source.addEventListener('open', () => resolve(), { once: true });
+        source.addEventListener('error', () => resolve(), { once: true });
+        setTimeout(resolve, STREAM_WAIT_MS);
+      }),
+    () => undefined,
+  );
+}
+
 export const browserApi: WorkbenchApi = {
   ...controlClient('', session),
   async simulatorUrl(): Promise<string> {
@@ -61,19 +82,8 @@ export const browserApi: WorkbenchApi = {
   },
   subscribe(listener) {
     listeners.add(listener);
-    // The stream carries the control cookie, so it opens once the session is there.
-    void session.then(
-      () => {
-        if (listeners.size > 0) source ??= openStream();
-      },
-      () => undefined,
-    );
     return () => {
       listeners.delete(listener);
-      if (listeners.size > 0 || !source) return;
-      source.close();
-      source = undefined;
-      batcher.dispose();
     };
   },
 };
