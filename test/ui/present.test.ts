@@ -33,6 +33,18 @@ async function inWindow(page: Page, what: Locator, name: string): Promise<void> 
   expect(box.y + box.height, `${name} bottom`).toBeLessThanOrEqual(size.height + 0.5);
 }
 
+/**
+ * The zoomed app fills the window, no more and no less (it once filled only its top two thirds at 150 %), and
+ * every control of the top bar stays inside it, the text size itself among them (the bar wraps instead).
+ */
+async function appFillsWindow(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await expect.poll(async () => Math.round((await page.locator('.shell').boundingBox())?.height ?? 0)).toBe(size?.height);
+  await inWindow(page, page.locator('.shell'), 'the app');
+  for (const id of ['clock-toggle', 'clock', 'time-next-limit', 'mode', 'text-size']) await inWindow(page, page.getByTestId(id), id);
+  await inWindow(page, page.getByRole('button', { name: 'Commands' }), 'the Commands button');
+}
+
 async function allInWindow(page: Page): Promise<void> {
   await inWindow(page, page.getByTestId('present-caption'), 'the caption');
   await inWindow(page, present(page).getByTestId('inline-phone').first(), 'the phone');
@@ -159,19 +171,23 @@ describe('the presentation view', () => {
   it('scales the whole app by the text size, kept across a reload', async () => {
     const { page } = running();
     await page.setViewportSize({ width: 1280, height: 800 });
-    // The top bar is 48 px high: at 150 % it is 72, whatever its contents.
-    const title = page.locator('.topbar');
-    const normal = await title.boundingBox();
+    // The clock's button grows with the text: at 150 % it is one and a half times as high.
+    const toggle = page.getByTestId('clock-toggle');
+    const normal = await toggle.boundingBox();
     await page.getByTestId('text-size').selectOption('150');
     await expect.poll(() => page.locator('html').getAttribute('data-text-size')).toBe('150');
-    const larger = await title.boundingBox();
+    const larger = await toggle.boundingBox();
     expect((larger?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
-    // The app still fills the window, no more.
-    await inWindow(page, page.locator('.shell'), 'the app');
+    await appFillsWindow(page);
     await page.reload();
     await page.locator('.topbar').waitFor(WAIT);
     expect(await page.getByTestId('text-size').inputValue()).toBe('150');
-    expect(((await page.locator('.topbar').boundingBox())?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
+    expect(((await toggle.boundingBox())?.height ?? 0) / (normal?.height ?? 1)).toBeCloseTo(1.5, 1);
+    await appFillsWindow(page);
+    for (const size of ['200', '150']) {
+      await page.getByTestId('text-size').selectOption(size);
+      await appFillsWindow(page);
+    }
     // The presentation at that size still fits the window (caption and Next at least; the phone and diagram shrink to fit).
     await page.locator('[data-testid="run-item"]').first().click();
     await page.getByTestId('sequence-diagram').waitFor(WAIT);
