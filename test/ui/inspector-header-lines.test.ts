@@ -81,6 +81,26 @@ describe('a request with a header sent twice, in the Inspector', () => {
     ]);
   }, UI_TIMEOUT);
 
+  it('Compare lines up each X-Request-ID line: the second one shows as sent by one side only', async () => {
+    const { page, bank } = running();
+    const twice = (await fetch(`${running().url}/simulator/v1/exchanges?limit=20`).then((r) => r.json()) as Exchange[]).find((e) => e.request.rawHeaders?.some(([, v]) => v === SECOND_ID));
+    if (!twice) throw new Error('the payment with X-Request-ID twice is not in the log');
+    const once = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR').then(newest);
+    for (const id of [twice.id, once.id]) await page.getByRole('checkbox', { name: `Compare exchange ${id}` }).check({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Compare/ }).click();
+    const headers = page.getByTestId('exchange-diff').getByTestId('diff-section').filter({ has: page.locator('.diff-section-title', { hasText: /^Request headers$/ }) });
+    const requestIds = headers.locator('tr').filter({ has: page.locator('.diff-name', { hasText: /^x-request-id/i }) });
+    await requestIds.first().waitFor({ timeout: 15_000 });
+    // Merged into one value ("a, b"), the two would show as one changed line.
+    expect(await requestIds.count()).toBe(2);
+    expect(await requestIds.nth(0).getAttribute('data-diff')).toBe('changed');
+    expect(await requestIds.nth(1).getAttribute('data-diff')).toBe('left-only');
+    expect(await requestIds.nth(1).locator('.diff-left').textContent()).toBe(SECOND_ID);
+    await page.screenshot({ path: '/tmp/header-lines-compare.png' });
+    await page.getByTestId('exchange-diff').getByRole('button', { name: 'Close' }).click();
+    for (const id of [twice.id, once.id]) await page.getByRole('checkbox', { name: `Compare exchange ${id}` }).uncheck();
+  }, UI_TIMEOUT);
+
   it('names the TPP of a refused registration by its signing certificate, where no token or connection told it', async () => {
     const { page, bank } = running();
     const res = await bank.tpp.registerClient('frankfurt', { redirect_uris: ['https://tpp.example/cb'] }, { faults: { bodyChangedAfterDigest: true } });

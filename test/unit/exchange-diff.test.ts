@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeMessage } from '../../preload/api/workbench-api';
 import { bodyFacts, factDifferences, firstDifference } from '../../renderer/src/lib/byte-diff';
-import { alignPairs, diffLines, diffSequences, diffWords, headerPairs } from '../../renderer/src/lib/diff';
+import { alignPairs, diffLines, diffSequences, diffWords } from '../../renderer/src/lib/diff';
+import { headerLinesOf } from '../../shared/header-lines';
 import { visibleParts } from '../../renderer/src/lib/visible';
 
 const apply = (a: string[], b: string[]): { kept: string[]; rebuilt: string[] } => {
@@ -95,7 +96,7 @@ describe('alignPairs', () => {
   });
 
   it('pairs a repeated header value by value, in order', () => {
-    const rows = alignPairs(headerPairs({ via: ['a', 'b'] }), headerPairs({ via: ['a'] }));
+    const rows = alignPairs(headerLinesOf({ headers: { via: ['a', 'b'] } }), headerLinesOf({ headers: { via: ['a'] } }));
     expect(rows.map((r) => r.kind)).toEqual(['same', 'left-only']);
   });
 });

@@ -154,8 +154,3 @@ export function alignPairs(left: readonly (readonly [string, string | null])[], 
   for (const [k, { name, value }] of rightByKey) if (!used.has(k)) rows.push({ name, left: null, right: value, kind: 'right-only' });
   return rows;
 }
-
-/** A message's headers as name and value pairs, a repeated header once per value. */
-export function headerPairs(headers: Record<string, string | string[]>): [string, string][] {
-  return Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]));
-}

@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Exchange, ExchangeMessage } from '../../../../preload/api/workbench-api';
 import { factDifferences, type FactRow } from '../../lib/byte-diff';
-import { alignPairs, diffLines, diffWords, headerPairs, type AlignedPair, type DiffRow, type WordPart } from '../../lib/diff';
+import { alignPairs, diffLines, diffWords, type AlignedPair, type DiffRow, type WordPart } from '../../lib/diff';
 import { bodyKind, prettyBody } from '../../lib/pretty';
 import { headerValue, httpStatusClass } from '../../widgets/http-status';
 import { SignatureVerdict } from './SignatureVerdict';
 import { VisibleText } from './VisibleText';
+import { headerLinesOf } from '../../../../shared/header-lines';
 
 /** Bodies above this are compared as they are, not pretty-printed (formatting would hold the window). */
 const PRETTY_DIFF_LIMIT = 256 * 1024;
@@ -69,10 +70,10 @@ interface Section {
 function diffSections(left: Exchange, right: Exchange): Section[] {
   const sections = [
     lineSection('Request line', `${left.method} ${left.url}`, `${right.method} ${right.url}`),
-    pairSection('Request headers', alignPairs(headerPairs(left.request.headers), headerPairs(right.request.headers))),
+    pairSection('Request headers', alignPairs(headerLinesOf(left.request), headerLinesOf(right.request))),
     bodySection('Request body', left.request, right.request),
     lineSection('Status line', `HTTP/1.1 ${left.response.status}`, `HTTP/1.1 ${right.response.status}`),
-    pairSection('Response headers', alignPairs(headerPairs(left.response.headers), headerPairs(right.response.headers))),
+    pairSection('Response headers', alignPairs(headerLinesOf(left.response), headerLinesOf(right.response))),
     bodySection('Response body', left.response, right.response),
   ];
   const signing = (e: Exchange): [string, string | null][] => e.signature?.signingString?.lines.map((l): [string, string | null] => [l.name, l.value]) ?? [];
