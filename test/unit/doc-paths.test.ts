@@ -10,7 +10,7 @@ const PATH = /^(?!\.?\/)[\w.@-]+(\/[\w.@-]+)*(\.[a-z0-9]+|\/)$/i;
 /** Folders the docs name that a checkout does not hold: made at run time or by a placeholder. */
 const NOT_IN_A_CHECKOUT = /^(DIR|node_modules|out|\.data|screenshots)\//;
 
-export function namedPaths(markdown: string): string[] {
+function namedPaths(markdown: string): string[] {
   return [...outsideCode(markdown).matchAll(/`([^`\n]+)`/g)]
     .map((m) => m[1] ?? '')
     .filter((code) => code.includes('/') && PATH.test(code) && !NOT_IN_A_CHECKOUT.test(code));

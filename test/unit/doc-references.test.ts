@@ -23,7 +23,7 @@ const files = [
   ...readdirSync(ROOT).filter((f) => SOURCE_FILE.test(f)),
 ];
 
-export function citations(): { file: string; doc: string; anchor: string }[] {
+function citations(): { file: string; doc: string; anchor: string }[] {
   return files.flatMap((file) =>
     [...readFileSync(join(ROOT, file), 'utf8').matchAll(CITATION)].map((m) => ({ file, doc: `docs/${m[1]}`, anchor: m[2] ?? '' })),
   );
