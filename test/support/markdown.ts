@@ -7,10 +7,10 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 
 export const readDoc = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
-/** The Markdown files written for readers: the README, CONTRIBUTING and everything in docs/. */
+/** The Markdown files written for readers: the README, CONTRIBUTING, everything in docs/ and the Bruno collection's guide. */
 export function docFiles(): string[] {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
-  return ['README.md', 'CONTRIBUTING.md', ...docs];
+  return ['README.md', 'CONTRIBUTING.md', ...docs, 'collections/bruno/README.md'];
 }
 
 /** The text with fenced code blocks blanked out (line count kept), so code is never read as prose. */

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchors, readDoc, ROOT } from '../support/markdown';
 
-const SOURCE_FOLDERS = ['main', 'preload', 'renderer', 'shared', 'eslint', 'scripts', 'bench', 'test'];
-const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs)$/;
+const SOURCE_FOLDERS = ['main', 'preload', 'renderer', 'shared', 'eslint', 'scripts', 'bench', 'test', 'collections'];
+const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs|bru)$/;
 const CITATION = /docs\/([\w-]+\.md)#([\w-]+)/g;
 /** Spelled in pieces so this file does not cite them itself. */
 const GONE = new RegExp(`\\b(${['DESIGN', 'STYLE'].join('|')})\\.md\\b`);
