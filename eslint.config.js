@@ -8,7 +8,7 @@ const EDITOR_LANGUAGE = 'renderer/src/screens/editor/language';
 const RENDERER_DENIED_PACKAGES = ['electron', 'better-sqlite3', 'fastify', 'node-forge', 'crypto', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net'];
 
 /**
- * Dependencies point inward only (DESIGN.md "Architecture"). A breach fails `npm run lint`;
+ * Dependencies point inward only (docs/architecture.md#layers). A breach fails `npm run lint`;
  * never silence it: move the code to the layer it belongs to.
  */
 const LAYERS = [

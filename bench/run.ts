@@ -2,7 +2,7 @@
  * `npm run bench`: the simulator started as `npm run serve` starts it, driven over loopback by autocannon in
  * a process of its own (10 connections), beside a bare Node http server answering a fixed 200 (the ceiling)
  * measured in the same run; start-up times, the 10,000-transaction bulk, and memory after 100,000 payments.
- * Prints Markdown for the README. `-- --soak [--soak-seconds N]` runs soak.ts instead.
+ * Prints Markdown for docs/benchmarks.md. `-- --soak [--soak-seconds N]` runs soak.ts instead.
  * `-- --payments N` creates N payments for the memory figure instead of 100,000 (a quicker run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The architecture's import rules (DESIGN.md "Architecture", README "Development") as one lint rule:
+// The architecture's import rules (docs/architecture.md#the-lint-rule) as one lint rule:
 // each layer names what it must not import, or the only things it may import. Relative specifiers
 // are resolved against the importing file, so `../../store/x` and `main/store/x` are judged alike.
 import { dirname, join, relative, sep } from 'node:path';

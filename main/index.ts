@@ -1,5 +1,5 @@
 // Electron main process: wires the simulator to one window and nothing more
-// (DESIGN.md "Architecture", hosts). Everything Electron-specific lives here and in hosts/electron/.
+// (docs/architecture.md#layers, hosts). Everything Electron-specific lives here and in hosts/electron/.
 import type { WebContents } from 'electron';
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // Runs sandboxed: bundled to one CommonJS file whose only require is 'electron'.
-// Exposes the named workbench API, never ipcRenderer itself (STYLE.md, HTTP Toolkit).
+// Exposes the named workbench API, never ipcRenderer itself (docs/architecture.md#the-workbench-contract).
 import type { IpcRendererEvent } from 'electron';
 import { contextBridge, ipcRenderer } from 'electron';
 import type { WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from './api/workbench-api';

@@ -1,6 +1,6 @@
-// The README's tables of the default dataset (institutions, PSUs and their accounts), made from the
-// dataset itself: `npm run dataset-tables` prints them, and test/unit/readme-dataset.test.ts fails
-// when the README's copy differs, so the two cannot drift apart.
+// The tables of the default dataset in docs/dataset.md (institutions, PSUs and their accounts), made
+// from the dataset itself: `npm run dataset-tables` prints them, and test/unit/dataset-tables.test.ts
+// fails when the copy in docs/dataset.md differs, so the two cannot drift apart.
 import type { Account, Dataset, Psu } from '../main/domain/dataset/types';
 import { loadDataset } from '../main/services/dataset-loader';
 

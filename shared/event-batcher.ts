@@ -1,4 +1,4 @@
-// Host events reach the UI in batches (STYLE.md, Bruno's log broadcasting): a burst of
+// Host events reach the UI in batches (docs/architecture.md#events-reach-the-ui-in-batches): a burst of
 // traffic becomes a few renders instead of one per exchange. Shared by both hosts.
 
 export const EVENT_BATCH_CAP = 200;

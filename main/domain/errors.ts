@@ -3,7 +3,7 @@
  * into a Berlin Group body (`tppMessages`) or, on the OAuth endpoints, an RFC 6749 body.
  */
 
-/** Berlin Group message codes with their HTTP status (spec "Errors"; DESIGN.md for the "not shown" ones). */
+/** Berlin Group message codes with their HTTP status (spec "Errors"; docs/tpp-developers.md#choices-where-the-spec-says-not-shown for the "not shown" ones). */
 export const BERLIN_GROUP_STATUS = {
   FORMAT_ERROR: 400,
   PAYMENT_FAILED: 400,

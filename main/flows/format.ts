@@ -13,7 +13,7 @@ export const ACTORS = ['tpp', 'psuBrowser', 'psuApp', 'operator'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /**
- * Which behaviour of the simulator a flow is written for (DESIGN.md "Two behaviours of the simulator"):
+ * Which behaviour of the simulator a flow is written for (docs/architecture.md#two-behaviours-simulation-and-sandbox):
  * the stateful simulation, or the bank's documented sandbox with its fixed answers. Named as the
  * simulator's modes (GET /simulator/v1/info `mode`), since a flow runs only where they are equal.
  */

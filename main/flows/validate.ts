@@ -16,7 +16,7 @@ export class FlowFormatError extends Error {
   }
 }
 
-/** DESIGN.md "URLs": the bank's institution endpoints. */
+/** docs/architecture.md#urls: the bank's institution endpoints. */
 export const INSTITUTIONS = ['london', 'frankfurt', 'paris', 'dusseldorf', 'brussels'];
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;

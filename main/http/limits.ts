@@ -1,4 +1,4 @@
-// The request limits the README states, each refused in the bank's shape (tppMessages) rather than
+// The request limits docs/tpp-developers.md#choices-where-the-spec-says-not-shown states, each refused in the bank's shape (tppMessages) rather than
 // by Node or Fastify in theirs: too many header lines, a header block or URL too long, a path
 // parameter too long, a body too large (Node reads on past the refusal, so even a client still
 // sending 50 MiB reads the 413: test/api/request-limits.test.ts).

@@ -9,7 +9,7 @@ import { loadOrCreateTrustStore } from './trust-store-files';
 import type { TrustStore } from './trust-store';
 
 /**
- * DESIGN.md "Data folder": DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
+ * docs/architecture.md#data-folder: DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
  * TPP: client.json and its certificates (and qwac.p12 for a browser under --tls). Whatever is absent is created; a folder of the single-CA version
  * is upgraded in place, keeping the demo client's clientId, clientSecret and redirectUri.
  */

@@ -9,7 +9,7 @@ import type { SigningAuthority } from './x509-builder';
 
 /**
  * DIR/pki: `<framework>-ca.crt.pem` and `.key.pem` per test CA, and `ca.crt.pem`, the bundle of both CA
- * certificates (eIDAS first) that DESIGN.md promises as "the simulator's test certificate authority".
+ * certificates (eIDAS first) that docs/architecture.md#data-folder promises as "the test certificate authorities".
  * Folders of the single-CA version also have `ca.key.pem`: that CA is retired (its certificates no longer
  * verify), so its key goes; the demo TPP's certificates are then re-issued by the caller.
  */

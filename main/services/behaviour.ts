@@ -3,7 +3,7 @@ import type { BankContext, SimulatorMode } from './context';
 import type { PaymentInitiation } from './payment-initiation';
 
 /**
- * Simulation or the bank's documented sandbox (DESIGN.md "Two behaviours"): the switch, and for each
+ * Simulation or the bank's documented sandbox (docs/architecture.md#two-behaviours-simulation-and-sandbox): the switch, and for each
  * operation family that differs wholesale, the one place that chooses. Consents, account information
  * and funds confirmation differ in a detail or two, which their services decide where it arises.
  */

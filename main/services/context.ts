@@ -14,7 +14,7 @@ import type { SimulatorEvents } from './events';
 
 export type SimulatorMode = 'simulation' | 'sandbox';
 
-/** Stored log bodies are cut here (DESIGN.md: bodies over 1 MB kept truncated in the log). */
+/** Stored log bodies are cut here (docs/architecture.md#traffic-log: bodies over 1 MB kept truncated in the log). */
 export const LOG_BODY_LIMIT = 1024 * 1024;
 /** The log's bounds by default (`--log-limit`, `--failure-log-limit`): the newest exchanges, and the newest failures beside them. */
 export const LOG_MAX_EXCHANGES = 10_000;

@@ -57,7 +57,7 @@ const list = (value: unknown, name: string, valid: (item: string) => boolean, wh
 const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number(s[0]) * 100, Number(s[0]) * 100 + 99] : [Number(s), Number(s)]);
 
 /**
- * The traffic log, announced as it grows. Bounded (DESIGN.md): the newest `limits.all` exchanges (`--log-limit`,
+ * The traffic log, announced as it grows. Bounded (docs/architecture.md#traffic-log): the newest `limits.all` exchanges (`--log-limit`,
  * default 10,000), and beside them the newest `limits.failures` failures (`--failure-log-limit`, default 10,000),
  * so a burst of ordinary traffic never pushes out the failing request QA came for; pinned exchanges always.
  */
@@ -133,7 +133,7 @@ export class ExchangeLog {
   }
 
   /**
-   * Newest first, narrowed by every parameter given (DESIGN.md "Screens" 3: search the whole log):
+   * Newest first, narrowed by every parameter given (docs/qa.md#the-inspector: search the whole log):
    * `q` words each found in the method, URL, status, parties, headers, bodies or signature diagnosis;
    * `status` 2xx or 401 (comma-separated: any); `signature` valid, invalid or none; `tpp`; `institution`;
    * `resource`; `before` an exchange id (the page older than it); `limit` 1-10,000 (default 100).

@@ -3,7 +3,7 @@ import { summaryOf } from '../flows/run-record';
 import type { FlowRunRepository } from '../store/repositories/flow-runs';
 import type { BankContext } from './context';
 
-/** The newest runs kept; older ones go as new ones come (DESIGN.md: bounded like the traffic log). */
+/** The newest runs kept; older ones go as new ones come (docs/architecture.md#traffic-log: bounded like the traffic log). */
 export const MAX_KEPT_RUNS = 500;
 
 /**

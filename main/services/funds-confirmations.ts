@@ -29,7 +29,7 @@ export class FundsConfirmationService {
   }
 }
 
-/** `{"account":{"iban"},"instructedAmount":{"currency","amount"}}` (DESIGN.md "Shapes where the spec says not shown"). */
+/** `{"account":{"iban"},"instructedAmount":{"currency","amount"}}` (docs/tpp-developers.md#choices-where-the-spec-says-not-shown). */
 function parseRequest(body: unknown): { iban: string; currency: string; amount: string } {
   const shape = 'the body must be {"account":{"iban":"…"},"instructedAmount":{"currency":"EUR","amount":"12.00"}}';
   if (typeof body !== 'object' || body === null) throw formatError(shape);

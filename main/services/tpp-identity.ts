@@ -6,7 +6,7 @@ import { inspectForTls, type CertificateInspection } from '../pki/inspection';
 import type { TrustStore } from '../pki/trust-store';
 import type { BankContext } from './context';
 
-/** Who is calling, and with which PSD2 roles (DESIGN.md "TPP identity"). */
+/** Who is calling, and with which PSD2 roles (docs/architecture.md#tpp-identity). */
 export interface TppIdentity {
   tppId: string;
   roles: string[];

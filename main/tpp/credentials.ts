@@ -2,7 +2,7 @@ import type { SigningKey } from '../domain/signing/sign';
 
 /**
  * What a TPP application holds: its OAuth client at the bank and its QSEAL. The same fields as
- * DIR/tpp/client.json (DESIGN.md "Data folder") with the QSEAL's PEM files.
+ * DIR/tpp/client.json (docs/architecture.md#data-folder) with the QSEAL's PEM files.
  */
 export interface TppCredentials {
   clientId: string;

@@ -1,10 +1,10 @@
-// The one typed API between the UI and its host (DESIGN.md "Architecture", renderer): types only.
+// The one typed API between the UI and its host (docs/architecture.md#the-workbench-contract): types only.
 // Electron implements it in preload/index.ts over IPC, the browser host in
 // renderer/src/api/browser-api.ts over HTTP and server-sent events; the control API answers in
 // these shapes (main/http/contract.ts maps the engine's values to them). Both tsconfigs include
 // this file, so it imports nothing.
 
-/** The simulator's two behaviours (DESIGN.md "Two behaviours of the simulator"). */
+/** The simulator's two behaviours (docs/architecture.md#two-behaviours-simulation-and-sandbox). */
 export type SimulatorMode = 'simulation' | 'sandbox';
 
 /** `GET /simulator/v1/info` of the control API. */
@@ -392,7 +392,7 @@ export interface ResendOptions {
   freshToken: boolean;
 }
 
-/** Who acts in a flow step, and the lifelines of the sequence diagram (DESIGN.md "Screens" 1). */
+/** Who acts in a flow step, and the lifelines of the sequence diagram (docs/architecture.md#the-flows-screen). */
 export type FlowActor = 'tpp' | 'psuBrowser' | 'psuApp' | 'operator';
 
 /** A step of a flow as the Flows screen lists it. */

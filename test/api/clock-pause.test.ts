@@ -1,4 +1,4 @@
-// The simulated clock stands still when paused (DESIGN.md control API: `POST clock {"paused"}`): a
+// The simulated clock stands still when paused (docs/control-api.md#clock: `POST clock {"paused"}`): a
 // trainer explaining between clicks must not see a time limit pass unseen. Each time-driven rule is
 // brought to within a moment of its limit on a paused clock, left for more than that moment of real
 // time, and found not to have happened; then, resumed, it happens (so the setup was right).

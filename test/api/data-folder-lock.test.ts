@@ -1,4 +1,4 @@
-// One process per data folder (DESIGN.md "Local safety"): a second serve on a folder in use exits at
+// One process per data folder (docs/architecture.md#local-safety): a second serve on a folder in use exits at
 // once naming the folder and the holder's PID; a lock left by a killed process is taken over; a lock
 // whose PID now belongs to another process is stale too; closing lets the folder go.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `GET /simulator/v1/exchanges` searches the whole traffic log (DESIGN.md "Screens" 3): each
+// `GET /simulator/v1/exchanges` searches the whole traffic log (docs/qa.md#the-inspector): each
 // parameter checked against the whole log filtered here, on real signed and unsigned traffic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';

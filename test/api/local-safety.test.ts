@@ -1,4 +1,4 @@
-// Local-web safety (DESIGN.md "Local safety"): the simulator answers only its own host names (421
+// Local-web safety (docs/architecture.md#local-safety): the simulator answers only its own host names (421
 // otherwise, before any route runs and unlogged), and the control API's writes take JSON only (415)
 // and, from a browser, only from the simulator's own origin (403). Scripts without Origin work as before.
 import { request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-// The request limits the README states, each answered in the bank's shape (tppMessages) at the limit
+// The request limits docs/tpp-developers.md#choices-where-the-spec-says-not-shown states, each answered in the bank's shape (tppMessages) at the limit
 // plus one and passed at the limit: header lines, header block, URL, path parameter, body (a 50 MiB
 // upload reads its 413 instead of a reset connection).
 import { request as httpRequest } from 'node:http';

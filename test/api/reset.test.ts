@@ -22,7 +22,7 @@ afterAll(async () => {
 const SEPA = 'pain.001-sepa-credit-transfers';
 const json = { 'content-type': 'application/json' };
 
-/** What the spec of reset keeps (DESIGN.md: the traffic log, with its discarded count, and the TPP registrations stay; flow runs are the user's work), named here independently of the code. */
+/** What the spec of reset keeps (docs/control-api.md#reset: the traffic log, with its discarded count, and the TPP registrations stay; flow runs are the user's work), named here independently of the code. */
 const KEPT = ['exchanges', 'exchange_log_counts', 'settings', 'tpp_clients', 'flow_runs'];
 
 function counts(tables: readonly string[]): Record<string, number> {

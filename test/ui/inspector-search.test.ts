@@ -1,5 +1,5 @@
 // The Inspector in Chromium: search beyond the newest page, the exact bytes of a body (as sent,
-// hex), and the diff of a failing and a passing exchange (DESIGN.md "Screens" 3).
+// hex), and the diff of a failing and a passing exchange (docs/qa.md#the-inspector).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';

@@ -1,4 +1,4 @@
-// Local-web attacks in Chromium (DESIGN.md "Local safety"): a page of another origin — another port
+// Local-web attacks in Chromium (docs/architecture.md#local-safety): a page of another origin — another port
 // on 127.0.0.1, a downloaded file (file://), another host name resolved to 127.0.0.1 (DNS rebinding,
 // here by --host-resolver-rules) — runs the same script that tries what an attacker would: move the
 // clock and reset with "simple requests" (text/plain, no preflight), switch the mode with a form post,

@@ -98,7 +98,7 @@ export interface Psu {
   accounts: AccountGrant[];
   /** Highest amount the PSU may authorise, per payment category; absent category = may not authorise it. */
   approvalLimits: Partial<Record<PaymentCategory, Money>>;
-  /** What this PSU is for in the default dataset, shown in the UI and README. */
+  /** What this PSU is for in the default dataset, shown in the UI and docs/dataset.md. */
   role: string;
 }
 

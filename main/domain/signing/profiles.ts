@@ -29,10 +29,10 @@ export const SIGNING_PROFILES: Readonly<Record<SignedOperation, SigningProfile>>
   'signing-basket': { required: ['digest', 'x-request-id', 'tpp-redirect-uri', 'psu-id'], ifPresent: [] },
   'payment-cancellation': { required: ['digest', 'x-request-id'], ifPresent: ['tpp-redirect-uri', 'psu-id'] },
   // The spec leaves this row to "its operation-specific profile" without giving it. Our choice, to be
-  // listed in the README's table of choices: the cancellation row, since the request has no PSU journey.
+  // listed in docs/tpp-developers.md#choices-where-the-spec-says-not-shown: the cancellation row, since the request has no PSU journey.
   'funds-confirmation': { required: ['digest', 'x-request-id'], ifPresent: ['psu-id', 'tpp-redirect-uri'] },
   // POST /register (spec "Token operations": "signed with a seal certificate"; profile not shown). Our choice,
-  // in the README's table: the same row, as no PSU takes part in registering an application.
+  // in that table: the same row, as no PSU takes part in registering an application.
   registration: { required: ['digest', 'x-request-id'], ifPresent: ['psu-id', 'tpp-redirect-uri'] },
 };
 

@@ -25,7 +25,7 @@ function logLimit(value: string | undefined, flag: string, min: number): number 
   return n;
 }
 
-/** Parses the flags shared by `serve` and `web` (DESIGN.md "Commands"). */
+/** Parses the flags shared by `serve` and `web` (docs/architecture.md#commands). */
 export function parseHostArgs(argv: string[]): SimulatorOptions {
   let parsed;
   try {

@@ -1,5 +1,5 @@
 // `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--psu ROLE=ID] [--param NAME=VALUE] [--base URL] [--data DIR]`
-// (DESIGN.md "Commands"): runs one flow of the library headless; exit 0 only if every step met its expectation.
+// (docs/architecture.md#commands): runs one flow of the library headless; exit 0 only if every step met its expectation.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// What `serve` and `web` share: start, announce, stop cleanly (DESIGN.md "Commands").
+// What `serve` and `web` share: start, announce, stop cleanly (docs/architecture.md#commands).
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import { startSimulator } from '../../simulator';
 

@@ -1,5 +1,5 @@
 // The browser host: the simulator plus the UI served at `/`. Builds the UI on first use
-// so `npm run web` works right after `npm ci` (DESIGN.md "Commands").
+// so `npm run web` works right after `npm ci` (docs/architecture.md#commands).
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { withBuildLock } from './build-lock';

@@ -208,7 +208,7 @@ export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps):
 }
 
 /**
- * Forwards the simulator's events to the window in batches (STYLE.md, Bruno). The window
+ * Forwards the simulator's events to the window in batches (docs/architecture.md#events-reach-the-ui-in-batches). The window
  * may be closed (macOS keeps the app running) or replaced, so it is looked up per batch.
  * Returns the function that stops forwarding.
  */

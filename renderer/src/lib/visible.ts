@@ -1,5 +1,5 @@
 // Makes characters visible that break signatures without showing: trailing spaces,
-// carriage returns, tabs, non-ASCII (DESIGN.md "Look and feel").
+// carriage returns, tabs, non-ASCII (docs/architecture.md#look-and-feel).
 
 export interface VisiblePart {
   text: string;

@@ -1,4 +1,4 @@
-// The one status vocabulary (DESIGN.md "Look and feel"): each value has one colour,
+// The one status vocabulary (docs/architecture.md#look-and-feel): each value has one colour,
 // defined in styles.css as .status-<value>, and one explanation for the legend.
 export const STATUS_LEGEND: readonly { value: string; meaning: string }[] = [
   { value: 'PATC', meaning: 'Payment: partially accepted, waiting for further authorisations' },

@@ -3,7 +3,7 @@ import { useShell } from '../../state/shell';
 
 const MODES = ['simulation', 'sandbox'] as const;
 
-/** The simulator's two behaviours (DESIGN.md): stateful simulation or the bank's fixed sandbox. */
+/** The simulator's two behaviours (docs/architecture.md#two-behaviours-simulation-and-sandbox): stateful simulation or the bank's fixed sandbox. */
 export function ModeSwitch() {
   const mode = useShell((s) => s.info?.mode ?? null);
   const busy = useBank((s) => s.busy);

@@ -1,4 +1,4 @@
-// The payment editor (DESIGN.md "Screens" 2): a pain.001 in Monaco, validated as you type by the
+// The payment editor (docs/architecture.md#the-payment-editor): a pain.001 in Monaco, validated as you type by the
 // bank's own validator in a worker, its issues as markers and as a problems list; schema completion,
 // hovers and quick fixes; templates filled from the dataset and bulks; submission through the built-in
 // TPP with the payment's pain.002 beside the text. Loaded lazily (App.tsx), so Monaco is fetched from

@@ -1,6 +1,6 @@
 // Beside the editor: what the editor sent (the built-in TPP's request, exactly), and the payment's
 // pain.002 as the bank would send it now, each transaction's status and reasons in plain words,
-// refreshed on every change of the payment (DESIGN.md "Screens" 2).
+// refreshed on every change of the payment (docs/architecture.md#the-payment-editor).
 import { useEffect, useMemo } from 'react';
 import { workbench } from '../../api';
 import type { FlowExchange, WorkbenchEvent } from '../../../../preload/api/workbench-api';

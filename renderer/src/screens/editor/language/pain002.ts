@@ -2,7 +2,7 @@
  * The pain.002 status report read for the explained view, with the domain's own XML reader (no
  * other parser): the group status and reasons, and each credit transfer's TxSts with its reason
  * codes, amount and creditor; then each put in plain words, with the status vocabulary of
- * DESIGN.md "Look and feel" (PATC, PDNG, ACCP, RJCT) and the VoP codes of the spec
+ * docs/architecture.md#look-and-feel (PATC, PDNG, ACCP, RJCT) and the VoP codes of the spec
  * (RECI, CMTC, NMTC, NOAP). Pure.
  */
 import { readXml, type XmlElement } from '../../../../../main/domain/iso20022/xml-tree';

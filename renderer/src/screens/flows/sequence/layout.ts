@@ -1,4 +1,4 @@
-// The sequence diagram as data (STYLE.md "For the new screens"): a run's exchanges become
+// The sequence diagram as data (docs/architecture.md#the-flows-screen): a run's exchanges become
 // lifelines, arrows and notes with coordinates. Pure, so it is tested without a browser; the SVG
 // component only draws what this returns, and the exported file is that same drawing.
 import type { FlowActor, FlowExchange, FlowPending, FlowRunState } from '../../../../../preload/api/workbench-api';

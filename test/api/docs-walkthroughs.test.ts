@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
 
-/** The README's curl walk-through, run as written (only the server's address and data folder differ). */
+/** The curl walk-throughs of docs/tpp-developers.md, run as written (only the server's address and data folder differ). */
 let sim: RunningSimulator;
 let dataDir: string;
 beforeAll(async () => {
@@ -21,14 +21,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The first bash block under a heading of a docs file, as written there. */
+function bashBlock(file: string, heading: string): string {
+  const doc = readFileSync(file, 'utf8');
+  const at = doc.indexOf(heading);
+  const code = at < 0 ? undefined : /```bash\n([\s\S]*?)```/.exec(doc.slice(at))?.[1];
+  if (!code) throw new Error(`${file}: no bash block under "${heading}"`);
+  return code;
+}
+
 function walkthrough(): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const block = (heading: string): string => {
-    const code = /```bash\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1];
-    if (!code) throw new Error(`README block under "${heading}" not found`);
-    return code;
-  };
-  return `${block('### A consent, step by step')}\n${block('### A payment, step by step')}`
+  const block = (heading: string): string => bashBlock('docs/tpp-developers.md', heading);
+  return `${block('\n## A consent, step by step')}\n${block('\n## A payment, step by step')}`
     .split('\n')
     .filter((line) => !line.startsWith('npx psd2-workbench serve'))
     .join('\n')
@@ -37,16 +41,13 @@ function walkthrough(): string {
     .replaceAll('@resources/', `@${process.cwd()}/resources/`);
 }
 
-/** The README's block for CI, as written but on a free port; "# … the tests …" becomes a request that must be answered. */
+/** The block of docs/ci.md, as written but on a free port; "# … the tests …" becomes a request that must be answered. */
 function ciBlock(port: number): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const code = /```bash\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## In CI and containers')))?.[1];
-  if (!code) throw new Error('README block under "## In CI and containers" not found');
-  return code.replaceAll('4646', String(port)).replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
+  return bashBlock('docs/ci.md', '# In CI and containers').replaceAll('4646', String(port)).replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
 }
 
-describe('README', () => {
-  it('the CI block runs as written: the server starts, answers once ready, and `kill $!` ends it', async () => {
+describe('the walk-throughs in docs/', () => {
+  it('docs/ci.md: the CI block runs as written: the server starts, answers once ready, and `kill $!` ends it', async () => {
     const runnerTemp = mkdtempSync(join(tmpdir(), 'wb-ci-'));
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
@@ -61,7 +62,7 @@ describe('README', () => {
     }
   }, 120_000);
 
-  it('the curl walk-throughs work as written: consent, SCA, PKCE token, read, accounts, delete; signed payment, two authorisations, pain.002', async () => {
+  it('docs/tpp-developers.md: the curl walk-throughs work as written: consent, SCA, PKCE token, read, accounts, delete; signed payment, two authorisations, pain.002', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'wb-readme-run-'));
     // Asynchronous: the simulator answers from this same process.
     const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', walkthrough()], { cwd, encoding: 'utf8', timeout: 90_000 });
