@@ -1,4 +1,6 @@
 import type { PsuNeeds } from '../../shared/psu-needs';
+import type { SimulatorMode } from '../domain/simulator-mode';
+import type { Actor } from './actors';
 import type { OperationName } from './operations';
 
 /**
@@ -7,18 +9,6 @@ import type { OperationName } from './operations';
  * to earlier results with `${...}` (see references.ts); expectations are checked by expectations.ts.
  */
 export const FLOW_FORMAT_VERSION = 1;
-
-/** Who acts in a step, for the sequence diagram: the TPP, the PSU's browser, the PSU's bank app, the bank's operator. */
-export const ACTORS = ['tpp', 'psuBrowser', 'psuApp', 'operator'] as const;
-export type Actor = (typeof ACTORS)[number];
-
-/**
- * Which behaviour of the simulator a flow is written for (DESIGN.md "Two behaviours of the simulator"):
- * the stateful simulation, or the bank's documented sandbox with its fixed answers. Named as the
- * simulator's modes (GET /simulator/v1/info `mode`), since a flow runs only where they are equal.
- */
-export const BEHAVIOURS = ['simulation', 'sandbox'] as const;
-export type FlowBehaviour = (typeof BEHAVIOURS)[number];
 
 /** A JSON value as a flow file holds it. */
 export type FlowValue = string | number | boolean | null | FlowValue[] | { [key: string]: FlowValue };
@@ -88,7 +78,8 @@ export interface FlowFile {
   title: string;
   description: string;
   /** The simulator's behaviour the flow expects; a file without the field is a simulation flow. */
-  behaviour: FlowBehaviour;
+  /** The simulator's mode the flow is written for: it runs only where the simulator is in that mode. */
+  behaviour: SimulatorMode;
   /** Where the flow can run; the first is the default. */
   institutions: string[];
   /** PSU roles of the flow and the psuId suffix each defaults to: `creator: "CREATOR"` is `FRA-CREATOR` at Frankfurt. */

@@ -1,4 +1,4 @@
-import type { Actor } from './format';
+import type { Actor } from './actors';
 
 /**
  * How a parameter is checked when a flow file is read. A parameter given as one whole reference

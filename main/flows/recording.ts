@@ -2,7 +2,7 @@ import { BankControl, controlPost } from '../tpp/control';
 import type { BankTransport } from '../tpp/transport';
 import { TppClient, type TppClientOptions } from '../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../tpp/types';
-import type { Actor } from './format';
+import type { Actor } from './actors';
 import type { PsuAction } from './operations';
 import type { StepRequest } from './result';
 

@@ -1,6 +1,8 @@
 import type { PsuNeeds } from '../../shared/psu-needs';
 import { VOP_OUTCOMES } from '../domain/dataset/types';
-import { ACTORS, BEHAVIOURS, FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Actor, type FlowBehaviour, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
+import { ACTORS, type Actor } from './actors';
+import { isSimulatorMode, SIMULATOR_MODES } from '../domain/simulator-mode';
+import { FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
 import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, PSU_ACTIONS, type ParamKind } from './operations';
 import { isVopOutcome, PAYEE_FIELDS, valueProblem } from './parameters';
 import { parsePath } from './paths';
@@ -48,7 +50,7 @@ export function parseFlow(input: unknown): FlowFile {
   const name = text(input.name, 'name');
   if (!NAME.test(name)) throw new FlowFormatError('name', `must be lower-case letters, digits and hyphens, got "${name}"`);
   const behaviour = input.behaviour ?? 'simulation';
-  if (!BEHAVIOURS.includes(behaviour as FlowBehaviour)) throw new FlowFormatError('behaviour', `must be one of ${BEHAVIOURS.join(', ')}, got ${JSON.stringify(behaviour)}`);
+  if (!isSimulatorMode(behaviour)) throw new FlowFormatError('behaviour', `must be one of ${SIMULATOR_MODES.join(', ')}, got ${JSON.stringify(behaviour)}`);
   const institutions = list(input.institutions, 'institutions').map((item, i) => {
     if (typeof item !== 'string' || !INSTITUTIONS.includes(item)) throw new FlowFormatError(`institutions[${i}]`, `must be one of ${INSTITUTIONS.join(', ')}`);
     return item;
@@ -62,7 +64,7 @@ export function parseFlow(input: unknown): FlowFile {
     earlier.set(read.id, read);
     return read;
   });
-  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour: behaviour as FlowBehaviour, institutions, psus, parameters, steps };
+  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour, institutions, psus, parameters, steps };
 }
 
 function readParameters(value: unknown, psus: Record<string, string>): FlowParameter[] {

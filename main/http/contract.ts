@@ -12,7 +12,7 @@ import { timeLimit } from '../domain/sca/journey';
 import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents';
-import type { SimulatorMode } from '../services/context';
+import type { SimulatorMode } from '../domain/simulator-mode';
 import { bankPaths } from '../services/context';
 import type { SimulatorEvent } from '../services/events';
 import type { PsuWithAccounts } from '../services/operator';

@@ -1,5 +1,6 @@
 import { formatError } from '../domain/errors';
-import type { BankContext, SimulatorMode } from './context';
+import type { BankContext } from './context';
+import type { SimulatorMode } from '../domain/simulator-mode';
 import type { PaymentInitiation } from './payment-initiation';
 
 /**

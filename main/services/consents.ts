@@ -5,11 +5,10 @@ import { parseConsentRequest } from '../domain/consent/request';
 import type { InstitutionId, Psu } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
 import type { TokenGrant } from '../domain/oauth/tokens';
-import { startedJourney, type ScaJourney } from '../domain/sca/journey';
+import { SANDBOX_JOURNEY, startedJourney, type ScaJourney } from '../domain/sca/journey';
 import type { BankContext } from './context';
 import type { ServiceBlocks } from './service-blocks';
 import { newId } from './ids';
-import { SANDBOX_JOURNEY } from './payment-initiation';
 
 export interface ConsentCreation {
   institution: InstitutionId;

@@ -11,8 +11,7 @@ import { ServiceBlockRepository } from '../store/repositories/service-blocks';
 import { FlowRunRepository } from '../store/repositories/flow-runs';
 import type { SimulatedClock } from './clock';
 import type { SimulatorEvents } from './events';
-
-export type SimulatorMode = 'simulation' | 'sandbox';
+import type { SimulatorMode } from '../domain/simulator-mode';
 
 /** Stored log bodies are cut here (DESIGN.md: bodies over 1 MB kept truncated in the log). */
 export const LOG_BODY_LIMIT = 1024 * 1024;

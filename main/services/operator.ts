@@ -1,7 +1,8 @@
 import type { SigningBasket } from '../domain/basket/basket';
 import type { Account, ApprovalRules, Dataset, Institution, InstitutionId, Psu } from '../domain/dataset/types';
 import { INSTITUTION_IDS } from '../domain/dataset/types';
-import { indexDataset, type BankContext, type SimulatorMode } from './context';
+import { indexDataset, type BankContext } from './context';
+import type { SimulatorMode } from '../domain/simulator-mode';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from './consents';
 import { resetBankState } from './reset';
 import { readResetOptions } from './reset-options';

@@ -3,9 +3,6 @@ import type { AuthorisationStart, PaymentAuthorisationService } from './payment-
 import type { PaymentCreation, PaymentService } from './payments';
 import type { BasketCreation, SigningBasketService } from './signing-baskets';
 
-/** A sandbox authorisation or basket needs no SCA: its scaRedirect names this journey, whose page says so. */
-export const SANDBOX_JOURNEY = 'sandbox';
-
 /**
  * Payment initiation and signing baskets as a TPP sees them. Simulation and the documented sandbox
  * each implement it, and Behaviour.paymentInitiation() is the one place that picks one.

@@ -11,7 +11,8 @@ import { resourcesDir } from '../resources-dir';
 import type { BankContext } from './context';
 import type { PaymentAccess, PaymentContext } from './payment-access';
 import type { AuthorisationStart } from './payment-authorisations';
-import { SANDBOX_JOURNEY, type PaymentInitiation } from './payment-initiation';
+import { SANDBOX_JOURNEY } from '../domain/sca/journey';
+import type { PaymentInitiation } from './payment-initiation';
 import type { PaymentCreation, PaymentService } from './payments';
 import type { BasketCreation } from './signing-baskets';
 
