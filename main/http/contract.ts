@@ -11,19 +11,19 @@ import { rulesCited } from '../domain/signing/rules';
 import { timeLimit } from '../domain/sca/journey';
 import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
-import type { ConsentView } from '../services/consents';
+import type { ConsentView } from '../services/consents/consents';
 import type { SimulatorMode } from '../domain/simulator-mode';
 import { bankPaths } from '../services/context';
 import type { SimulatorEvent } from '../services/events';
-import type { PsuWithAccounts } from '../services/operator';
-import type { ClockReading } from '../services/clock-control';
-import type { PaymentOverview } from '../services/payment-overviews';
+import type { PsuWithAccounts } from '../services/operator/operator';
+import type { ClockReading } from '../services/clock/clock-control';
+import type { PaymentOverview } from '../services/payments/payment-overviews';
 import type { VopResult } from '../domain/vop/verify';
-import type { DecisionExchange, JourneyAt } from '../services/sca';
-import type { VopRegistryView } from '../services/payment-documents';
+import type { DecisionExchange, JourneyAt } from '../services/sca/sca';
+import type { VopRegistryView } from '../services/payments/payment-documents';
 import type { ExchangeRecord, LoggedBody } from '../store/repositories/exchanges';
-import type { FlowFile, FlowStep } from '../flows/format';
-import type { OperationSummary } from '../flows/flow-runs';
+import type { FlowFile, FlowStep } from '../flows/library/format';
+import type { OperationSummary } from '../flows/runs/flow-runs';
 import type { FlowRunRecord, FlowRunSummary, RunExchange, RunStep } from '../flows/run-record';
 
 /** The engine's behaviours are exactly the contract's. */

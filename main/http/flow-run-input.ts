@@ -1,6 +1,6 @@
 import { formatError } from '../domain/errors';
-import type { RequestEdit, Until } from '../flows/live-run';
-import type { ReplayOptions, StartOptions } from '../flows/flow-runs';
+import type { RequestEdit, Until } from '../flows/runs/live-run';
+import type { ReplayOptions, StartOptions } from '../flows/runs/flow-runs';
 import type { FreeStepInput } from '../flows/run-record';
 
 /**

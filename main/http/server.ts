@@ -14,7 +14,7 @@ import { scaPageRoutes } from './routes/sca-page';
 import { uiRoutes } from './routes/ui';
 import { signatureUtilityRoutes } from './routes/signature-utilities';
 import { paymentRoutes } from './routes/payments';
-import { basketAndFundsRoutes } from './routes/baskets-and-funds';
+import { basketAndFundsRoutes } from './routes/signing-baskets';
 import { accountRoutes } from './routes/accounts';
 import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';

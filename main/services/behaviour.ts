@@ -1,7 +1,7 @@
 import { formatError } from '../domain/errors';
 import type { BankContext } from './context';
 import type { SimulatorMode } from '../domain/simulator-mode';
-import type { PaymentInitiation } from './payment-initiation';
+import type { PaymentInitiation } from './payments/payment-initiation';
 
 /**
  * Simulation or the bank's documented sandbox (DESIGN.md "Two behaviours"): the switch, and for each

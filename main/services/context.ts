@@ -9,7 +9,7 @@ import { PaymentRepository } from '../store/repositories/payments';
 import { SigningBasketRepository } from '../store/repositories/signing-baskets';
 import { ServiceBlockRepository } from '../store/repositories/service-blocks';
 import { FlowRunRepository } from '../store/repositories/flow-runs';
-import type { SimulatedClock } from './clock';
+import type { SimulatedClock } from './clock/clock';
 import type { SimulatorEvents } from './events';
 import type { SimulatorMode } from '../domain/simulator-mode';
 

@@ -3,7 +3,7 @@ import { reportFormat } from '../../domain/accounts/query';
 import { accountRecord, balanceRecord, accountReferenceRecord, pageQueries, transactionsRecord } from '../../domain/accounts/report';
 import { headerValue, optionalHeader, requireHeaders } from '../../domain/headers/require';
 import type { Services } from '../../services';
-import type { AccountRequest, AccountView } from '../../services/account-information';
+import type { AccountRequest, AccountView } from '../../services/accounts/account-information';
 import { bankPaths } from '../../services/context';
 import { queryParams } from '../body';
 import { institutionParam } from '../institution';

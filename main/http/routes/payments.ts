@@ -3,7 +3,7 @@ import { BankError, formatError } from '../../domain/errors';
 import { headerValue, optionalHeader, requireHeaders } from '../../domain/headers/require';
 import type { Services } from '../../services';
 import { bankPaths } from '../../services/context';
-import type { PaymentContext } from '../../services/payment-access';
+import type { PaymentContext } from '../../services/payments/payment-access';
 import { rawBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
