@@ -235,7 +235,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
       lifecycleTimer.stop();
       flowRuns.close();
       await Promise.all([app.close(), psuPages?.close()]);
-      // The exchanges answered last are still queued (services/exchange-log.ts): written before the store closes.
+      // The exchanges answered last are still queued (services/logs/exchange-log.ts): written before the store closes.
       services.exchangeLog.flush();
       await checkpointer.stop();
       db.close();

@@ -13,7 +13,7 @@ import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents/consents';
 import type { SimulatorMode } from '../domain/simulator-mode';
-import { bankPaths } from '../services/context';
+import { bankPaths } from './bank-paths';
 import type { SimulatorEvent } from '../services/events';
 import type { PsuWithAccounts } from '../services/operator/operator';
 import type { ClockReading } from '../services/clock/clock-control';

@@ -123,7 +123,7 @@ export function autoApprove(input: unknown): boolean {
   return flag(body.on, 'on');
 }
 
-/** The exported run's text; its own bounds are checked when it is read (main/flows/run-file.ts). */
+/** The exported run's text; its own bounds are checked when it is read (main/flows/runs/run-file.ts). */
 export function importedFile(input: unknown): string {
   const body = object(input, 'the body');
   onlyFields(body, ['file'], 'the body');

@@ -4,7 +4,7 @@ import { accountRecord, balanceRecord, accountReferenceRecord, pageQueries, tran
 import { headerValue, optionalHeader, requireHeaders } from '../../domain/headers/require';
 import type { Services } from '../../services';
 import type { AccountRequest, AccountView } from '../../services/accounts/account-information';
-import { bankPaths } from '../../services/context';
+import { bankPaths } from '../bank-paths';
 import { queryParams } from '../body';
 import { institutionParam } from '../institution';
 import { authenticate } from '../tpp-context';

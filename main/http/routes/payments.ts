@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError, formatError } from '../../domain/errors';
 import { headerValue, optionalHeader, requireHeaders } from '../../domain/headers/require';
 import type { Services } from '../../services';
-import { bankPaths } from '../../services/context';
+import { bankPaths } from '../bank-paths';
 import type { PaymentContext } from '../../services/payments/payment-access';
 import { rawBody } from '../body';
 import { institutionParam } from '../institution';

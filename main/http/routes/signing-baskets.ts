@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { optionalHeader, requireHeaders, requireJsonContentType } from '../../domain/headers/require';
 import type { Services } from '../../services';
-import { bankPaths } from '../../services/context';
+import { bankPaths } from '../bank-paths';
 import { jsonBody } from '../body';
 import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
 import { absoluteLocation } from '../location';
 
-export function basketAndFundsRoutes(app: FastifyInstance, services: Services): void {
+export function signingBasketRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/berlingroup/v1/signing-baskets', async (request, reply) => {
     const institution = institutionParam(request.params);
     const { grant, identity } = authenticate(request, services, institution, 'psu', 'payment-initiation');
@@ -40,16 +40,5 @@ export function basketAndFundsRoutes(app: FastifyInstance, services: Services): 
     const { basketId } = request.params as { basketId: string };
     const view = services.behaviour.paymentInitiation().basket(basketId, { institution, grant, consentIdHeader });
     return { ...view, _links: { self: { href: bankPaths.basket(institution, basketId) } } };
-  });
-
-  app.post('/:institution/berlingroup/v1/funds-confirmations', async (request) => {
-    const institution = institutionParam(request.params);
-    const { grant, identity } = authenticate(request, services, institution, 'psu', 'funds-confirmation');
-    const consentIdHeader = requireHeaders(request.headers, ['consent-id', 'x-request-id'])['consent-id'];
-    const psuId = optionalHeader(request.headers, 'psu-id');
-    optionalHeader(request.headers, 'tpp-redirect-uri');
-    requireSignature(request, services, 'funds-confirmation', identity);
-    requireJsonContentType(request.headers);
-    return services.funds.confirm({ institution, grant, consentIdHeader, psuId }, jsonBody(request));
   });
 }
