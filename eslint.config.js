@@ -1,7 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import architecture from './eslint/layers.js';
+import layers from './eslint/layers.js';
+import noCycle from './eslint/cycles.js';
 
 const CONTRACT = 'preload/api/workbench-api';
 const EDITOR_LANGUAGE = 'renderer/src/screens/editor/language';
@@ -109,12 +110,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { architecture },
+    plugins: { architecture: { rules: { ...layers.rules, 'no-cycle': noCycle } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       'architecture/layers': ['error', LAYERS],
+      'architecture/no-cycle': 'error',
     },
   },
   {

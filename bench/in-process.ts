@@ -6,7 +6,7 @@ import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { verifySignedRequest } from '../main/domain/signing/verify';
 import { CertificateCache } from '../main/pki/certificate-cache';
 import { ensureDataFolderPki } from '../main/pki/data-folder';
-import { signingCertificateInspector } from '../main/services/signatures';
+import { signingCertificateInspector } from '../main/services/tpps/signatures';
 import { sepaBulk } from '../main/tpp/bulk';
 import { signingKeyOf } from '../main/tpp/credentials';
 import { loadTppCredentials } from '../main/tpp/data-folder';

@@ -1,5 +1,5 @@
 // The pain.001 templates of resources/templates: the built-in TPP fills payments from them and the
-// control API hands them out per institution (services/templates.ts).
+// control API hands them out per institution (services/payments/templates.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourcesDir } from './resources-dir';

@@ -2,7 +2,7 @@
 // from the dataset itself: `npm run dataset-tables` prints them, and test/unit/dataset-tables.test.ts
 // fails when the copy in docs/dataset.md differs, so the two cannot drift apart.
 import type { Account, Dataset, Psu } from '../main/domain/dataset/types';
-import { loadDataset } from '../main/services/dataset-loader';
+import { loadDataset } from '../main/services/operator/dataset-loader';
 
 const short = (product: string): string => product.replace(/^pain\.001-/, '');
 

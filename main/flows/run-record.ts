@@ -1,5 +1,6 @@
 import type { SignatureDiagnosis } from '../domain/signing/verify';
-import type { Actor, FlowFile, FlowStep } from './format';
+import type { Actor } from './library/actors';
+import type { FlowFile, FlowStep } from './library/format';
 
 /**
  * A flow run as it is kept (the data folder's SQLite, an exported file) and shown: plain JSON, so

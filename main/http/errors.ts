@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
-import { RunError } from '../flows/run-error';
+import { RunError } from '../flows/runs/run-error';
 
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {

@@ -10,7 +10,7 @@ export interface ExchangeFacts {
   responseBody: Buffer | null;
 }
 
-import { RESOURCE_ID } from '../services/exchange-log';
+import { RESOURCE_ID } from '../services/logs/exchange-log';
 
 
 const AUTHORIZE_PATH = /^\/[a-z]+\/sandboxauth\/v1\/authorize(\?|$)/;

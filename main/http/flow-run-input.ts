@@ -1,6 +1,6 @@
 import { formatError } from '../domain/errors';
-import type { RequestEdit, Until } from '../flows/live-run';
-import type { ReplayOptions, StartOptions } from '../flows/flow-runs';
+import type { RequestEdit, Until } from '../flows/runs/live-run';
+import type { ReplayOptions, StartOptions } from '../flows/runs/flow-runs';
 import type { FreeStepInput } from '../flows/run-record';
 
 /**
@@ -123,7 +123,7 @@ export function autoApprove(input: unknown): boolean {
   return flag(body.on, 'on');
 }
 
-/** The exported run's text; its own bounds are checked when it is read (main/flows/run-file.ts). */
+/** The exported run's text; its own bounds are checked when it is read (main/flows/runs/run-file.ts). */
 export function importedFile(input: unknown): string {
   const body = object(input, 'the body');
   onlyFields(body, ['file'], 'the body');

@@ -14,7 +14,8 @@ import { scaPageRoutes } from './routes/sca-page';
 import { uiRoutes } from './routes/ui';
 import { signatureUtilityRoutes } from './routes/signature-utilities';
 import { paymentRoutes } from './routes/payments';
-import { basketAndFundsRoutes } from './routes/baskets-and-funds';
+import { signingBasketRoutes } from './routes/signing-baskets';
+import { fundsConfirmationRoutes } from './routes/funds-confirmations';
 import { accountRoutes } from './routes/accounts';
 import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';
@@ -68,7 +69,8 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
   scaPageRoutes(app, services);
   signatureUtilityRoutes(app, services);
   paymentRoutes(app, services);
-  basketAndFundsRoutes(app, services);
+  signingBasketRoutes(app, services);
+  fundsConfirmationRoutes(app, services);
   accountRoutes(app, services);
   controlRoutes(app, services, options);
   if (options.uiRoot) uiRoutes(app, options.uiRoot);
@@ -107,7 +109,7 @@ function keepBodyBytes(app: FastifyInstance): void {
 
 /**
  * The log, the echoed X-Request-ID and the one mapping of errors to Berlin Group bodies. Time-driven moves
- * are not settled here but by the lifecycle timer at their due moment (services/lifecycle-timer.ts).
+ * are not settled here but by the lifecycle timer at their due moment (services/clock/lifecycle-timer.ts).
  */
 function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   const startExchange = recordExchanges(app, services);

@@ -4,7 +4,7 @@ import { repeatedHeaderProblem, repeatedInRaw, withRepeated } from '../domain/he
 import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
-import type { TppIdentity } from '../services/tpp-identity';
+import type { TppIdentity } from '../services/tpps/tpp-identity';
 import { rawBody } from './body';
 
 /**

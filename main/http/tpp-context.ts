@@ -5,7 +5,7 @@ import { BankError } from '../domain/errors';
 import type { TokenGrant } from '../domain/oauth/tokens';
 import { assertRole, type ServiceArea } from '../domain/tpp/roles';
 import type { Services } from '../services';
-import type { TppIdentity } from '../services/tpp-identity';
+import type { TppIdentity } from '../services/tpps/tpp-identity';
 
 /** The QWAC's identity where the request came over mutual TLS; null over plain HTTP. */
 export function connectionIdentity(request: FastifyRequest, services: Services, institution: InstitutionId | null): TppIdentity | null {

@@ -1,6 +1,7 @@
 import { formatError } from '../domain/errors';
-import type { BankContext, SimulatorMode } from './context';
-import type { PaymentInitiation } from './payment-initiation';
+import type { BankContext } from './context';
+import type { SimulatorMode } from '../domain/simulator-mode';
+import type { PaymentInitiation } from './payments/payment-initiation';
 
 /**
  * Simulation or the bank's documented sandbox (docs/architecture.md#two-behaviours-simulation-and-sandbox): the switch, and for each

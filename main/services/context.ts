@@ -1,4 +1,4 @@
-import type { Account, Dataset, InstitutionId, Psu } from '../domain/dataset/types';
+import type { Account, Dataset, Psu } from '../domain/dataset/types';
 import type { Db } from '../store/database';
 import { ConsentRepository } from '../store/repositories/consents';
 import { ExchangeRepository } from '../store/repositories/exchanges';
@@ -9,10 +9,9 @@ import { PaymentRepository } from '../store/repositories/payments';
 import { SigningBasketRepository } from '../store/repositories/signing-baskets';
 import { ServiceBlockRepository } from '../store/repositories/service-blocks';
 import { FlowRunRepository } from '../store/repositories/flow-runs';
-import type { SimulatedClock } from './clock';
+import type { SimulatedClock } from './clock/clock';
 import type { SimulatorEvents } from './events';
-
-export type SimulatorMode = 'simulation' | 'sandbox';
+import type { SimulatorMode } from '../domain/simulator-mode';
 
 /** Stored log bodies are cut here (docs/architecture.md#traffic-log: bodies over 1 MB kept truncated in the log). */
 export const LOG_BODY_LIMIT = 1024 * 1024;
@@ -82,11 +81,3 @@ export function indexDataset(dataset: Dataset): Pick<BankContext, 'psus' | 'acco
     accounts: new Map(dataset.accounts.map((a) => [a.resourceId, a])),
   };
 }
-
-export const bankPaths = {
-  consent: (institution: InstitutionId, consentId: string): string => `/${institution}/berlingroup/v1/consents/${encodeURIComponent(consentId)}`,
-  payment: (institution: string, product: string, paymentId: string): string => `/${institution}/berlingroup/v1/payments/${product}/${encodeURIComponent(paymentId)}`,
-  basket: (institution: string, basketId: string): string => `/${institution}/berlingroup/v1/signing-baskets/${encodeURIComponent(basketId)}`,
-  account: (institution: string, accountId: string): string => `/${institution}/berlingroup/v1/accounts/${encodeURIComponent(accountId)}`,
-  scaRedirect: (origin: string, journeyId: string): string => `${origin}/sca/${encodeURIComponent(journeyId)}`,
-};

@@ -3,7 +3,7 @@ import type { ConsentStatus } from '../domain/consent/consent';
 import type { TransactionStatus } from '../domain/payment/payment';
 import type { ScaJourneyKind, ScaJourneyStatus } from '../domain/sca/journey';
 import type { ExchangeRecord } from '../store/repositories/exchanges';
-import type { SimulatorMode } from './context';
+import type { SimulatorMode } from '../domain/simulator-mode';
 import type { RunPhase } from '../flows/run-record';
 
 /** What the engine tells its hosts; main/http/contract.ts turns each into the workbench contract's event. */

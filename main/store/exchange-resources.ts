@@ -32,7 +32,7 @@ export class ExchangeResources {
 
   /**
    * Forgets the exchanges a prune deleted, given as [id, resource]. Not always the oldest: failures and
-   * pinned exchanges outlive newer ones (services/exchange-log.ts), so each is taken out by its id.
+   * pinned exchanges outlive newer ones (services/logs/exchange-log.ts), so each is taken out by its id.
    */
   forget(deleted: Iterable<readonly [number, string]>): void {
     const byResource = new Map<string, Set<number>>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../main/http/server';
 import type { Services } from '../../main/services';
-import type { FlowRuns } from '../../main/flows/flow-runs';
+import type { FlowRuns } from '../../main/flows/runs/flow-runs';
 import { startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;

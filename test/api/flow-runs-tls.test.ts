@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowRunState } from '../../preload/api/workbench-api';
-import { readLibrary } from '../../main/flows/library';
-import { describeStep } from '../../main/flows/report';
-import { runFlow, type FlowRun } from '../../main/flows/runner';
+import { readLibrary } from '../../main/flows/library/library';
+import { describeStep } from '../../main/flows/runs/report';
+import { runFlow, type FlowRun } from '../../main/flows/runs/runner';
 import { loadTppTls } from '../../main/tpp/data-folder';
 import { flowCommand } from '../support/flow-command';
 import { startTestBank, type TestBank } from '../support/simulator';

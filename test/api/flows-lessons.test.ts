@@ -5,14 +5,14 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowFile } from '../../main/flows/format';
-import { readLibrary } from '../../main/flows/library';
-import type { RunHooks } from '../../main/flows/recording';
-import { describeStep } from '../../main/flows/report';
-import { runFlow, type FlowRun } from '../../main/flows/runner';
+import type { FlowFile } from '../../main/flows/library/format';
+import { readLibrary } from '../../main/flows/library/library';
+import type { RunHooks } from '../../main/flows/runs/recording';
+import { describeStep } from '../../main/flows/runs/report';
+import { runFlow, type FlowRun } from '../../main/flows/runs/runner';
 import { controlClient } from '../../shared/control-client';
 import { psuChoices, type PsuSummary } from '../../shared/psu-needs';
-import { ParameterError } from '../../main/flows/parameters';
+import { ParameterError } from '../../main/flows/library/parameters';
 import { flowCommand } from '../support/flow-command';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowFile } from '../../main/flows/format';
-import { readLibrary } from '../../main/flows/library';
-import { FlowRunner, runFlow, type FlowRun } from '../../main/flows/runner';
-import { describeStep } from '../../main/flows/report';
+import type { FlowFile } from '../../main/flows/library/format';
+import { readLibrary } from '../../main/flows/library/library';
+import { FlowRunner, runFlow, type FlowRun } from '../../main/flows/runs/runner';
+import { describeStep } from '../../main/flows/runs/report';
 import { flowCommand } from '../support/flow-command';
 import { call, startTestBank, type TestBank } from '../support/simulator';
 

@@ -7,7 +7,7 @@
 import type { Dataset, InstitutionId, PaymentProduct } from '../../main/domain/dataset/types';
 import { fromMinorUnits, toMinorUnits } from '../../main/domain/money';
 import type { ValidationContext } from '../../main/domain/iso20022/pain001/types';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 
 export const PAIN001_NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankChanges, type BankStatus } from '../../main/flows/bank-changes';
+import { bankChanges, type BankStatus } from '../../main/flows/runs/bank-changes';
 
 const payment = (id: string, status: string): BankStatus => ({ kind: 'payment', id, status });
 

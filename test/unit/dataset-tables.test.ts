@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 import { datasetTables } from '../../scripts/dataset-tables';
 
 it('docs/dataset.md shows the default dataset as it is', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
-import { psusWithAccounts } from '../../main/services/operator';
+import { psusWithAccounts } from '../../main/services/operator/operator';
 import { completionsAt } from '../../renderer/src/screens/editor/language/completion';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { hoverAt, isoName } from '../../renderer/src/screens/editor/language/hover';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toInstitutionSummary, toPsuSummary } from '../../main/http/contract';
-import { psusWithAccounts } from '../../main/services/operator';
+import { psusWithAccounts } from '../../main/services/operator/operator';
 import { editorContext } from '../../renderer/src/screens/editor/language/context';
 import { diagnose } from '../../renderer/src/screens/editor/language/validation';
 import { bulkFromTemplate } from '../../renderer/src/screens/editor/language/generate-bulk';

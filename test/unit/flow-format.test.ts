@@ -2,13 +2,13 @@
 // to earlier results with their types, and each kind of expectation is met or reported.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unmetExpectations } from '../../main/flows/expectations';
-import { readLibrary } from '../../main/flows/library';
-import { pain002Values } from '../../main/flows/pain002-values';
-import { readPath } from '../../main/flows/paths';
-import { referencesIn, resolveReferences, UnresolvedReference } from '../../main/flows/references';
-import type { StepResult } from '../../main/flows/result';
-import { FlowFormatError, parseFlow } from '../../main/flows/validate';
+import { unmetExpectations } from '../../main/flows/runs/expectations';
+import { readLibrary } from '../../main/flows/library/library';
+import { pain002Values } from '../../main/flows/runs/pain002-values';
+import { readPath } from '../../main/flows/library/paths';
+import { referencesIn, resolveReferences, UnresolvedReference } from '../../main/flows/library/references';
+import type { StepResult } from '../../main/flows/runs/result';
+import { FlowFormatError, parseFlow } from '../../main/flows/library/validate';
 
 const step = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   id: 'consent',

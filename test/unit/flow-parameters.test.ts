@@ -4,12 +4,12 @@
 // checked when the file is read; a byValue expects its case for the value the run has; an unmet
 // expectation shows values once-quoted.
 import { describe, expect, it } from 'vitest';
-import { unmetExpectations } from '../../main/flows/expectations';
-import type { FlowFile } from '../../main/flows/format';
-import { chosenPsuIds, chosenValues, ParameterError } from '../../main/flows/parameters';
-import { resolveReferences } from '../../main/flows/references';
-import type { StepResult } from '../../main/flows/result';
-import { FlowFormatError, parseFlow } from '../../main/flows/validate';
+import { unmetExpectations } from '../../main/flows/runs/expectations';
+import type { FlowFile } from '../../main/flows/library/format';
+import { chosenPsuIds, chosenValues, ParameterError } from '../../main/flows/library/parameters';
+import { resolveReferences } from '../../main/flows/library/references';
+import type { StepResult } from '../../main/flows/runs/result';
+import { FlowFormatError, parseFlow } from '../../main/flows/library/validate';
 
 const PAYEE = {
   name: 'payee',

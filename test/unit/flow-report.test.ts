@@ -1,9 +1,9 @@
 // How the headless runner prints a step: one line with number, ✓/✗, title, actor, requests and
 // status; under an unmet step each unmet expectation and the bank's own reason.
 import { describe, expect, it } from 'vitest';
-import type { FlowStep } from '../../main/flows/format';
-import { describeStep } from '../../main/flows/report';
-import type { StepOutcome } from '../../main/flows/runner';
+import type { FlowStep } from '../../main/flows/library/format';
+import { describeStep } from '../../main/flows/runs/report';
+import type { StepOutcome } from '../../main/flows/runs/runner';
 
 const step: FlowStep = { id: 'approve', title: 'Approver B approves', explanation: '-', spec: '-', actor: 'psuApp', operation: 'psuDecides', params: {}, expect: { status: 200 } };
 

@@ -1,5 +1,5 @@
-// The architecture is a lint rule (eslint.config.js, eslint/layers.js): each breach below must fail
-// `npm run lint`, and the imports the layers are meant to make must pass.
+// The architecture is a lint rule (eslint.config.js, eslint/layers.js, eslint/cycles.js): each breach
+// below must fail `npm run lint`, and the imports the layers are meant to make must pass.
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
 
-async function layerBreaches(file: string, source: string): Promise<string[]> {
+async function findings(rule: string, file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'architecture/layers').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const layerBreaches = (file: string, source: string): Promise<string[]> => findings('architecture/layers', file, source);
 
 const imports = (specifier: string): string => `import type * as x from '${specifier}';\nexport type X = typeof x;\n`;
 
@@ -64,5 +66,19 @@ describe('the layering rule', () => {
     ['main/index.ts', 'electron'],
   ])('%s importing %s is allowed', async (file, specifier) => {
     expect(await layerBreaches(file, imports(specifier))).toEqual([]);
+  });
+});
+
+describe('the import-cycle rule', () => {
+  // The linted text stands in for the file on disk; the modules it imports are read from disk.
+  it.each([
+    ['a type-only import back through another module', 'main/domain/money.ts', './accounts/ledger', 'main/domain/money.ts -> main/domain/accounts/ledger.ts -> main/domain/money.ts'],
+    ['a module importing itself', 'main/domain/money.ts', './money', 'main/domain/money.ts -> main/domain/money.ts'],
+  ])('%s is refused', async (_case, file, specifier, chain) => {
+    expect(await findings('architecture/no-cycle', file, imports(specifier))).toEqual([expect.stringContaining(`import cycle: ${chain}.`)]);
+  });
+
+  it('an import that does not lead back is allowed', async () => {
+    expect(await findings('architecture/no-cycle', 'main/domain/accounts/ledger.ts', imports('../money'))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // is still a pain.001 the bank accepts, with the counts and control sums of the new transfers.
 import { describe, expect, it } from 'vitest';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 import { withCreditors } from '../../main/tpp/pain001-creditors';
 import { readTemplate } from '../../main/tpp/templates';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Institution, PaymentProduct } from '../../main/domain/dataset/types';
 import { executionDate } from '../../main/domain/iso20022/pain001/execution-date';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 
 const dataset = loadDataset();
 const institution = (id: string): Institution => {

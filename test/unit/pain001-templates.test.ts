@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PAYMENT_PRODUCTS, type InstitutionId, type PaymentProduct } from '../../main/domain/dataset/types';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { resourcesDir } from '../../main/resources-dir';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 
 interface TemplateEntry {
   file: string;

@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankContext } from '../../main/services/context';
 import { createRepositories } from '../../main/services/context';
-import { PayeeVerification } from '../../main/services/payee-verification';
+import { PayeeVerification } from '../../main/services/payments/payee-verification';
 import { toPaymentSummary } from '../../main/http/contract';
-import { paymentOverviews } from '../../main/services/payment-overviews';
+import { paymentOverviews } from '../../main/services/payments/payment-overviews';
 
 const paymentSummaries = (ctx: BankContext, vop: PayeeVerification, limit: number) => paymentOverviews(ctx, vop, limit).map(toPaymentSummary);
 import type { Payment } from '../../main/domain/payment/payment';

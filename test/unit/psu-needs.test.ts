@@ -3,7 +3,7 @@
 // is offered for a role only when the roles that depend on it can still be played.
 import { describe, expect, it } from 'vitest';
 import { toPsuSummary } from '../../main/http/contract';
-import { psusWithAccounts } from '../../main/services/operator';
+import { psusWithAccounts } from '../../main/services/operator/operator';
 import { castProblem, psuChoices, type PsuSummary } from '../../shared/psu-needs';
 import type { FlowParameterSummary } from '../../preload/api/workbench-api';
 import { defaultDataset } from '../support/pain001-builder';

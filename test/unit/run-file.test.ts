@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readFlowFile } from '../../main/flows/library';
-import { parseRunFile, RUN_FILE_MAX_BYTES, RunFileError, runFile } from '../../main/flows/run-file';
+import { readFlowFile } from '../../main/flows/library/library';
+import { parseRunFile, RUN_FILE_MAX_BYTES, RunFileError, runFile } from '../../main/flows/runs/run-file';
 import type { FlowRunRecord } from '../../main/flows/run-record';
 import { resourcesDir } from '../../main/resources-dir';
 

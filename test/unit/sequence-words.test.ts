@@ -2,7 +2,7 @@
 // happens in plain words, the bank's refusals say why, and a step's token requests are one arrow.
 import { describe, expect, it } from 'vitest';
 import type { FlowExchange, SignatureDiagnosis } from '../../preload/api/workbench-api';
-import { OPERATIONS, type OperationName } from '../../main/flows/operations';
+import { OPERATIONS, type OperationName } from '../../main/flows/library/operations';
 import { arrowGroups } from '../../renderer/src/screens/flows/sequence/layout';
 import { codeWords, durationWords, exchangeWords, type WordsInput } from '../../renderer/src/screens/flows/sequence/words';
 

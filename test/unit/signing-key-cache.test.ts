@@ -6,7 +6,7 @@ import { CertificateCache } from '../../main/pki/certificate-cache';
 import { inspect } from '../../main/pki/inspection';
 import { issueTppBundle, type TppBundle } from '../../main/pki/tpp-factory';
 import { TrustStore } from '../../main/pki/trust-store';
-import { signingCertificateInspector } from '../../main/services/signatures';
+import { signingCertificateInspector } from '../../main/services/tpps/signatures';
 
 /** The verifier's certificate cache: what it may keep (parse, loaded key) and what it must not (any verdict). */
 

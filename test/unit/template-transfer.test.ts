@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { transferTemplate } from '../../main/domain/iso20022/pain001/template-transfer';
-import { loadDataset } from '../../main/services/dataset-loader';
+import { loadDataset } from '../../main/services/operator/dataset-loader';
 import { readTemplate, templateIndex } from '../../main/pain001-templates';
 import type { InstitutionId, PaymentProduct } from '../../main/domain/dataset/types';
 

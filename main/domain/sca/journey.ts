@@ -6,6 +6,9 @@ export type ScaJourneyKind = 'consent' | 'payment-authorisation' | 'signing-bask
 export type ScaJourneyStatus = 'started' | 'opened' | 'finalised' | 'failed';
 export type ScaAction = 'approve' | 'reject';
 
+/** A sandbox consent, authorisation or basket needs no SCA: its scaRedirect names this journey, whose page says so. */
+export const SANDBOX_JOURNEY = 'sandbox';
+
 /**
  * Once the PSU has opened the SCA link, the bank's app waits this long for approval; then the
  * journey fails (a consent becomes rejected). Five minutes, like a bank app's push confirmation;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { SimulatorOptions } from '../../simulator';
 import { defaultDataDir } from '../data-dir';
 import { isRateLimit, MAX_REQUESTS_PER_SECOND } from '../../domain/tpp/rate-limit';
+import { isSimulatorMode, SIMULATOR_MODES } from '../../domain/simulator-mode';
 
 export class UsageError extends Error {}
 
@@ -59,8 +60,8 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v.port}"`);
   }
   const mode = v.mode ?? 'simulation';
-  if (mode !== 'simulation' && mode !== 'sandbox') {
-    throw new UsageError(`--mode must be simulation or sandbox, got "${mode}"`);
+  if (!isSimulatorMode(mode)) {
+    throw new UsageError(`--mode must be ${SIMULATOR_MODES.join(' or ')}, got "${mode}"`);
   }
   if (v.now !== undefined && !isCalendarInstant(v.now)) {
     throw new UsageError(`--now must be an ISO-8601 instant on a real calendar day, such as 2026-03-29T00:30:00Z, got "${v.now}"`);

@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FlowBehaviour } from '../../flows/format';
-import { findFlow, readLibrary } from '../../flows/library';
-import { chosenValues, ParameterError } from '../../flows/parameters';
-import { describeRunEnd, describeRunStart, describeStep } from '../../flows/report';
-import { runFlow } from '../../flows/runner';
+import type { SimulatorMode } from '../../domain/simulator-mode';
+import { findFlow, readLibrary } from '../../flows/library/library';
+import { chosenValues, ParameterError } from '../../flows/library/parameters';
+import { describeRunEnd, describeRunStart, describeStep } from '../../flows/runs/report';
+import { runFlow } from '../../flows/runs/runner';
 import { resourcesDir } from '../../resources-dir';
 import { startSimulator } from '../../simulator';
 import { BankControl } from '../../tpp/control';
@@ -107,7 +107,7 @@ interface FlowBank {
 }
 
 /** In the flow's behaviour: this simulator is the run's own, so nobody else's mode changes. */
-async function startOwnSimulator(mode: FlowBehaviour): Promise<FlowBank> {
+async function startOwnSimulator(mode: SimulatorMode): Promise<FlowBank> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-flow-'));
   const simulator = await startSimulator({ port: 0, host: '127.0.0.1', dataDir, mode, tls: false });
   return {

@@ -4,6 +4,7 @@ import type { ExchangeQuery, ListPageQuery, OutgoingRequest, WorkbenchApi, Workb
 import type { ControlClient } from '../../../shared/control-client';
 import { controlClient } from '../../../shared/control-client';
 import { createEventBatcher } from '../../../shared/event-batcher';
+import { SIMULATOR_MODES } from '../../domain/simulator-mode';
 import { toWorkbenchEvent } from '../../http/contract';
 import type { SimulatorEvent } from '../../services/events';
 
@@ -164,7 +165,7 @@ const HANDLERS: Handlers = {
   setClock: (api, [i]) => api.setClock(shortString(i, 'instant')),
   setClockPaused: (api, [p]) => api.setClockPaused(bool(p, 'paused')),
   reset: (api, [o]) => api.reset(o === undefined ? undefined : object(o, 'the reset options')),
-  setMode: (api, [m]) => api.setMode(oneOf(m, ['simulation', 'sandbox'] as const, 'mode')),
+  setMode: (api, [m]) => api.setMode(oneOf(m, SIMULATOR_MODES, 'mode')),
   sendRequest: (api, [r]) => api.sendRequest(outgoing(r)),
   getRateLimit: (api) => api.getRateLimit(),
   setRateLimit: (api, [n]) => api.setRateLimit(perSecond(n)),

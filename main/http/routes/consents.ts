@@ -3,7 +3,7 @@ import type { InstitutionId } from '../../domain/dataset/types';
 import type { TokenGrant } from '../../domain/oauth/tokens';
 import { BankError } from '../../domain/errors';
 import { optionalHeader, requireHeaders, requireJsonContentType } from '../../domain/headers/require';
-import { bankPaths } from '../../services/context';
+import { bankPaths } from '../bank-paths';
 import type { Services } from '../../services';
 import { jsonBody } from '../body';
 import { institutionParam } from '../institution';

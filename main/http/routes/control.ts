@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
-import type { ExchangeQueryInput } from '../../services/exchange-log';
+import type { ExchangeQueryInput } from '../../services/logs/exchange-log';
 import { jsonBody, rawBody } from '../body';
 import { toBasketSummary, toClockReading, toConsentSummary, toDecisionExchange, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { decisionHooks } from '../sca-decisions';
 import { readListPage, type Paged } from '../../services/list-page';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
-import type { FlowRuns } from '../../flows/flow-runs';
+import type { FlowRuns } from '../../flows/runs/flow-runs';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { FlowRuns } from '../../flows/flow-runs';
+import type { FlowRuns } from '../../flows/runs/flow-runs';
 import { jsonBody, rawBody } from '../body';
 import { toFlowOperation, toFlowRunListItem, toFlowRunState, toFlowSummary } from '../contract';
 import { autoApprove, freeStep, importedFile, replayOptions, runId, sendOptions, startOptions } from '../flow-run-input';

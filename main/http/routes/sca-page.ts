@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
-import type { ScaJourneyKind } from '../../domain/sca/journey';
-import { SANDBOX_JOURNEY } from '../../services/payment-initiation';
+import { SANDBOX_JOURNEY, type ScaJourneyKind } from '../../domain/sca/journey';
 import { escapeHtml as escape, scaPage, type ScaPage } from '../sca-page-html';
 
 const WHAT: Record<ScaJourneyKind, string> = {

@@ -1,5 +1,5 @@
 /**
- * Version 13: what the log's pruning keeps beyond its newest exchanges (services/exchange-log.ts): failures
+ * Version 13: what the log's pruning keeps beyond its newest exchanges (services/logs/exchange-log.ts): failures
  * (a 4xx or 5xx answer, or a signature the bank found not valid) in a budget of their own, and pinned ones
  * always; and how many exchanges it has discarded. Each partial index holds only its own rows, appended in id order, so an ordinary request writes
  * neither (the log's per-request cost stays where migration 11 put it).

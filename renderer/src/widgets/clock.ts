@@ -1,4 +1,4 @@
-// The simulator's clock runs at real speed between moves (main/services/clock.ts: an offset from
+// The simulator's clock runs at real speed between moves (main/services/clock/clock.ts: an offset from
 // wall time), so the UI can run it on from the last instant it learned.
 
 /** The simulated instant (ms) now, from the last known one and the wall time at which it was known; a paused clock stands still. */

@@ -30,7 +30,7 @@ function debtorPath(otherId: boolean): string {
   return `Document/CstmrCdtTrfInitn/PmtInf[1]/DbtrAcct/Id/${otherId ? 'Othr/Id' : 'IBAN'}`;
 }
 
-/** The issues of a text: the validator's, then the consent's (services/payments.ts does the same after validating). */
+/** The issues of a text: the validator's, then the consent's (services/payments/payments.ts does the same after validating). */
 export function issuesOf(text: string, context: EditorContext): { issues: ValidationIssue[]; transactions: number | null } {
   const result = validatePain001(text, context.validation);
   if (!result.ok) return { issues: result.errors, transactions: null };
