@@ -42,7 +42,10 @@ beforeAll(async () => {
   cpSync(join(PROJECT_ROOT, 'renderer'), RENDERER_COPY, { recursive: true });
   dataDir = newDataFolder('wb-dev-');
   const args = ['dev', '--port', '0', '--ui-port', '0', '--data', dataDir, '--now', TEST_NOW, '--renderer', RENDERER_COPY];
-  child = spawn(process.execPath, [join(PROJECT_ROOT, 'main', 'hosts', 'cli', 'launcher.mjs'), ...args], { cwd: PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  child = spawn(process.execPath, [join(PROJECT_ROOT, 'main', 'hosts', 'cli', 'launcher.mjs'), ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const started = await addresses(child);
   simulatorUrl = started.simulator;
   uiUrl = started.ui;
@@ -61,40 +64,48 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('shows the bank\'s live traffic in the page Vite serves, and a saved screen without a reload', async () => {
-  expect(new URL(uiUrl).port).not.toBe(new URL(simulatorUrl).port);
-  await page.goto(uiUrl);
-  const count = page.getByTestId('inspector-count');
-  await count.waitFor(WAIT);
+it(
+  "shows the bank's live traffic in the page Vite serves, and a saved screen without a reload",
+  async () => {
+    expect(new URL(uiUrl).port).not.toBe(new URL(simulatorUrl).port);
+    await page.goto(uiUrl);
+    const count = page.getByTestId('inspector-count');
+    await count.waitFor(WAIT);
 
-  // Traffic after the page opened reaches it through the proxied event stream.
-  const res = await fetch(`${simulatorUrl}/frankfurt/berlingroup/v1/accounts`, { headers: { 'x-request-id': crypto.randomUUID() } });
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  await page.locator('[data-testid="exchange-row"]').first().waitFor(WAIT);
-  await expect.poll(() => count.textContent(), WAIT).toBe('showing 1 of 1 kept');
+    // Traffic after the page opened reaches it through the proxied event stream.
+    const res = await fetch(`${simulatorUrl}/frankfurt/berlingroup/v1/accounts`, { headers: { 'x-request-id': crypto.randomUUID() } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    await page.locator('[data-testid="exchange-row"]').first().waitFor(WAIT);
+    await expect.poll(() => count.textContent(), WAIT).toBe('showing 1 of 1 kept');
 
-  // A reload would drop this; React's hot reload swaps the edited component and keeps the page.
-  await page.evaluate("window.devServerTestMark = 'before the edit'");
-  const source = readFileSync(EDITED_SCREEN, 'utf8');
-  const edited = source.replace('<span data-testid="inspector-count">', '<span data-testid="inspector-count">edited · ');
-  expect(edited).not.toBe(source);
-  writeFileSync(EDITED_SCREEN, edited);
+    // A reload would drop this; React's hot reload swaps the edited component and keeps the page.
+    await page.evaluate("window.devServerTestMark = 'before the edit'");
+    const source = readFileSync(EDITED_SCREEN, 'utf8');
+    const edited = source.replace('<span data-testid="inspector-count">', '<span data-testid="inspector-count">edited · ');
+    expect(edited).not.toBe(source);
+    writeFileSync(EDITED_SCREEN, edited);
 
-  await expect.poll(() => count.textContent(), WAIT).toBe('edited · showing 1 of 1 kept');
-  expect(await page.evaluate('window.devServerTestMark')).toBe('before the edit');
-}, UI_TIMEOUT);
+    await expect.poll(() => count.textContent(), WAIT).toBe('edited · showing 1 of 1 kept');
+    expect(await page.evaluate('window.devServerTestMark')).toBe('before the edit');
+  },
+  UI_TIMEOUT,
+);
 
-it('lets the page act on the simulator through the proxy, and still refuses another origin\'s page', async () => {
-  const own = new URL(uiUrl).origin;
-  const advance = (origin: string): Promise<Response> =>
-    fetch(`${own}/simulator/v1/clock`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ advance: 'P1D' }) });
+it(
+  "lets the page act on the simulator through the proxy, and still refuses another origin's page",
+  async () => {
+    const own = new URL(uiUrl).origin;
+    const advance = (origin: string): Promise<Response> =>
+      fetch(`${own}/simulator/v1/clock`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ advance: 'P1D' }) });
 
-  const fromPage = await advance(own);
-  expect(fromPage.status).toBe(200);
-  // The simulated clock started at TEST_NOW and runs: a day on, give or take the test's seconds.
-  expect(((await fromPage.json()) as { now: string }).now).toMatch(/^2026-11-23T10:0/);
+    const fromPage = await advance(own);
+    expect(fromPage.status).toBe(200);
+    // The simulated clock started at TEST_NOW and runs: a day on, give or take the test's seconds.
+    expect(((await fromPage.json()) as { now: string }).now).toMatch(/^2026-11-23T10:0/);
 
-  const foreign = await advance('http://evil.example');
-  expect(foreign.status).toBe(403);
-  expect(await foreign.text()).toContain('a page of another origin (http://evil.example)');
-}, UI_TIMEOUT);
+    const foreign = await advance('http://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain('a page of another origin (http://evil.example)');
+  },
+  UI_TIMEOUT,
+);

@@ -14,8 +14,10 @@ async function format(code: string): Promise<string> {
 }
 
 describe('the formatter', () => {
-  it('writes the project\'s style', async () => {
-    expect(await format('const a = {b: "c", d: [1,2]}\nfunction f(x) { return x }\n')).toBe("const a = { b: 'c', d: [1, 2] };\nfunction f(x) {\n  return x;\n}\n");
+  it("writes the project's style", async () => {
+    expect(await format('const a = {b: "c", d: [1,2]}\nfunction f(x) { return x }\n')).toBe(
+      "const a = { b: 'c', d: [1, 2] };\nfunction f(x) {\n  return x;\n}\n",
+    );
   });
 
   it('keeps a line of 160 characters and breaks a longer one, with a trailing comma', async () => {
@@ -27,12 +29,16 @@ describe('the formatter', () => {
     expect(await format(long)).toBe(`callSomething(\n  '${'x'.repeat(160 - call(0).length + 2)}',\n  'second argument',\n);\n`);
   });
 
-  it.each(['package-lock.json', 'node_modules/vite/index.js', 'out/renderer/index.html', 'test/vectors/signing-vectors.json', 'README.md', '.dev-renderer-test/src/App.tsx'])(
-    'leaves %s alone',
-    async (file) => {
-      expect((await prettier.getFileInfo(join(ROOT, file), { ignorePath: join(ROOT, '.prettierignore') })).ignored).toBe(true);
-    },
-  );
+  it.each([
+    'package-lock.json',
+    'node_modules/vite/index.js',
+    'out/renderer/index.html',
+    'test/vectors/signing-vectors.json',
+    'README.md',
+    '.dev-renderer-test/src/App.tsx',
+  ])('leaves %s alone', async (file) => {
+    expect((await prettier.getFileInfo(join(ROOT, file), { ignorePath: join(ROOT, '.prettierignore') })).ignored).toBe(true);
+  });
 
   it.each(['main/simulator.ts', 'renderer/src/App.tsx', 'resources/flows/ais-consent.json', 'renderer/src/styles.css'])('formats %s', async (file) => {
     expect((await prettier.getFileInfo(join(ROOT, file), { ignorePath: join(ROOT, '.prettierignore') })).ignored).toBe(false);

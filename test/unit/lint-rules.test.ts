@@ -32,14 +32,17 @@ describe('promises nobody awaits', TYPED, () => {
 });
 
 describe('React hooks in the renderer', TYPED, () => {
-  const component = (body: string): string => `import { useEffect, useState } from 'react';\n\nexport function Probe({ on }: { on: boolean }) {\n${body}\n  return on ? null : null;\n}\n`;
+  const component = (body: string): string =>
+    `import { useEffect, useState } from 'react';\n\nexport function Probe({ on }: { on: boolean }) {\n${body}\n  return on ? null : null;\n}\n`;
 
   it('refuses a hook called conditionally', async () => {
     expect(await rulesBroken('renderer/src/App.tsx', component('  if (on) useState(1);'))).toContain('react-hooks/rules-of-hooks');
   });
 
   it('refuses an effect missing a dependency, as an error', async () => {
-    const [result] = await eslint.lintText(component('  const [n] = useState(0);\n  useEffect(() => {\n    document.title = String(n);\n  }, []);'), { filePath: join(root, 'renderer/src/App.tsx') });
+    const [result] = await eslint.lintText(component('  const [n] = useState(0);\n  useEffect(() => {\n    document.title = String(n);\n  }, []);'), {
+      filePath: join(root, 'renderer/src/App.tsx'),
+    });
     const missing = result?.messages.find((m) => m.ruleId === 'react-hooks/exhaustive-deps');
     expect(missing?.severity).toBe(2);
   });
@@ -50,6 +53,8 @@ describe('React hooks in the renderer', TYPED, () => {
   });
 
   it('passes a component that keeps the rules', async () => {
-    expect(await rulesBroken('renderer/src/App.tsx', component('  const [n] = useState(0);\n  useEffect(() => {\n    document.title = String(n);\n  }, [n]);'))).toEqual([]);
+    expect(
+      await rulesBroken('renderer/src/App.tsx', component('  const [n] = useState(0);\n  useEffect(() => {\n    document.title = String(n);\n  }, [n]);')),
+    ).toEqual([]);
   });
 });

@@ -40,7 +40,8 @@ export function parseDevArgs(argv: readonly string[]): DevOptions {
       if (!/^[0-9]+$/.test(value) || uiPort > 65535) throw new UsageError(`--ui-port must be a whole number from 0 to 65535, got "${value}"\n${DEV_USAGE}`);
     }
   }
-  if (hostArgs.includes('--tls')) throw new UsageError(`npm run dev does not take --tls (the UI's proxy presents no client certificate); use npm run web -- --tls\n${DEV_USAGE}`);
+  if (hostArgs.includes('--tls'))
+    throw new UsageError(`npm run dev does not take --tls (the UI's proxy presents no client certificate); use npm run web -- --tls\n${DEV_USAGE}`);
   return { uiPort, rendererDir, hostArgs };
 }
 
