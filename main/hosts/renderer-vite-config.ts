@@ -1,5 +1,5 @@
-// The renderer's one Vite config, shared by the Electron build (electron.vite.config.ts)
-// and the browser host's on-demand build (hosts/cli/web-host.ts).
+// The renderer's one Vite config, shared by the Electron build (electron.vite.config.ts), the browser
+// host's on-demand build (hosts/cli/web-host.ts) and the dev server with hot reload (hosts/cli/dev-host.ts).
 import { join } from 'node:path';
 import type { Plugin, UserConfig } from 'vite';
 
@@ -12,9 +12,10 @@ export const RENDERER_SOURCE_DIRS = ['renderer', join('preload', 'api'), 'shared
 
 export const RENDERER_OUT_DIR = join('out', 'renderer');
 
-export function rendererViteConfig(projectRoot: string): UserConfig {
+/** `rendererDir`: the renderer's folder when not projectRoot/renderer (a copy the dev server's test edits). */
+export function rendererViteConfig(projectRoot: string, rendererDir = join(projectRoot, 'renderer')): UserConfig {
   return {
-    root: join(projectRoot, 'renderer'),
+    root: rendererDir,
     // Relative asset URLs work both from file:// (Electron) and from `/` (browser host).
     base: './',
     // Loaded only when a build runs: `npm run web` imports this module at every start, and the plugin is slow to load.
@@ -23,7 +24,7 @@ export function rendererViteConfig(projectRoot: string): UserConfig {
       outDir: join(projectRoot, RENDERER_OUT_DIR),
       // The output is outside the root, where Vite would otherwise refuse to clear it.
       emptyOutDir: true,
-      rolldownOptions: { input: join(projectRoot, 'renderer', 'index.html') },
+      rolldownOptions: { input: join(rendererDir, 'index.html') },
     },
   };
 }

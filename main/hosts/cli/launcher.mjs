@@ -4,13 +4,13 @@
 // (checked by size and time of every input, a few milliseconds), so there is never a separate build step and
 // never a stale bundle. Plain JavaScript: it has to run before anything can compile TypeScript.
 //
-//   node main/hosts/cli/launcher.mjs [serve|web|start] [flags]     (no name: serve)
+//   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
-const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts' };
+const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts' };
 
 const named = Object.hasOwn(ENTRIES, process.argv[2] ?? '') ? process.argv.splice(2, 1)[0] : 'serve';
 const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);

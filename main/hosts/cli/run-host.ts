@@ -10,7 +10,8 @@ export interface RunHostHooks {
 // Open connections (a UI's event stream) must not keep a stopping process alive forever.
 const CLOSE_TIMEOUT_MS = 5_000;
 
-export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {}): Promise<void> {
+/** Resolves with the running simulator once it listens and says so; it stops with the process. */
+export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {}): Promise<RunningSimulator> {
   let simulator: RunningSimulator;
   try {
     simulator = await startSimulator(options);
@@ -49,6 +50,7 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
     console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
   }
   hooks.onListening?.(simulator);
+  return simulator;
 }
 
 /** How often a server started by npm looks whether npm is still there. */

@@ -82,12 +82,18 @@ export default function EditorScreen() {
     return editorContext({ institution: chosen, product: product as EditorContext['validation']['product'], psus, psuId, now: info.now });
   }, [info, known, institution, product, templatesOf, psus, psuId]);
   const contextRef = useRef(context);
-  contextRef.current = context;
-  currentContext = context;
+  // Declared before the effects that validate, so they run after the context they read is in place.
+  useEffect(() => {
+    contextRef.current = context;
+    currentContext = context;
+  }, [context]);
 
-  const bankProblems = submission.last?.problems ?? [];
+  const last = submission.last;
+  const bankProblems = useMemo(() => last?.problems ?? [], [last]);
   const allProblems = useMemo(() => [...diagnostics, ...bankProblems], [diagnostics, bankProblems]);
-  currentDiagnostics = allProblems;
+  useEffect(() => {
+    currentDiagnostics = allProblems;
+  }, [allProblems]);
 
   // The bank's refusal, marked on the text it was given until that text changes.
   useEffect(() => {

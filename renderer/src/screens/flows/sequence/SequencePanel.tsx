@@ -23,7 +23,7 @@ export function SequencePanel({ run, compact = false }: { run: FlowRunState; com
     }
     void openExchangeInInspector(call.exchangeId).then(setProblem);
   };
-  const exportAs = (kind: 'svg' | 'png') => (): void => {
+  const exportAs = (kind: 'svg' | 'png'): void => {
     const svg = svgRef.current;
     if (!svg) return;
     setProblem(null);
@@ -40,10 +40,10 @@ export function SequencePanel({ run, compact = false }: { run: FlowRunState; com
         <label className="small-text sequence-http-toggle" title="Show the method, path and status under each arrow's words">
           <input type="checkbox" checked={http} onChange={(e) => setHttp(e.target.checked)} data-testid="http-labels" /> HTTP labels
         </label>
-        <button type="button" className="small" onClick={exportAs('svg')} data-testid="export-svg">
+        <button type="button" className="small" onClick={() => exportAs('svg')} data-testid="export-svg">
           SVG
         </button>
-        <button type="button" className="small" onClick={exportAs('png')} data-testid="export-png">
+        <button type="button" className="small" onClick={() => exportAs('png')} data-testid="export-png">
           PNG
         </button>
       </div>
