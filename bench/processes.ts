@@ -54,9 +54,13 @@ function serveCommand(): { command: string; args: string[] } {
   return { command: first === 'node' ? process.execPath : existsSync(bin) ? bin : first, args: rest };
 }
 
-export function startServe(dataDir: string, flags: readonly string[] = []): Promise<Started> {
+/** `profileDir`: the process writes a V8 CPU profile there when it stops (node --cpu-prof). */
+export function startServe(dataDir: string, flags: readonly string[] = [], profileDir?: string): Promise<Started> {
   const { command, args } = serveCommand();
-  return startProcess(command, [...args, '--port', '0', '--data', dataDir, ...flags], /PSD2 Workbench listening on (\S+)/);
+  // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script, which needs `serve` to run node itself.
+  if (profileDir !== undefined && command !== process.execPath) throw new Error('--cpu-prof needs the serve script to run node directly');
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  return startProcess(command, [...profile, ...args, '--port', '0', '--data', dataDir, ...flags], /PSD2 Workbench listening on (\S+)/);
 }
 
 /** The ceilings (ceiling-server.ts): node:http doing only each route's unavoidable work, answering as `answersFile` says. */

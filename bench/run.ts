@@ -4,6 +4,8 @@
  * measured in the same run; start-up times, the 10,000-transaction bulk, and memory after 100,000 payments.
  * Prints Markdown for the README. `-- --soak [--soak-seconds N]` runs soak.ts instead.
  * `-- --payments N` creates N payments for the memory figure instead of 100,000 (a quicker run).
+ * `-- --only consent,status,signed` runs only those rows (also info, 404, token) and prints them with start-up;
+ * `-- --cpu-prof DIR` has the simulator write a V8 CPU profile of everything it did into DIR when it stops.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -88,7 +90,7 @@ async function bench(): Promise<void> {
   const starts = await startUps();
 
   // The log keeps 100,000 exchanges (not the default 10,000) so that the Inspector's figures meet a full log.
-  const sim = await startServe(starts.dataDir, ['--log-limit', String(INSPECTOR_LOG)]);
+  const sim = await startServe(starts.dataDir, ['--log-limit', String(INSPECTOR_LOG)], flag('--cpu-prof'));
   const pid = sim.child.pid;
   const f = new Fixtures(sim.url, starts.dataDir);
   let ceilingServer: Started | null = null;
