@@ -1,3 +1,4 @@
+import { rulesCited } from '../../domain/signing/rules';
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
@@ -260,7 +261,7 @@ export class ExchangeRepository {
       e.parties.institution, e.parties.tppId, e.parties.resourceId,
       JSON.stringify(request.headers), request.body, request.bodySize,
       response.status, JSON.stringify(response.headers), response.body, response.bodySize,
-      e.signature === null ? null : JSON.stringify(e.signature),
+      e.signature === null ? null : storedDiagnosis(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
       JSON.stringify(request.rawHeaders),
     );
@@ -395,10 +396,27 @@ export class ExchangeRepository {
       parties: { institution: r.institution, tppId: r.tpp_id, resourceId: r.resource_id },
       request: { method: r.method, url: r.url, ...requestHeaders(r), body: r.request_body, bodySize: r.request_body_size },
       response: { status: r.status, headers: JSON.parse(r.response_headers) as Headers, body: r.response_body, bodySize: r.response_body_size },
-      signature: r.signature === null ? null : (JSON.parse(r.signature) as SignatureDiagnosis),
+      signature: r.signature === null ? null : readDiagnosis(r.signature),
       pinned: r.pinned === 1,
     };
   }
+}
+
+/**
+ * A diagnosis as the log stores it: without its legend of the rules cited, which the checks give again
+ * (rulesCited) and which was some 1.9 KB of the 12 KB a signed exchange took, written with every request.
+ */
+function storedDiagnosis(d: SignatureDiagnosis): string {
+  const { rules: _rules, ...rest } = d;
+  return JSON.stringify(rest);
+}
+
+/** The diagnosis as it was made: the legend given again where the row has none (rows logged before keep theirs). */
+function readDiagnosis(text: string): SignatureDiagnosis {
+  const stored = JSON.parse(text) as Omit<SignatureDiagnosis, 'rules'> & { rules?: SignatureDiagnosis['rules'] };
+  if (stored.rules !== undefined) return stored as SignatureDiagnosis;
+  const { operation, checks, ...rest } = stored;
+  return { operation, checks, rules: rulesCited(checks), ...rest };
 }
 
 /** The request's header object and its lines as received (those of the object in rows logged before the lines were kept). */
