@@ -294,6 +294,10 @@ export class ExchangeRepository {
       for (const [low, high] of f.statuses) params.push(low, high);
     }
     if (f.verdicts.length > 0) where.push(`(${f.verdicts.map((v) => VERDICT_SQL[v]).join(' OR ')})`);
+    // Only failures can match (4xx and 5xx, a signature not valid): said so, SQLite reads the failures' own index
+    // instead of every row of the log (1.4 s for "4xx" at 100,000 signed exchanges).
+    const onlyFailures = (f.statuses.length > 0 && f.statuses.every(([low]) => low >= 400)) || (f.verdicts.length > 0 && f.verdicts.every((v) => v === 'invalid'));
+    if (onlyFailures) where.push('failure = 1');
     const equal = (column: string, value: string | undefined): void => {
       if (value === undefined) return;
       where.push(`${column} = ?`);
@@ -414,7 +418,8 @@ function storedDiagnosis(d: SignatureDiagnosis): string {
 /** The diagnosis as it was made: the legend given again where the row has none (rows logged before keep theirs). */
 function readDiagnosis(text: string): SignatureDiagnosis {
   const stored = JSON.parse(text) as Omit<SignatureDiagnosis, 'rules'> & { rules?: SignatureDiagnosis['rules'] };
-  if (stored.rules !== undefined) return stored as SignatureDiagnosis;
+  // A row without checks (a test's bare verdict) has no legend to give either: as stored.
+  if (stored.rules !== undefined || !Array.isArray(stored.checks)) return stored as SignatureDiagnosis;
   const { operation, checks, ...rest } = stored;
   return { operation, checks, rules: rulesCited(checks), ...rest };
 }
