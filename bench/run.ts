@@ -117,8 +117,10 @@ async function bench(): Promise<void> {
     };
     /** The figures of one row from its measurements, with the CPU each server spent per request answered since resetCpu(). */
     const addRow = (operation: string, ok: readonly number[], result: LoadResult, ceiling: LoadResult, like: LoadResult | null): void => {
+      // A like-for-like ceiling that refused the requests (a 401 from its verify) would flatter it: said beside the row.
+      const refused = like ? Object.keys(like.statuses).filter((status) => !ok.includes(Number(status))) : [];
       rows.push({
-        operation,
+        operation: refused.length === 0 ? operation : `${operation} (like-for-like answered ${JSON.stringify(like?.statuses)})`,
         result,
         ok,
         ceiling: ceiling.perSecond,
