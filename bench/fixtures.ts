@@ -30,9 +30,18 @@ async function inParallel(count: number, parallel: number, one: (i: number) => P
   }));
 }
 
+/** One answer of the simulator per measured route, for the like-for-like ceiling to answer the same (ceiling-server.ts). */
+export interface Answer {
+  contentType: string;
+  body: string;
+}
+const answerOf = (res: TppResponse): Answer => ({ contentType: res.headers['content-type'] ?? 'application/octet-stream', body: res.text });
+
 export class Fixtures {
   readonly tpp: TppClient;
   readonly control: BankControl;
+  /** Filled as the scenarios are made: the simulator's own answers, for the like-for-like ceilings. */
+  readonly answers: { paymentStatus?: Answer; consentStatus?: Answer; paymentCreated?: Answer } = {};
 
   constructor(
     readonly url: string,
@@ -52,6 +61,9 @@ export class Fixtures {
     const tppToken = await this.tpp.tppToken(INSTITUTION, { renew: true });
     const consentIds: string[] = [];
     await inParallel(count, 8, async () => void consentIds.push((await this.tpp.startConsent(INSTITUTION, 'FRA-CREATOR', tppToken)).consentId));
+    const sample = await this.tpp.consentStatus(INSTITUTION, consentIds[0] as string);
+    expectStatus(sample, 200);
+    this.answers.consentStatus = answerOf(sample);
     return { kind: 'consent-status', institution: INSTITUTION, tppToken, consentIds };
   }
 
@@ -60,9 +72,20 @@ export class Fixtures {
     const paymentIds: string[] = [];
     const xml = readTemplate('sepa-single.xml');
     await inParallel(count, 8, async () => {
-      paymentIds.push((expectStatus(await this.tpp.createPayment(session, SEPA, xml), 201) as { paymentId: string }).paymentId);
+      const created = await this.tpp.createPayment(session, SEPA, xml);
+      paymentIds.push((expectStatus(created, 201) as { paymentId: string }).paymentId);
+      this.answers.paymentCreated ??= answerOf(created);
     });
+    const sample = await this.tpp.paymentStatus(session, SEPA, paymentIds[0] as string);
+    expectStatus(sample, 200);
+    this.answers.paymentStatus = answerOf(sample);
     return { kind: 'payment-status', access: await this.access('FRA-CREATOR'), product: SEPA, paymentIds };
+  }
+
+  /** One more payment, made now: its id. */
+  async onePayment(): Promise<string> {
+    const session = await psuSession(this.tpp, this.control, INSTITUTION, 'FRA-CREATOR');
+    return (expectStatus(await this.tpp.createPayment(session, SEPA, readTemplate('sepa-single.xml')), 201) as { paymentId: string }).paymentId;
   }
 
   async paymentCreate(pool: number): Promise<Scenario> {

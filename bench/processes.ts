@@ -1,6 +1,6 @@
 /**
  * The processes of the bench: the simulator started as `npm run serve` starts it, the bare Node server that
- * sets the ceiling, and the load generator (load.ts), each in a process of its own.
+ * sets the ceilings, and the load generator (load.ts), each in a process of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,16 +54,18 @@ function serveCommand(): { command: string; args: string[] } {
   return { command: first === 'node' ? process.execPath : existsSync(bin) ? bin : first, args: rest };
 }
 
-export function startServe(dataDir: string): Promise<Started> {
+/** `profileDir`: the process writes a V8 CPU profile there when it stops (node --cpu-prof). */
+export function startServe(dataDir: string, flags: readonly string[] = [], profileDir?: string): Promise<Started> {
   const { command, args } = serveCommand();
-  return startProcess(command, [...args, '--port', '0', '--data', dataDir], /PSD2 Workbench listening on (\S+)/);
+  // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script, which needs `serve` to run node itself.
+  if (profileDir !== undefined && command !== process.execPath) throw new Error('--cpu-prof needs the serve script to run node directly');
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  return startProcess(command, [...profile, ...args, '--port', '0', '--data', dataDir, ...flags], /PSD2 Workbench listening on (\S+)/);
 }
 
-/** The ceiling: Node's own http server answering a fixed 200, nothing else. */
-export function startCeiling(): Promise<Started> {
-  const code = `require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); })
-    .listen(0, '127.0.0.1', function () { console.log('ceiling on http://127.0.0.1:' + this.address().port); });`;
-  return startProcess(process.execPath, ['-e', code], /ceiling on (\S+)/);
+/** The ceilings (ceiling-server.ts): node:http doing only each route's unavoidable work, answering as `answersFile` says. */
+export function startCeiling(answersFile: string): Promise<Started> {
+  return startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'ceiling-server.ts'), answersFile], /ceiling on (\S+)/);
 }
 
 /** Resident memory of the process that serves: the largest in the tree under `pid` (tsx's launcher, if any, is not counted). Linux only. */

@@ -12,6 +12,8 @@ export interface HttpRow {
   cpuPerRequest: number;
   /** The same for the ceiling, in its slices beside this row. */
   ceilingCpuPerRequest: number;
+  /** The like-for-like ceiling (ceiling-server.ts answering the same requests), measured beside this row; absent where there is none. */
+  like?: { perSecond: number; cpuPerRequest: number };
 }
 
 export interface Target {
@@ -36,10 +38,10 @@ function problems(result: LoadResult, ok: readonly number[]): string {
 
 export function httpTable(rows: readonly (HttpRow & { ok: readonly number[] })[]): string[] {
   return [
-    '| operation | requests | req/s | p50 ms | p99 ms | ceiling req/s | × ceiling | CPU µs/request | ceiling CPU µs/request |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(({ operation, result, ok, ceiling, cpuPerRequest, ceilingCpuPerRequest }) =>
-      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} | ${fmt(cpuPerRequest)} | ${fmt(ceilingCpuPerRequest)} |`),
+    '| operation | requests | req/s | p50 ms | p99 ms | like-for-like ceiling req/s | × like-for-like | GET ceiling req/s | × GET ceiling | CPU µs/request | like-for-like CPU µs/request | GET ceiling CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(({ operation, result, ok, ceiling, cpuPerRequest, ceilingCpuPerRequest, like }) =>
+      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${like ? fmt(like.perSecond) : '–'} | ${like ? fmt(result.perSecond / like.perSecond, 2) : '–'} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} | ${fmt(cpuPerRequest)} | ${like ? fmt(like.cpuPerRequest) : '–'} | ${fmt(ceilingCpuPerRequest)} |`),
   ];
 }
 

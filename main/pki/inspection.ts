@@ -3,6 +3,7 @@ import { defaultCertificateCache, type CertificateCache } from './certificate-ca
 import type { ParsedCertificate } from './certificate-parse';
 import { OID } from './oids';
 import type { IssuerVerdict, TrustStore } from './trust-store';
+import { isoSeconds } from '../domain/time/iso-seconds';
 
 /** The verifier's view of a certificate, plus what the TLS layer and the Inspector show of a PSD2 certificate. */
 export interface CertificateInspection extends SignerInspection {
@@ -125,8 +126,4 @@ function tlsPurposeProblem(cert: ParsedCertificate): string | null {
     return "the QWAC's keyUsage lacks digitalSignature, which a TLS client needs to prove it holds the key";
   }
   return null;
-}
-
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE, openDatabase, type Db } from '../../main/store/database';
-import { MIGRATIONS } from '../../main/store/migrations';
+import { databaseAtVersion } from '../support/temp-store';
+import { openDatabase, type Db } from '../../main/store/database';
 import { ExchangeResources } from '../../main/store/exchange-resources';
 import { ExchangeRepository } from '../../main/store/repositories/exchanges';
 
@@ -99,11 +98,7 @@ describe('the exchanges of one resource', () => {
 
   it('are found in a data folder written by schema 10, whose index migration 11 drops', () => {
     const dir = folder();
-    const old = new Database(join(dir, DATABASE_FILE));
-    for (const [i, step] of MIGRATIONS.slice(0, 10).entries()) {
-      old.exec(step);
-      old.pragma(`user_version = ${i + 1}`);
-    }
+    const old = databaseAtVersion(dir, 10);
     // Written as schema 10 had them: the repository of today writes columns it did not have.
     const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, resource_id, request_headers, request_body_size, status, response_headers, response_body_size)
       VALUES (0, 0, 1, 'GET', '/', ?, '{}', 0, 200, '{}', 0)`);

@@ -1,12 +1,8 @@
 // What the traffic log's pruning keeps (store/repositories/exchanges.ts): the newest exchanges, the newest
 // failures beside them in a budget of their own, pinned exchanges always; and how many it discarded.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE } from '../../main/store/database';
-import { MIGRATIONS } from '../../main/store/migrations';
 import type { ExchangeRepository } from '../../main/store/repositories/exchanges';
-import { tempExchangeStores } from '../support/temp-store';
+import { databaseAtVersion, tempExchangeStores } from '../support/temp-store';
 import type { SignatureDiagnosis } from '../../main/domain/signing/verify';
 
 const { folder, repository } = tempExchangeStores('wb-exchange-retention-');
@@ -107,13 +103,36 @@ describe('pruning the traffic log', () => {
     expect(repository(dir).discarded).toEqual({ all: 0, failures: 0 });
   });
 
+  it('knows how many exchanges it keeps without counting the table: across batches, prunes, a restart and a clear', () => {
+    const dir = folder();
+    const first = repository(dir);
+    const kept = (repo: ExchangeRepository): number => repo.search({ words: [], statuses: [], verdicts: [], limit: 1 }).kept;
+    for (let i = 0; i < 7; i++) log(first, i === 0 ? 500 : 200);
+    expect(kept(first)).toBe(7);
+    first.prune({ all: 3, failures: 1 });
+    expect(kept(first)).toBe(4);
+    for (let i = 0; i < 2; i++) log(first, 200);
+    first.flush();
+    const again = repository(dir);
+    expect(kept(again)).toBe(6);
+    expect(again.search({ words: [], statuses: [[200, 299]], verdicts: [], limit: 1 }).kept).toBe(6);
+    again.clear();
+    expect(kept(repository(dir))).toBe(0);
+  });
+
+  it('counts the exchanges of a log written before schema 16 once, when it migrates', () => {
+    const dir = folder();
+    const old = databaseAtVersion(dir, 15);
+    const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size)
+      VALUES (0, 0, 1, 'GET', '/', '{}', 0, 200, '{}', 0)`);
+    for (let i = 0; i < 5; i++) insert.run();
+    old.close();
+    expect(repository(dir).search({ words: [], statuses: [], verdicts: [], limit: 1 }).kept).toBe(5);
+  });
+
   it('finds the failures of a log written before schema 13', () => {
     const dir = folder();
-    const old = new Database(join(dir, DATABASE_FILE));
-    for (const [i, step] of MIGRATIONS.slice(0, 12).entries()) {
-      old.exec(step);
-      old.pragma(`user_version = ${i + 1}`);
-    }
+    const old = databaseAtVersion(dir, 12);
     const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size, signature)
       VALUES (0, 0, 1, 'GET', '/', '{}', 0, ?, '{}', 0, ?)`);
     const refused = Number(insert.run(401, null).lastInsertRowid);

@@ -8,6 +8,7 @@
 import type { Account } from '../dataset/types';
 import { escapeXml } from '../iso20022/xml-text';
 import type { AccountEntry, Balance, BalanceType } from './ledger';
+import { isoSeconds } from '../time/iso-seconds';
 
 export const CAMT052_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:camt.052.001.02';
 
@@ -55,7 +56,6 @@ function pieces(text: string, n: number): string[] {
 }
 
 /** ISODateTime without milliseconds, in UTC. */
-const isoDateTime = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 class XmlText {
   readonly lines: string[] = [];
@@ -137,7 +137,7 @@ function entry(x: XmlText, e: AccountEntry): void {
 
 export function buildCamt052(input: Camt052Input): string {
   const { account } = input;
-  const created = isoDateTime(input.createdAt);
+  const created = isoSeconds(input.createdAt);
   const x = new XmlText();
   x.lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   x.open('Document', ` xmlns="${CAMT052_NAMESPACE}"`).open('BkToCstmrAcctRpt');

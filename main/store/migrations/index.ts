@@ -13,6 +13,7 @@ import { sql as journeyOutcomes } from './012-journey-outcomes';
 import { sql as exchangeRetention } from './013-exchange-retention';
 import { sql as exchangeRawHeaders } from './014-exchange-raw-headers';
 import { sql as clientRedirectUris } from './015-client-redirect-uris';
+import { sql as exchangeLogKept } from './016-exchange-log-kept';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification, vopSettlement, serviceBlocks, flowRuns, authorisationsByPayment, exchangeResourcesInMemory, journeyOutcomes, exchangeRetention, exchangeRawHeaders, clientRedirectUris];
+export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification, vopSettlement, serviceBlocks, flowRuns, authorisationsByPayment, exchangeResourcesInMemory, journeyOutcomes, exchangeRetention, exchangeRawHeaders, clientRedirectUris, exchangeLogKept];

@@ -7,6 +7,7 @@
 import type { ParsedPayment, ParsedTransaction } from '../pain001/types';
 import { namespaceOf, pain002VersionFor } from '../versions';
 import { escapeXml } from '../xml-text';
+import { isoSeconds } from '../../time/iso-seconds';
 
 export interface StatusReason {
   /** ISO external status reason code (1-4 characters), e.g. AM04, RECI, CMTC, NMTC, NOAP. */
@@ -51,8 +52,6 @@ function pieces(text: string): string[] {
   return out;
 }
 
-/** ISO date-time without milliseconds, in UTC. */
-const isoDateTime = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /*
  * Each part (the group part, one transaction) is one string of lines with their newlines, and the parts are
@@ -126,7 +125,7 @@ export function buildPain002(input: Pain002Input): string {
     `<Document xmlns="${namespaceOf(pain002VersionFor(original.messageVersion))}">\n` +
     '  <CstmrPmtStsRpt>\n    <GrpHdr>\n' +
     leaf('      ', 'MsgId', input.messageId) +
-    leaf('      ', 'CreDtTm', isoDateTime(input.createdAt)) +
+    leaf('      ', 'CreDtTm', isoSeconds(input.createdAt)) +
     '    </GrpHdr>\n    <OrgnlGrpInfAndSts>\n' +
     leaf('      ', 'OrgnlMsgId', original.msgId) +
     leaf('      ', 'OrgnlMsgNmId', original.messageVersion) +
