@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatError } from '../domain/errors';
 import { repeatedHeaderProblem, repeatedInRaw, withRepeated } from '../domain/headers/header-lines';
-import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
+import { signedOperationFor } from '../domain/operations/registry';
+import type { SignedOperation } from '../domain/signing/profiles';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import type { TppIdentity } from '../services/tpps/tpp-identity';
