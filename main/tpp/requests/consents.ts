@@ -1,7 +1,7 @@
 import type { PreparedRequest } from '../types';
 import { bankPath, prepared, psuHeaders, requestId, type PsuAccess, type PsuContext } from './request';
 
-export interface ConsentTerms {
+export interface ConsentRequestTerms {
   recurringIndicator: boolean;
   /** YYYY-MM-DD, exclusive (spec "Limits"). */
   validUntil: string;
@@ -9,7 +9,7 @@ export interface ConsentTerms {
 }
 
 /** The body the spec prescribes: access empty (derived by the bank), combinedServiceIndicator true. */
-export const consentBody = (terms: ConsentTerms): string =>
+export const consentBody = (terms: ConsentRequestTerms): string =>
   JSON.stringify({ access: {}, recurringIndicator: terms.recurringIndicator, validUntil: terms.validUntil, frequencyPerDay: terms.frequencyPerDay, combinedServiceIndicator: true });
 
 /** A calendar date `days` after the date of `instant`, as validUntil counts. */
