@@ -74,6 +74,12 @@ export const BANK_OPERATIONS = {
   'signature-validate': { method: 'POST', path: '/{institution}/sandbox/v1/signature/validation', profile: null, area: null },
 } as const satisfies Record<BankOperation, BankOperationRow>;
 
+/** The operations the bank verifies a signature on: those whose row names a signing profile. */
+export type SignedBankOperation = { [K in BankOperation]: (typeof BANK_OPERATIONS)[K]['profile'] extends null ? never : K }[BankOperation];
+
+/** The signing profile row of a signed operation. */
+export const profileOf = (operation: SignedBankOperation): SignedOperation => BANK_OPERATIONS[operation].profile;
+
 export const BANK_OPERATION_NAMES = Object.keys(BANK_OPERATIONS) as BankOperation[];
 
 export const isSigned = (operation: BankOperation): boolean => BANK_OPERATIONS[operation].profile !== null;

@@ -46,7 +46,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     optionalHeader(request.headers, 'psu-ip-address');
     optionalHeader(request.headers, 'tpp-redirect-uri');
     const context = paymentContext(request, services, h['psu-id']);
-    requireSignature(request, services, 'payment-initiation', context.identity);
+    requireSignature(request, services, 'payment-create', context.identity);
     const { product } = request.params as PaymentParams;
     services.payments.product(context.institution, product);
     const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -84,7 +84,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const psuId = optionalHeader(request.headers, 'psu-id');
     optionalHeader(request.headers, 'tpp-redirect-uri');
     const context = paymentContext(request, services, psuId);
-    requireSignature(request, services, 'payment-cancellation', context.identity);
+    requireSignature(request, services, 'payment-cancel', context.identity);
     refuseBody(request, 'cancelling a payment');
     const { product, paymentId } = request.params as PaymentParams;
     services.behaviour.paymentInitiation().cancel(paymentId, product, context);
@@ -94,7 +94,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
   app.post(`${BASE}/:paymentId/authorisations`, async (request, reply) => {
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'psu-device-id', 'psu-ip-address', 'tpp-redirect-uri']);
     const context = paymentContext(request, services, h['psu-id']);
-    requireSignature(request, services, 'start-authorisation', context.identity);
+    requireSignature(request, services, 'authorisation-start', context.identity);
     refuseBody(request, 'starting an authorisation');
     const { product, paymentId } = request.params as PaymentParams;
     const started = services.behaviour

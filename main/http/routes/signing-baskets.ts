@@ -15,7 +15,7 @@ export function signingBasketRoutes(app: FastifyInstance, services: Services): v
     const h = requireHeaders(request.headers, ['consent-id', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
     optionalHeader(request.headers, 'psu-ip-address');
     optionalHeader(request.headers, 'psu-device-id');
-    requireSignature(request, services, 'signing-basket', identity);
+    requireSignature(request, services, 'basket-create', identity);
     requireJsonContentType(request.headers);
     const created = services.behaviour.paymentInitiation().createBasket({
       institution,
