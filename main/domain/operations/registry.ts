@@ -77,6 +77,12 @@ export const BANK_OPERATIONS = {
 /** The operations the bank verifies a signature on: those whose row names a signing profile. */
 export type SignedBankOperation = { [K in BankOperation]: (typeof BANK_OPERATIONS)[K]['profile'] extends null ? never : K }[BankOperation];
 
+/** The operations that ask for a PSD2 role: those whose row names a role area. */
+export type RoleBankOperation = { [K in BankOperation]: (typeof BANK_OPERATIONS)[K]['area'] extends null ? never : K }[BankOperation];
+
+/** The role area of an operation that asks for a PSD2 role. */
+export const areaOf = (operation: RoleBankOperation): ServiceArea => BANK_OPERATIONS[operation].area;
+
 /** The signing profile row of a signed operation. */
 export const profileOf = (operation: SignedBankOperation): SignedOperation => BANK_OPERATIONS[operation].profile;
 
