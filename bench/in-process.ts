@@ -34,7 +34,7 @@ export function signatureRows(dataDir: string): InProcessRow[] {
   const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`);
   const signedRequest = (): PreparedRequest => {
     const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/cb' };
-    return signPrepared(prepared('payment-create', INSTITUTION, 'POST', `/${INSTITUTION}/berlingroup/v1/payments/${SEPA}`, headers, body), { own: key });
+    return signPrepared(prepared('payment-create', INSTITUTION, `/${INSTITUTION}/berlingroup/v1/payments/${SEPA}`, headers, body), { own: key });
   };
   const row = (operation: string, count: number, ms: number): InProcessRow => ({ operation, count, perSecond: count / (ms / 1000), meanMs: ms / count });
   const now = new Date();

@@ -10,7 +10,7 @@ import { loadDataset } from './services/operator/dataset-loader';
 import { SimulatorEvents, type SimulatorEvent } from './services/events';
 import { createServices } from './services';
 import { LifecycleTimer } from './services/clock/lifecycle-timer';
-import { registerClient, resetBankState } from './services/operator/reset';
+import { saveClientRegistration, resetBankState } from './services/operator/reset';
 import { openDatabase } from './store/database';
 import { lockDataFolder } from './store/data-folder-lock';
 import { startCheckpointer } from './store/checkpointer';
@@ -138,7 +138,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
 
   await keyPairs;
   const pki = ensureDataFolderPki(options.dataDir, clock.now());
-  registerClient(ctx, pki.demoTpp, 'Workbench Demo TPP');
+  saveClientRegistration(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
   const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp), sandboxClientId: pki.demoTpp.clientId }, {

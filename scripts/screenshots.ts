@@ -77,7 +77,7 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
   });
   // A signature the bank rejects: PSU-ID changed after signing.
   const body = '<Document>Müller Straße</Document>\n';
-  const target = prepared('payment-create', 'frankfurt', 'POST', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' }, body);
+  const target = prepared('payment-create', 'frankfurt', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' }, body);
   const signed = await tpp.sign(target);
   // The same request signed correctly: the diff of the two shows what broke the signature.
   await tpp.validateSignature('frankfurt', { ...signed.headers, 'content-type': 'application/xml' }, body, `post ${target.path}`);

@@ -1,5 +1,5 @@
 import { formatError } from '../domain/errors';
-import type { RequestEdit, Until } from '../flows/runs/live-run';
+import type { RequestEdit, StopAt } from '../flows/runs/live-run';
 import type { ReplayOptions, StartOptions } from '../flows/runs/flow-runs';
 import type { FreeStepInput } from '../flows/run-record';
 
@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 const RUN_ID = /^[A-Za-z0-9._~-]{1,100}$/;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}$/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const UNTIL: readonly Until[] = ['request', 'step', 'end'];
+const UNTIL: readonly StopAt[] = ['request', 'step', 'end'];
 /** Set by the HTTP client itself from the request; Node's fetch refuses them set by hand. */
 const CLIENT_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'expect', 'upgrade', 'te', 'trailer']);
 const MAX_HEADERS = 100;
@@ -72,11 +72,11 @@ function params(value: unknown): Record<string, string> | undefined {
   return Object.fromEntries(Object.entries(given).map(([name, text]) => [shortText(name, 'a parameter name'), shortText(text, `params.${name.slice(0, 100)}`)]));
 }
 
-export function sendOptions(input: unknown): { edit: RequestEdit | null; until: Until } {
+export function sendOptions(input: unknown): { edit: RequestEdit | null; until: StopAt } {
   const body = object(input, 'the body');
   onlyFields(body, ['edit', 'until'], 'the body');
   if (typeof body.until !== 'string' || !(UNTIL as readonly string[]).includes(body.until)) throw formatError(`until must be one of ${UNTIL.join(', ')}`);
-  return { edit: body.edit === null || body.edit === undefined ? null : requestEdit(body.edit), until: body.until as Until };
+  return { edit: body.edit === null || body.edit === undefined ? null : requestEdit(body.edit), until: body.until as StopAt };
 }
 
 function requestEdit(input: unknown): RequestEdit {

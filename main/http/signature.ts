@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatError } from '../domain/errors';
 import { repeatedHeaderProblem, repeatedInRaw, withRepeated } from '../domain/headers/header-lines';
-import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
+import { profileOf, signedOperationFor, type SignedBankOperation } from '../domain/operations/registry';
+import type { SignedOperation } from '../domain/signing/profiles';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import type { TppIdentity } from '../services/tpps/tpp-identity';
@@ -12,8 +13,8 @@ import { rawBody } from './body';
  * whatever the verdict, and the first failing check decides the error. Without an identity (registration
  * over plain HTTP) the QSEAL itself tells the TPP, so no organizationIdentifier is expected of it.
  */
-export function requireSignature(request: FastifyRequest, services: Services, operation: SignedOperation, identity: TppIdentity | null): SignatureDiagnosis {
-  return diagnoseAndEnforce(request, services, operation, identity?.tppId);
+export function requireSignature(request: FastifyRequest, services: Services, operation: SignedBankOperation, identity: TppIdentity | null): SignatureDiagnosis {
+  return diagnoseAndEnforce(request, services, profileOf(operation), identity?.tppId);
 }
 
 function diagnoseAndEnforce(request: FastifyRequest, services: Services, operation: SignedOperation, tppId: string | undefined): SignatureDiagnosis {

@@ -3,7 +3,8 @@ import { TLSSocket } from 'node:tls';
 import type { InstitutionId } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
 import type { TokenGrant } from '../domain/oauth/tokens';
-import { assertRole, type ServiceArea } from '../domain/tpp/roles';
+import { areaOf, type RoleBankOperation } from '../domain/operations/registry';
+import { assertRole } from '../domain/tpp/roles';
 import type { Services } from '../services';
 import type { TppIdentity } from '../services/tpps/tpp-identity';
 
@@ -18,19 +19,19 @@ export function connectionIdentity(request: FastifyRequest, services: Services, 
   return identity;
 }
 
-/** Token, TPP identity and role of a bank operation, in that order. */
+/** Token, TPP identity and role of a bank operation, in that order; the role area is the operation's in the registry. */
 export function authenticate(
   request: FastifyRequest,
   services: Services,
   institution: InstitutionId,
   token: 'tpp' | 'psu',
-  area: ServiceArea,
+  operation: RoleBankOperation,
 ): { grant: TokenGrant; identity: TppIdentity } {
   const connection = connectionIdentity(request, services, institution);
   const grant = services.oauth.bearer(request.headers.authorization, institution, token);
   const identity = services.identity.forToken(grant, connection);
   request.tppId = identity.tppId;
   services.rateLimits.admit(identity.tppId);
-  assertRole(identity.roles, area);
+  assertRole(identity.roles, areaOf(operation));
   return { grant, identity };
 }

@@ -7,7 +7,7 @@ import { pkcePair, type PkcePair } from './pkce';
 import { redirectWithState } from './redirect';
 import { accountBalances, accountDetails, accountTransactions, listAccounts } from './requests/accounts';
 import { confirmFunds, createBasket, getBasket, type FundsQuestion } from './requests/baskets-and-funds';
-import { consentBody, consentStatus, createConsent, dateAfter, deleteConsent, getConsent, openScaLink, type ConsentTerms } from './requests/consents';
+import { consentBody, consentStatus, createConsent, dateAfter, deleteConsent, getConsent, openScaLink, type ConsentRequestTerms } from './requests/consents';
 import { authorizationCodeToken, authorize, clientCredentialsToken, refreshToken } from './requests/oauth';
 import { cancelPayment, createPayment, getAuthorisation, getPayment, paymentStatus, startAuthorisation } from './requests/payments';
 import { registerClient, type ClientMetadataRequest } from './requests/registration';
@@ -93,7 +93,7 @@ export class TppClient<J = unknown> {
   }
 
   /** Adds the extra headers, signs where the profile says so, sends. */
-  async run(request: PreparedRequest, options: SendOptions = {}): Promise<TppResponse<J>> {
+  async signAndSend(request: PreparedRequest, options: SendOptions = {}): Promise<TppResponse<J>> {
     const withHeaders = options.headers ? { ...request, headers: { ...request.headers, ...options.headers } } : request;
     const ready = withHeaders.signedOperation === null ? withHeaders : await this.sign(withHeaders, options.faults ? { faults: options.faults } : {});
     return this.send(ready);
@@ -133,7 +133,7 @@ export class TppClient<J = unknown> {
 
   /** Registers another OAuth client of this TPP (RFC 7591), signed with its QSEAL; a string goes as the body unchanged. */
   registerClient(institution: string, metadata: ClientMetadataRequest | string, options: SendOptions = {}): Promise<TppResponse<J>> {
-    return this.run(registerClient(institution, metadata), options);
+    return this.signAndSend(registerClient(institution, metadata), options);
   }
 
   /** The PSU authorisation endpoint with an S256 challenge; the caller keeps the verifier. */
@@ -177,7 +177,7 @@ export class TppClient<J = unknown> {
    * The session, its access token refreshed first when it is over. When the bank refuses the
    * refresh the request goes with what the TPP has, and the bank's answer says why.
    */
-  async fresh(session: PsuSession): Promise<PsuSession> {
+  async withFreshTokens(session: PsuSession): Promise<PsuSession> {
     if (needsRefresh(session, await this.clock())) await this.refresh(session);
     return session;
   }
@@ -189,7 +189,7 @@ export class TppClient<J = unknown> {
   // --- consents ---------------------------------------------------------------------------------
 
   /** A recurring consent for 90 days from the bank's today unless other terms or a raw body are given. */
-  async createConsent(institution: string, psuId: string, options: { terms?: ConsentTerms; body?: string; tppToken?: string } = {}): Promise<TppResponse<J>> {
+  async createConsent(institution: string, psuId: string, options: { terms?: ConsentRequestTerms; body?: string; tppToken?: string } = {}): Promise<TppResponse<J>> {
     const today = (await this.clock()).toISOString();
     const body = options.body ?? consentBody(options.terms ?? { recurringIndicator: true, validUntil: dateAfter(today, 90), frequencyPerDay: 4 });
     const build = (tppToken: string): PreparedRequest => createConsent({ institution, tppToken, psuId, tppRedirectUri: redirectWithState(this.credentials.redirectUri), psu: this.psu, body });
@@ -210,11 +210,11 @@ export class TppClient<J = unknown> {
   }
 
   async getConsent(session: PsuSession): Promise<TppResponse<J>> {
-    return this.send(getConsent(await this.fresh(session)));
+    return this.send(getConsent(await this.withFreshTokens(session)));
   }
 
   async deleteConsent(session: PsuSession): Promise<TppResponse<J>> {
-    return this.send(deleteConsent(await this.fresh(session)));
+    return this.send(deleteConsent(await this.withFreshTokens(session)));
   }
 
   /** What the TPP does with scaRedirect: the PSU's browser opens it (single use). */
@@ -225,25 +225,25 @@ export class TppClient<J = unknown> {
   // --- account information ----------------------------------------------------------------------
 
   async accounts(session: PsuSession, query: Record<string, string> = {}): Promise<TppResponse<J>> {
-    return this.send(listAccounts(await this.fresh(session), query));
+    return this.send(listAccounts(await this.withFreshTokens(session), query));
   }
 
   async account(session: PsuSession, accountId: string, query: Record<string, string> = {}): Promise<TppResponse<J>> {
-    return this.send(accountDetails(await this.fresh(session), accountId, query));
+    return this.send(accountDetails(await this.withFreshTokens(session), accountId, query));
   }
 
   async balances(session: PsuSession, accountId: string): Promise<TppResponse<J>> {
-    return this.send(accountBalances(await this.fresh(session), accountId));
+    return this.send(accountBalances(await this.withFreshTokens(session), accountId));
   }
 
   async transactions(session: PsuSession, accountId: string, query: Record<string, string> = {}, accept?: string): Promise<TppResponse<J>> {
-    return this.send(accountTransactions(await this.fresh(session), accountId, query, accept));
+    return this.send(accountTransactions(await this.withFreshTokens(session), accountId, query, accept));
   }
 
   // --- payments ---------------------------------------------------------------------------------
 
   async createPayment(session: PsuSession, product: string, pain001: Buffer | string, options: SendOptions & { tppRedirectUri?: string } = {}): Promise<TppResponse<J>> {
-    return this.run(createPayment(await this.fresh(session), product, pain001, this.psu, options.tppRedirectUri), options);
+    return this.signAndSend(createPayment(await this.withFreshTokens(session), product, pain001, this.psu, options.tppRedirectUri), options);
   }
 
   /** A payment from a template of resources/templates, for the product the index gives it. */
@@ -253,39 +253,39 @@ export class TppClient<J = unknown> {
   }
 
   async getPayment(session: PsuSession, product: string, paymentId: string): Promise<TppResponse<J>> {
-    return this.send(getPayment(await this.fresh(session), product, paymentId));
+    return this.send(getPayment(await this.withFreshTokens(session), product, paymentId));
   }
 
   /** The pain.002; its text is the report. */
   async paymentStatus(session: PsuSession, product: string, paymentId: string): Promise<TppResponse<J>> {
-    return this.send(paymentStatus(await this.fresh(session), product, paymentId));
+    return this.send(paymentStatus(await this.withFreshTokens(session), product, paymentId));
   }
 
   async cancelPayment(session: PsuSession, product: string, paymentId: string, options: SendOptions = {}): Promise<TppResponse<J>> {
-    return this.run(cancelPayment(await this.fresh(session), product, paymentId), options);
+    return this.signAndSend(cancelPayment(await this.withFreshTokens(session), product, paymentId), options);
   }
 
   async startAuthorisation(session: PsuSession, product: string, paymentId: string, options: SendOptions = {}): Promise<TppResponse<J>> {
-    return this.run(startAuthorisation(await this.fresh(session), product, paymentId, this.psu, redirectWithState(this.credentials.redirectUri)), options);
+    return this.signAndSend(startAuthorisation(await this.withFreshTokens(session), product, paymentId, this.psu, redirectWithState(this.credentials.redirectUri)), options);
   }
 
   async getAuthorisation(session: PsuSession, product: string, paymentId: string, authorisationId: string): Promise<TppResponse<J>> {
-    return this.send(getAuthorisation(await this.fresh(session), product, paymentId, authorisationId));
+    return this.send(getAuthorisation(await this.withFreshTokens(session), product, paymentId, authorisationId));
   }
 
   // --- signing baskets and funds confirmation ---------------------------------------------------
 
   /** `body` replaces {"paymentIds":[...]} as given, for malformed baskets. */
   async createBasket(session: PsuSession, paymentIds: readonly string[], options: SendOptions & { body?: string } = {}): Promise<TppResponse<J>> {
-    return this.run(createBasket(await this.fresh(session), paymentIds, this.psu, redirectWithState(this.credentials.redirectUri), options.body), options);
+    return this.signAndSend(createBasket(await this.withFreshTokens(session), paymentIds, this.psu, redirectWithState(this.credentials.redirectUri), options.body), options);
   }
 
   async getBasket(session: PsuSession, basketId: string): Promise<TppResponse<J>> {
-    return this.send(getBasket(await this.fresh(session), basketId));
+    return this.send(getBasket(await this.withFreshTokens(session), basketId));
   }
 
   async confirmFunds(session: PsuSession, question: FundsQuestion, options: SendOptions = {}): Promise<TppResponse<J>> {
-    return this.run(confirmFunds(await this.fresh(session), question), options);
+    return this.signAndSend(confirmFunds(await this.withFreshTokens(session), question), options);
   }
 
   // --- signature utilities ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ export const controlPost = (path: string, body: unknown): HttpRequest => ({
 });
 
 /** A TPP application registered through the control API, with its certificates. */
-export type RegisteredTpp = TppCredentials & {
+export type TppRegistrationAnswer = TppCredentials & {
   roles: string[];
   name: string;
   qwac: { certificatePem: string; privateKeyPem: string };
@@ -58,9 +58,9 @@ export class BankControl {
   }
 
   /** Another TPP application (other roles, another organisation, a faulty certificate): see POST /simulator/v1/tpps. */
-  async registerTpp(request: { organizationId: string; roles?: string[]; [field: string]: unknown }): Promise<RegisteredTpp> {
+  async registerTpp(request: { organizationId: string; roles?: string[]; [field: string]: unknown }): Promise<TppRegistrationAnswer> {
     const res = await this.post('tpps', request);
     if (res.status !== 201) throw new Error(`registering a TPP failed: ${res.status} ${res.text}`);
-    return res.body as RegisteredTpp;
+    return res.body as TppRegistrationAnswer;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { signedOperationFor, type SignedOperation } from '../domain/signing/profiles';
+import { operationSignedBy, signedOperationFor } from '../domain/operations/registry';
 import type { TppClient } from './client';
-import type { HeaderLine, PreparedRequest, TppOperation, TppResponse } from './types';
+import type { HeaderLine, PreparedRequest, TppResponse } from './types';
 
 /** The Inspector's explicit choices for sending an exchange again as the built-in TPP. */
 export interface ResendChoices {
@@ -27,16 +27,6 @@ export class ResendError extends Error {}
 
 /** The header fetch computes itself from what it sends. */
 const RECOMPUTED = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect', 'upgrade', 'te']);
-
-/** The built-in TPP's name for each signed row of the profile, for the prepared request it re-signs. */
-const TPP_OPERATION: Readonly<Record<SignedOperation, TppOperation>> = {
-  'payment-initiation': 'payment-create',
-  'start-authorisation': 'authorisation-start',
-  'signing-basket': 'basket-create',
-  'payment-cancellation': 'payment-cancel',
-  'funds-confirmation': 'funds-confirmation',
-  registration: 'client-registration',
-};
 
 const named = (line: HeaderLine, name: string): boolean => line[0].toLowerCase() === name.toLowerCase();
 
@@ -98,7 +88,7 @@ export async function resendAsTpp(client: TppClient, choices: ResendChoices): Pr
   if (choices.signature === 'keep') return client.send(request);
   const operation = signedOperationFor(method, choices.path);
   if (operation === null) throw new ResendError(`${method} ${choices.path} is not a signed operation: there is nothing to sign again; choose to keep the signature`);
-  const signed = await client.sign({ ...request, operation: TPP_OPERATION[operation], signedOperation: operation });
+  const signed = await client.sign({ ...request, operation: operationSignedBy(operation), signedOperation: operation });
   // The signer sets Digest, Signature and the certificate; every other line goes as it was given.
   for (const [name, value] of Object.entries(signed.headers)) if (request.headers[name] !== value) lines = withHeader(lines, name, value);
   return client.send({ ...signed, headerLines: lines });

@@ -1,3 +1,4 @@
+import type { BankOperation } from '../domain/operations/registry';
 import type { SignedOperation } from '../domain/signing/profiles';
 
 /** One header line: the name as it goes on the wire (any case), the value. */
@@ -24,34 +25,6 @@ export interface HttpRequest {
   browserOrigin?: string;
 }
 
-/** Every request of the spec the TPP (or the PSU's browser, for the SCA link) makes. */
-export type TppOperation =
-  | 'token-client-credentials'
-  | 'token-authorization-code'
-  | 'token-refresh'
-  | 'authorize'
-  | 'client-registration'
-  | 'consent-create'
-  | 'consent-get'
-  | 'consent-status'
-  | 'consent-delete'
-  | 'sca-open'
-  | 'accounts-list'
-  | 'account-details'
-  | 'account-balances'
-  | 'account-transactions'
-  | 'payment-create'
-  | 'payment-get'
-  | 'payment-status'
-  | 'payment-cancel'
-  | 'authorisation-start'
-  | 'authorisation-get'
-  | 'basket-create'
-  | 'basket-get'
-  | 'funds-confirmation'
-  | 'signature-create'
-  | 'signature-validate';
-
 /** The deliberate mistakes QA reproduces; each gives the bank's own diagnosis. */
 export interface SignFaults {
   /** The body gets one more byte after the Digest is computed. */
@@ -69,7 +42,7 @@ export interface SignFaults {
  * Plain data, so it crosses IPC and can be kept with a run.
  */
 export interface PreparedRequest extends HttpRequest {
-  operation: TppOperation;
+  operation: BankOperation;
   /** null for the SCA page, which lives on the origin. */
   institution: string | null;
   /** The row of the signing profile table, or null when the operation is not signed. */

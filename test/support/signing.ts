@@ -13,7 +13,7 @@ export const demoSigningKey = (bank: TestBank): SigningKey => signingKeyOf(bank.
  * thing by hand (the signature utilities take any list, so the profile does not apply).
  */
 export function signedHeaders(key: SigningKey, names: readonly string[], headers: Record<string, string>, body: string | Buffer = ''): Record<string, string> {
-  const request = prepared('signature-validate', null, 'POST', '/', headers, body);
+  const request = prepared('signature-validate', null, '/', headers, body);
   return signPrepared(request, { own: key }, { names }).headers;
 }
 

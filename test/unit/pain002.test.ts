@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { buildPain002, type TransactionStatus } from '../../main/domain/iso20022/pain002/build';
+import { buildPain002, type TransactionStatusEntry } from '../../main/domain/iso20022/pain002/build';
 import { validatePain001, type ParsedPayment } from '../../main/domain/iso20022/pain001/validate';
 import { readXml, type XmlElement } from '../../main/domain/iso20022/xml-tree';
 import { buildPain001, contextFor, pain001Data, pain001Tree, serialize } from '../support/pain001-builder';
@@ -58,7 +58,7 @@ describe('pain.002 status report', () => {
   });
 
   it('gives each credit transfer of a bulk its own status and reasons (VoP and rejection)', () => {
-    const statuses: TransactionStatus[] = [
+    const statuses: TransactionStatusEntry[] = [
       { endToEndId: 'E2E-4', status: 'PATC', reasons: [{ code: 'NOAP', info: ['VoP not possible for this account'] }] },
       { endToEndId: 'E2E-1', status: 'PATC', reasons: [] },
       { endToEndId: 'E2E-2', status: 'PATC', reasons: [{ code: 'CMTC', info: ['Müller Logistik GmbH'] }] },

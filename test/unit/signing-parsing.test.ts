@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeCertificateHeader } from '../../main/domain/signing/certificate-header';
-import { PROFILE_HEADERS, SIGNING_PROFILES, signedOperationFor } from '../../main/domain/signing/profiles';
+import { signedOperationFor } from '../../main/domain/operations/registry';
+import { PROFILE_HEADERS, SIGNING_PROFILES } from '../../main/domain/signing/profiles';
 import { parseSignatureHeader } from '../../main/domain/signing/signature-header';
 import { buildSigningString, describeInvisible } from '../../main/domain/signing/signing-string';
 

@@ -8,7 +8,7 @@ import {
   SIGNATURE_CHECKS,
   keyIdMatches,
   verifySignedRequest,
-  type CertificateInspection,
+  type SignerCertificateInspection,
   type SignatureCheck,
   type SignatureDiagnosis,
 } from '../../main/domain/signing/verify';
@@ -43,7 +43,7 @@ const otherKey = createPrivateKey(vectors.otherPrivateKeyPem);
 const dn = (x509Name: string): string => x509Name.split('\n').reverse().join(',');
 
 /** What the PKI module reports, built here with node:crypto; the self-signed vector certificate stands in for a test-CA one. */
-function inspect(der: Buffer): CertificateInspection {
+function inspect(der: Buffer): SignerCertificateInspection {
   const cert = new X509Certificate(der);
   const notBefore = new Date(cert.validFrom);
   const notAfter = new Date(cert.validTo);
@@ -74,7 +74,7 @@ const bodyOf = (vector: VectorCase): Buffer => Buffer.from(vector.bodyBase64, 'b
 interface Change {
   headers?: Record<string, string | string[] | undefined>;
   body?: Buffer;
-  inspect?: (der: Buffer) => CertificateInspection;
+  inspect?: (der: Buffer) => SignerCertificateInspection;
   requestTarget?: { method: string; path: string };
 }
 

@@ -8,7 +8,10 @@ import { redirectWithState } from '../../main/tpp/redirect';
 import { consentBody, consentStatus, createConsent, dateAfter, deleteConsent, getConsent, openScaLink } from '../../main/tpp/requests/consents';
 import { accountBalances, accountDetails, accountTransactions, listAccounts } from '../../main/tpp/requests/accounts';
 import { registerClient } from '../../main/tpp/requests/registration';
-import { authorize, clientCredentialsToken, refreshToken } from '../../main/tpp/requests/oauth';
+import { authorizationCodeToken, authorize, clientCredentialsToken, refreshToken } from '../../main/tpp/requests/oauth';
+import { signatureUtility } from '../../main/tpp/requests/signature-utilities';
+import { BANK_OPERATION_NAMES, BANK_OPERATIONS, isRequestOf, type BankOperation } from '../../main/domain/operations/registry';
+import type { PreparedRequest } from '../../main/tpp/types';
 import { cancelPayment, createPayment, getAuthorisation, getPayment, paymentStatus, startAuthorisation } from '../../main/tpp/requests/payments';
 import { confirmFunds, createBasket, getBasket } from '../../main/tpp/requests/baskets-and-funds';
 import type { PsuAccess } from '../../main/tpp/requests/request';
@@ -41,6 +44,35 @@ describe('PKCE', () => {
     expect(pkcePair().verifier).not.toBe(a.verifier);
   });
 });
+
+/** One request of each operation of the registry as the built-in TPP builds it: an operation without its builder here does not compile. */
+const BUILT: Record<BankOperation, () => PreparedRequest> = {
+  'token-client-credentials': () => clientCredentialsToken(client, 'frankfurt'),
+  'token-authorization-code': () => authorizationCodeToken(client, 'frankfurt', 'code', 'verifier'),
+  'token-refresh': () => refreshToken(client, 'frankfurt', 'rt'),
+  authorize: () => authorize(client, 'frankfurt', 'c-1', 'challenge', 'st'),
+  'client-registration': () => registerClient('frankfurt', { redirect_uris: ['https://tpp.example/cb'] }),
+  'consent-create': () => createConsent({ institution: 'frankfurt', tppToken: 't', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/cb', psu, body: '{}' }),
+  'consent-get': () => getConsent(access),
+  'consent-status': () => consentStatus('frankfurt', 't', 'c-1'),
+  'consent-delete': () => deleteConsent(access),
+  'sca-open': () => openScaLink('/sca/j-1'),
+  'accounts-list': () => listAccounts(access),
+  'account-details': () => accountDetails(access, 'a'),
+  'account-balances': () => accountBalances(access, 'a'),
+  'account-transactions': () => accountTransactions(access, 'a'),
+  'payment-create': () => createPayment(access, 'p', xml, psu),
+  'payment-get': () => getPayment(access, 'p', 'id'),
+  'payment-status': () => paymentStatus(access, 'p', 'id'),
+  'payment-cancel': () => cancelPayment(access, 'p', 'id'),
+  'authorisation-start': () => startAuthorisation(access, 'p', 'id', psu, 'https://tpp.example/cb'),
+  'authorisation-get': () => getAuthorisation(access, 'p', 'id', 'a'),
+  'basket-create': () => createBasket(access, ['a'], psu, 'https://tpp.example/cb'),
+  'basket-get': () => getBasket(access, 'b'),
+  'funds-confirmation': () => confirmFunds(access, { iban: 'DE1', amount: '1.00', currency: 'EUR' }),
+  'signature-create': () => signatureUtility('create', 'frankfurt', {}, '{}'),
+  'signature-validate': () => signatureUtility('validate', 'frankfurt', {}, '{}'),
+};
 
 describe('request building', () => {
   it('token requests: Basic with form-encoded credentials, form bodies per grant', () => {
@@ -81,16 +113,18 @@ describe('request building', () => {
     expect(paymentStatus(access, 'p', 'id').signedOperation).toBeNull();
   });
 
+  it.each(BANK_OPERATION_NAMES)('%s is built as its registry row says: method, path and signing profile', (operation) => {
+    const request = BUILT[operation]();
+    expect(request.operation).toBe(operation);
+    expect(isRequestOf(operation, request.method, request.path), `${request.method} ${request.path}`).toBe(true);
+    expect(request.signedOperation).toBe(BANK_OPERATIONS[operation].profile);
+  });
+
   it('every Berlin Group request the TPP builds carries an X-Request-ID, reads included', () => {
-    const builders = [
-      createConsent({ institution: 'frankfurt', tppToken: 't', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/cb', psu, body: '{}' }),
-      consentStatus('frankfurt', 't', 'c-1'), getConsent(access), deleteConsent(access),
-      listAccounts(access), accountDetails(access, 'a'), accountBalances(access, 'a'), accountTransactions(access, 'a'),
-      createPayment(access, 'p', xml, psu), getPayment(access, 'p', 'id'), paymentStatus(access, 'p', 'id'), cancelPayment(access, 'p', 'id'),
-      startAuthorisation(access, 'p', 'id', psu, 'https://tpp.example/cb'), getAuthorisation(access, 'p', 'id', 'a'),
-      createBasket(access, ['a'], psu, 'https://tpp.example/cb'), getBasket(access, 'b'), confirmFunds(access, { iban: 'DE1', amount: '1.00', currency: 'EUR' }),
-    ];
-    for (const request of builders) {
+    const berlinGroup = BANK_OPERATION_NAMES.filter((operation) => BANK_OPERATIONS[operation].path.includes('/berlingroup/v1/'));
+    expect(berlinGroup.length).toBeGreaterThan(15);
+    for (const operation of berlinGroup) {
+      const request = BUILT[operation]();
       expect(request.path).toMatch(/^\/frankfurt\/berlingroup\/v1\//);
       expect(request.headers['x-request-id'], `${request.method} ${request.path}`).toMatch(/^[0-9a-f-]{36}$/);
     }

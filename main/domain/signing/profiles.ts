@@ -5,15 +5,6 @@
 
 export type SignedOperation = 'payment-initiation' | 'start-authorisation' | 'signing-basket' | 'payment-cancellation' | 'funds-confirmation' | 'registration';
 
-export const SIGNED_OPERATIONS: readonly SignedOperation[] = [
-  'payment-initiation',
-  'start-authorisation',
-  'signing-basket',
-  'payment-cancellation',
-  'funds-confirmation',
-  'registration',
-];
-
 /** The only headers a signature may cover (rule 2). */
 export const PROFILE_HEADERS = ['digest', 'x-request-id', 'tpp-redirect-uri', 'psu-id'] as const;
 export type ProfileHeader = (typeof PROFILE_HEADERS)[number];
@@ -37,29 +28,3 @@ export const SIGNING_PROFILES: Readonly<Record<SignedOperation, SigningProfile>>
 };
 
 export const isProfileHeader = (name: string): name is ProfileHeader => (PROFILE_HEADERS as readonly string[]).includes(name);
-
-/**
- * The signed operation a request is, or null when it is not signed. Accepts the simulator's own
- * paths (`/{institution}/berlingroup/v1/...`) and production-style targets such as
- * `/v1/payments/sepa-credit-transfers`, as the signature utility's bank-request-target names them:
- * only the part after the first `v1` segment counts. Query string and one trailing slash are ignored.
- */
-export function signedOperationFor(method: string, path: string): SignedOperation | null {
-  const bare = path.split(/[?#]/, 1)[0] ?? '';
-  const segments = bare.replace(/\/$/, '').split('/');
-  const v1 = segments.indexOf('v1');
-  if (v1 < 0) return null;
-  const rest = segments.slice(v1 + 1);
-  if (rest.some((segment) => segment === '')) return null;
-  const verb = method.toUpperCase();
-  const [first, , , fourth] = rest;
-  if (verb === 'POST') {
-    if (first === 'payments' && rest.length === 2) return 'payment-initiation';
-    if (first === 'payments' && rest.length === 4 && fourth === 'authorisations') return 'start-authorisation';
-    if (first === 'signing-baskets' && rest.length === 1) return 'signing-basket';
-    if (first === 'funds-confirmations' && rest.length === 1) return 'funds-confirmation';
-    if (first === 'register' && rest.length === 1) return 'registration';
-  }
-  if (verb === 'DELETE' && first === 'payments' && rest.length === 3) return 'payment-cancellation';
-  return null;
-}

@@ -19,7 +19,7 @@ export { keyIdMatches } from './key-id';
  * wrong at once; the first failure decides the bank's answer, in the order below.
  */
 
-export interface CertificateInspection {
+export interface SignerCertificateInspection {
   // Filled by the PKI module: parse, trust, validity, purpose.
   parsed: boolean;
   /** Why it could not be parsed. */
@@ -56,7 +56,7 @@ export interface VerifyInput {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The exact bytes received. */
   body: Uint8Array;
-  inspectCertificate: (der: Buffer) => CertificateInspection;
+  inspectCertificate: (der: Buffer) => SignerCertificateInspection;
   /** decodeCertificateHeader, or a caller's memory of it (a client sends the same certificate with every request). */
   decodeCertificate?: (value: string) => DecodedCertificate;
   /**
@@ -80,7 +80,7 @@ export interface SignatureCheck {
 
 export type SignatureFailureCode = 'SIGNATURE_MISSING' | 'FORMAT_ERROR' | 'SIGNATURE_INVALID' | 'CERTIFICATE_INVALID';
 
-export type SignatureVerdict =
+export type DiagnosisVerdict =
   | { valid: true }
   | { valid: false; code: SignatureFailureCode; status: number; text: string; checkId: SignatureCheckId };
 
@@ -90,7 +90,7 @@ export interface SignatureDiagnosis {
   checks: SignatureCheck[];
   /** Each rule the checks cite, once, with the spec's sentence (rules.ts): the Inspector's legend. */
   rules: SigningRule[];
-  verdict: SignatureVerdict;
+  verdict: DiagnosisVerdict;
   digest: { sent: string | null; computed: string };
   headersParameter: string[] | null;
   signingString: SigningString | null;
@@ -102,7 +102,7 @@ export interface SignatureDiagnosis {
   likelySigned?: { text: string; why: string };
   keyId: string | null;
   algorithm: string | null;
-  certificate: (Omit<CertificateInspection, 'publicKeyPem' | 'publicKey'> & { form: CertificateForm }) | null;
+  certificate: (Omit<SignerCertificateInspection, 'publicKeyPem' | 'publicKey'> & { form: CertificateForm }) | null;
 }
 
 /**
@@ -282,7 +282,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   }
 
   // The certificate, as the PKI module sees it.
-  let inspection: CertificateInspection | null = null;
+  let inspection: SignerCertificateInspection | null = null;
   let key: KeyObject | null = null;
   if (decoded) {
     inspection = inspect(input.inspectCertificate, decoded.der);
@@ -395,7 +395,7 @@ function describeForm(form: CertificateForm): string {
 }
 
 /** The PKI module is someone else's code; a throw there must still end in a diagnosis, not a crash. */
-function inspect(inspector: (der: Buffer) => CertificateInspection, der: Buffer): CertificateInspection {
+function inspect(inspector: (der: Buffer) => SignerCertificateInspection, der: Buffer): SignerCertificateInspection {
   try {
     return inspector(der);
   } catch (error) {
@@ -415,7 +415,7 @@ function rsaKey(pem: string | undefined, loaded: KeyObject | undefined): KeyObje
   return key;
 }
 
-function withoutKey(inspection: CertificateInspection): Omit<CertificateInspection, 'publicKeyPem' | 'publicKey'> {
+function withoutKey(inspection: SignerCertificateInspection): Omit<SignerCertificateInspection, 'publicKeyPem' | 'publicKey'> {
   const { publicKeyPem: _publicKeyPem, publicKey: _publicKey, ...rest } = inspection;
   return rest;
 }

@@ -6,7 +6,7 @@ import type { BankTransport } from '../../tpp/transport';
 import type { Actor } from '../library/actors';
 import type { FlowFile, FlowStep, FlowValue } from '../library/format';
 import { readLibrary } from '../library/library';
-import { LiveRun, type BankNews, type RequestEdit, type Until } from './live-run';
+import { LiveRun, type BankNews, type RequestEdit, type StopAt } from './live-run';
 import { isOperation, operationSpec, OPERATIONS, type OperationName, type ParamKind } from '../library/operations';
 import type { DatasetPsu } from './psus';
 import { RunError } from './run-error';
@@ -128,7 +128,7 @@ export class FlowRuns {
     return run.record;
   }
 
-  async send(runId: string, edit: RequestEdit | null, until: Until): Promise<FlowRunRecord> {
+  async send(runId: string, edit: RequestEdit | null, until: StopAt): Promise<FlowRunRecord> {
     const run = this.liveRun(runId);
     await run.send(edit, until);
     return run.record;

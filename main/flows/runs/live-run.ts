@@ -16,7 +16,7 @@ import { FlowRunner, type StepOutcome } from './runner';
 import { loggedExchangeOf } from './traffic-log';
 
 /** Where a live run stops next: before the step's next request, at the end of the step, at the end of the run. */
-export type Until = 'request' | 'step' | 'end';
+export type StopAt = 'request' | 'step' | 'end';
 
 /** What the user sends in place of a gated request. */
 export interface RequestEdit {
@@ -115,7 +115,7 @@ interface CaughtUp {
  */
 export class LiveRun {
   private runner: FlowRunner | null = null;
-  private stopAt: Until = 'request';
+  private stopAt: StopAt = 'request';
   /** Running on without gates, stop once this many steps are done (a replay back to an earlier step). */
   private stopAfter: number | null = null;
   private gate: { request: HttpRequest; release: (release: GateRelease) => void } | null = null;
@@ -160,7 +160,7 @@ export class LiveRun {
   }
 
   /** Lets the gated request go, as prepared (edit null) or edited, and goes on until `until`. */
-  async send(edit: RequestEdit | null, until: Until): Promise<void> {
+  async send(edit: RequestEdit | null, until: StopAt): Promise<void> {
     const gate = this.gate;
     if (gate === null) {
       const why = this.record.pending?.kind === 'psu' ? "the run waits for the PSU's decision in the bank's app, not for a request to be sent" : 'no request is waiting to be sent: prepare the next step first';

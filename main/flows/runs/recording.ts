@@ -7,7 +7,7 @@ import type { PsuAction } from '../library/operations';
 import type { StepRequest } from './result';
 
 /** Every exchange of a run in order, from the TPP, the PSU's browser and the bank's app alike. */
-export class ExchangeRecord {
+export class RunRecorder {
   readonly exchanges: StepRequest[] = [];
   /** The last request the TPP sent, to find the bank's diagnosis of it. */
   lastTppRequest: HttpRequest | null = null;
@@ -58,7 +58,7 @@ const BROWSER_OPERATIONS: ReadonlySet<string> = new Set(['sca-open', 'authorize'
 export class RecordingTppClient extends TppClient<unknown> {
   constructor(
     options: TppClientOptions,
-    private readonly record: ExchangeRecord,
+    private readonly record: RunRecorder,
     private readonly hooks: RunHooks = {},
   ) {
     super(options);
@@ -88,7 +88,7 @@ export class RecordingBankControl extends BankControl {
 
   constructor(
     transport: BankTransport,
-    private readonly record: ExchangeRecord,
+    private readonly record: RunRecorder,
     private readonly hooks: RunHooks = {},
   ) {
     super(transport);

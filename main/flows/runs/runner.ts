@@ -7,7 +7,7 @@ import { Params } from './params';
 import { chosenPsuIds, chosenValues, parameterScope } from '../library/parameters';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from '../library/format';
-import { RecordingBankControl, RecordingTppClient, ExchangeRecord, type RunHooks } from './recording';
+import { RecordingBankControl, RecordingTppClient, RunRecorder, type RunHooks } from './recording';
 import { resolveReferences } from '../library/references';
 import type { StepRequest, StepResult } from './result';
 import { resolvePsus, type DatasetPsu } from './psus';
@@ -84,7 +84,7 @@ export class FlowRunner {
   private constructor(
     readonly flow: FlowFile,
     private readonly ctx: RunContext,
-    private readonly record: ExchangeRecord,
+    private readonly record: RunRecorder,
     private readonly chosen: { values: Record<string, string>; scope: Record<string, unknown> },
   ) {
     this.queue = [...flow.steps];
@@ -98,7 +98,7 @@ export class FlowRunner {
     // Built once: every request of the run, the TPP's, the operator's and the reads, goes this way.
     const transport: BankTransport = { origin: options.origin, tls: options.tls ?? null };
     await checkBehaviour(transport, flow);
-    const record = new ExchangeRecord();
+    const record = new RunRecorder();
     const control = new RecordingBankControl(transport, record, options.hooks);
     const tpp = new RecordingTppClient({ ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
     const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) }, values);
@@ -209,7 +209,7 @@ interface RunScope {
   steps: Record<string, StepResult>;
 }
 
-async function runStep(ctx: RunContext, step: FlowStep, scope: RunScope, record: ExchangeRecord): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {
+async function runStep(ctx: RunContext, step: FlowStep, scope: RunScope, record: RunRecorder): Promise<Pick<StepOutcome, 'result' | 'unmet' | 'error'>> {
   try {
     const params = new Params(resolveReferences(step.params, scope) as Record<string, unknown>, step.operation);
     record.lastTppRequest = null;
@@ -225,7 +225,7 @@ async function runStep(ctx: RunContext, step: FlowStep, scope: RunScope, record:
 const wantsDiagnosis = (step: FlowStep): boolean => Object.keys(step.expect.fields ?? {}).some((path) => path === 'signature' || path.startsWith('signature.'));
 
 /** The bank's diagnosis of the step's last TPP request, found in the traffic log by its X-Request-ID. */
-async function diagnosisOf(bank: BankTransport, record: ExchangeRecord): Promise<unknown> {
+async function diagnosisOf(bank: BankTransport, record: RunRecorder): Promise<unknown> {
   const request = record.lastTppRequest;
   if (request === null || request.headers['x-request-id'] === undefined) return null;
   return (await loggedExchangeOf(bank, request, null))?.signature ?? null;

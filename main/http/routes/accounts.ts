@@ -8,13 +8,14 @@ import { bankPaths } from '../bank-paths';
 import { queryParams } from '../body';
 import { institutionParam } from '../institution';
 import { authenticate } from '../tpp-context';
+import type { RoleBankOperation } from '../../domain/operations/registry';
 
 const BASE = '/:institution/berlingroup/v1/accounts';
 
 /** The PSU token, an AISP, and the consent named by Consent-ID (Berlin Group: mandatory on account information). */
-function accountRequest(request: FastifyRequest, services: Services): AccountRequest {
+function accountRequest(request: FastifyRequest, services: Services, operation: RoleBankOperation): AccountRequest {
   const institution = institutionParam(request.params);
-  const { grant } = authenticate(request, services, institution, 'psu', 'account-information');
+  const { grant } = authenticate(request, services, institution, 'psu', operation);
   const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
   optionalHeader(request.headers, 'x-request-id');
   optionalHeader(request.headers, 'psu-ip-address');
@@ -33,25 +34,25 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     accountRecord(view.account, view.ownerName, view.balances, accountLinks(institution, view.account.resourceId));
 
   app.get(BASE, async (request) => {
-    const context = accountRequest(request, services);
+    const context = accountRequest(request, services, 'accounts-list');
     const views = services.accounts.list(context, queryParams(request.url));
     return { accounts: views.map((view) => record(context.institution, view)) };
   });
 
   app.get(`${BASE}/:accountId`, async (request) => {
-    const context = accountRequest(request, services);
+    const context = accountRequest(request, services, 'account-details');
     return { account: record(context.institution, services.accounts.details(accountId(request), context, queryParams(request.url))) };
   });
 
   app.get(`${BASE}/:accountId/balances`, async (request) => {
-    const context = accountRequest(request, services);
+    const context = accountRequest(request, services, 'account-balances');
     const { account, balances } = services.accounts.balances(accountId(request), context, queryParams(request.url));
     return { account: accountReferenceRecord(account), balances: balances.map(balanceRecord) };
   });
 
   app.get(`${BASE}/:accountId/transactions`, async (request, reply) => {
     const format = reportFormat(headerValue(request.headers, 'accept'));
-    const context = accountRequest(request, services);
+    const context = accountRequest(request, services, 'account-transactions');
     const report = services.accounts.transactions(accountId(request), context, queryParams(request.url));
     const self = bankPaths.account(context.institution, report.account.resourceId);
     const pages = Object.entries(pageQueries(report.query, report.page)).map(([rel, query]) => [rel, `${self}/transactions?${query}`] as const);

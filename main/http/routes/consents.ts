@@ -15,7 +15,7 @@ const BASE = '/:institution/berlingroup/v1/consents';
 export function consentRoutes(app: FastifyInstance, services: Services): void {
   app.post(BASE, async (request, reply) => {
     const institution = institutionParam(request.params);
-    const { grant } = authenticate(request, services, institution, 'tpp', 'consent');
+    const { grant } = authenticate(request, services, institution, 'tpp', 'consent-create');
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id']);
     requireJsonContentType(request.headers);
     const { consent, journeyId } = services.consents.create({
@@ -36,7 +36,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
 
   app.get(`${BASE}/:consentId/status`, async (request) => {
     const institution = institutionParam(request.params);
-    const { grant } = authenticate(request, services, institution, 'tpp', 'consent');
+    const { grant } = authenticate(request, services, institution, 'tpp', 'consent-status');
     optionalHeader(request.headers, 'x-request-id');
     const { consentId } = request.params as { consentId: string };
     const view = services.consents.status(consentId, institution, grant.tppId);
@@ -44,9 +44,9 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   });
 
   /** GET and DELETE of a consent: a PSU token of that consent, and a Consent-ID header (if sent) naming it too. */
-  const psuConsentRequest = (request: FastifyRequest): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
+  const psuConsentRequest = (request: FastifyRequest, operation: 'consent-get' | 'consent-delete'): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
     const institution = institutionParam(request.params);
-    const { grant } = authenticate(request, services, institution, 'psu', 'consent');
+    const { grant } = authenticate(request, services, institution, 'psu', operation);
     optionalHeader(request.headers, 'x-request-id');
     const { consentId } = request.params as { consentId: string };
     const header = optionalHeader(request.headers, 'consent-id');
@@ -57,7 +57,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   };
 
   app.get(`${BASE}/:consentId`, async (request) => {
-    const { institution, grant, consentId } = psuConsentRequest(request);
+    const { institution, grant, consentId } = psuConsentRequest(request, 'consent-get');
     const view = services.consents.read(consentId, grant);
     const self = bankPaths.consent(institution, consentId);
     return {
@@ -73,7 +73,7 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   });
 
   app.delete(`${BASE}/:consentId`, async (request, reply) => {
-    const { grant, consentId } = psuConsentRequest(request);
+    const { grant, consentId } = psuConsentRequest(request, 'consent-delete');
     services.consents.terminate(consentId, grant);
     return reply.code(204).send();
   });

@@ -24,7 +24,7 @@ export function oauthRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/oauth/v1/register', async (request, reply) => {
     const institution = institutionParam(request.params);
     const connection = connectionIdentity(request, services, institution);
-    const signature = requireSignature(request, services, 'registration', connection);
+    const signature = requireSignature(request, services, 'client-registration', connection);
     requireJsonContentType(request.headers);
     const { tppId, client } = services.registration.register({ institution, signature, body: jsonBody(request) });
     request.tppId = tppId;

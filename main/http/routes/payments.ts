@@ -9,6 +9,7 @@ import { institutionParam } from '../institution';
 import { requireSignature } from '../signature';
 import { authenticate } from '../tpp-context';
 import { absoluteLocation } from '../location';
+import type { RoleBankOperation } from '../../domain/operations/registry';
 
 const BASE = '/:institution/berlingroup/v1/payments/:product';
 
@@ -19,9 +20,9 @@ interface PaymentParams {
 }
 
 /** The PSU token, the TPP's identity and role, and the consent context every payment operation needs. */
-function paymentContext(request: FastifyRequest, services: Services, psuId?: string): PaymentContext & { identity: ReturnType<typeof authenticate>['identity'] } {
+function paymentContext(request: FastifyRequest, services: Services, operation: RoleBankOperation, psuId?: string): PaymentContext & { identity: ReturnType<typeof authenticate>['identity'] } {
   const institution = institutionParam(request.params);
-  const { grant, identity } = authenticate(request, services, institution, 'psu', 'payment-initiation');
+  const { grant, identity } = authenticate(request, services, institution, 'psu', operation);
   const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
   return { institution, grant, identity, consentIdHeader, psuId };
 }
@@ -45,8 +46,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id']);
     optionalHeader(request.headers, 'psu-ip-address');
     optionalHeader(request.headers, 'tpp-redirect-uri');
-    const context = paymentContext(request, services, h['psu-id']);
-    requireSignature(request, services, 'payment-initiation', context.identity);
+    const context = paymentContext(request, services, 'payment-create', h['psu-id']);
+    requireSignature(request, services, 'payment-create', context.identity);
     const { product } = request.params as PaymentParams;
     services.payments.product(context.institution, product);
     const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -68,14 +69,14 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
   app.get(`${BASE}/:paymentId`, async (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
-    const context = paymentContext(request, services);
+    const context = paymentContext(request, services, 'payment-get');
     return xml(reply, services.behaviour.paymentInitiation().original(paymentId, product, context));
   });
 
   app.get(`${BASE}/:paymentId/status`, async (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
-    const context = paymentContext(request, services);
+    const context = paymentContext(request, services, 'payment-status');
     return xml(reply, services.behaviour.paymentInitiation().statusReport(paymentId, product, context));
   });
 
@@ -83,8 +84,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireHeaders(request.headers, ['x-request-id']);
     const psuId = optionalHeader(request.headers, 'psu-id');
     optionalHeader(request.headers, 'tpp-redirect-uri');
-    const context = paymentContext(request, services, psuId);
-    requireSignature(request, services, 'payment-cancellation', context.identity);
+    const context = paymentContext(request, services, 'payment-cancel', psuId);
+    requireSignature(request, services, 'payment-cancel', context.identity);
     refuseBody(request, 'cancelling a payment');
     const { product, paymentId } = request.params as PaymentParams;
     services.behaviour.paymentInitiation().cancel(paymentId, product, context);
@@ -93,8 +94,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
 
   app.post(`${BASE}/:paymentId/authorisations`, async (request, reply) => {
     const h = requireHeaders(request.headers, ['x-request-id', 'psu-id', 'psu-device-id', 'psu-ip-address', 'tpp-redirect-uri']);
-    const context = paymentContext(request, services, h['psu-id']);
-    requireSignature(request, services, 'start-authorisation', context.identity);
+    const context = paymentContext(request, services, 'authorisation-start', h['psu-id']);
+    requireSignature(request, services, 'authorisation-start', context.identity);
     refuseBody(request, 'starting an authorisation');
     const { product, paymentId } = request.params as PaymentParams;
     const started = services.behaviour
@@ -114,7 +115,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
 
   app.get(`${BASE}/:paymentId/authorisations/:authorisationId`, async (request) => {
     const { product, paymentId, authorisationId } = request.params as PaymentParams;
-    const context = paymentContext(request, services);
+    const context = paymentContext(request, services, 'authorisation-get');
     return { scaStatus: services.behaviour.paymentInitiation().scaStatus(paymentId, product, authorisationId, context) };
   });
 }

@@ -11,11 +11,11 @@ import { absoluteLocation } from '../location';
 export function signingBasketRoutes(app: FastifyInstance, services: Services): void {
   app.post('/:institution/berlingroup/v1/signing-baskets', async (request, reply) => {
     const institution = institutionParam(request.params);
-    const { grant, identity } = authenticate(request, services, institution, 'psu', 'payment-initiation');
+    const { grant, identity } = authenticate(request, services, institution, 'psu', 'basket-create');
     const h = requireHeaders(request.headers, ['consent-id', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
     optionalHeader(request.headers, 'psu-ip-address');
     optionalHeader(request.headers, 'psu-device-id');
-    requireSignature(request, services, 'signing-basket', identity);
+    requireSignature(request, services, 'basket-create', identity);
     requireJsonContentType(request.headers);
     const created = services.behaviour.paymentInitiation().createBasket({
       institution,
@@ -35,7 +35,7 @@ export function signingBasketRoutes(app: FastifyInstance, services: Services): v
 
   app.get('/:institution/berlingroup/v1/signing-baskets/:basketId', async (request) => {
     const institution = institutionParam(request.params);
-    const { grant } = authenticate(request, services, institution, 'psu', 'payment-initiation');
+    const { grant } = authenticate(request, services, institution, 'psu', 'basket-get');
     const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
     const { basketId } = request.params as { basketId: string };
     const view = services.behaviour.paymentInitiation().basket(basketId, { institution, grant, consentIdHeader });

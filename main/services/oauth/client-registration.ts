@@ -5,7 +5,7 @@ import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import { assertRole } from '../../domain/tpp/roles';
 import type { BankContext } from '../context';
 import { newSecret } from '../ids';
-import { registerClient } from '../operator/reset';
+import { saveClientRegistration } from '../operator/reset';
 
 export interface Registration {
   institution: InstitutionId;
@@ -49,7 +49,7 @@ export class ClientRegistrationService {
     const clientId = `tpp-${newSecret().slice(0, 12)}`;
     const clientSecret = newSecret();
     this.ctx.transact(() =>
-      registerClient(
+      saveClientRegistration(
         this.ctx,
         { clientId, clientSecret, redirectUri: metadata.redirect_uris[0] as string, keyId: request.signature.keyId ?? '', organizationId: tppId, roles },
         metadata.client_name ?? tppId,

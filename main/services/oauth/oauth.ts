@@ -11,7 +11,7 @@ import {
 } from '../../domain/oauth/lifetimes';
 import { isS256Challenge, s256, verifierProblem } from '../../domain/oauth/pkce';
 import type { TokenGrant, TokenKind } from '../../domain/oauth/tokens';
-import type { TppClient } from '../../store/repositories/oauth';
+import type { OAuthClientRow } from '../../store/repositories/oauth';
 import type { BankContext } from '../context';
 import type { ConsentService } from '../consents/consents';
 import type { RateLimits } from '../tpps/rate-limits';
@@ -137,7 +137,7 @@ export class OAuthService {
     return token;
   }
 
-  private authenticateClient(authorization: string | undefined, params: OAuthParams): TppClient {
+  private authenticateClient(authorization: string | undefined, params: OAuthParams): OAuthClientRow {
     if (authorization === undefined) {
       const hint = params.has('client_secret') ? ' (client_secret in the form is not accepted)' : '';
       throw BankError.oauth('invalid_client', `HTTP Basic client authentication is required${hint}`);
@@ -162,13 +162,13 @@ export class OAuthService {
     return client;
   }
 
-  private clientCredentials(client: TppClient, institution: InstitutionId): TokenResponse {
+  private clientCredentials(client: OAuthClientRow, institution: InstitutionId): TokenResponse {
     const now = this.ctx.clock.now();
     const accessToken = this.issue('tpp', client, institution, null, newId(), now, new Date(now.getTime() + TPP_ACCESS_TOKEN_TTL_MS), now);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: seconds(TPP_ACCESS_TOKEN_TTL_MS) };
   }
 
-  private authorizationCode(client: TppClient, params: OAuthParams, institution: InstitutionId): TokenResponse {
+  private authorizationCode(client: OAuthClientRow, params: OAuthParams, institution: InstitutionId): TokenResponse {
     const now = this.ctx.clock.now();
     const code = required(params, 'code');
     const redirectUri = required(params, 'redirect_uri');
@@ -195,7 +195,7 @@ export class OAuthService {
     });
   }
 
-  private refresh(client: TppClient, params: OAuthParams, institution: InstitutionId): TokenResponse {
+  private refresh(client: OAuthClientRow, params: OAuthParams, institution: InstitutionId): TokenResponse {
     const now = this.ctx.clock.now();
     const refreshToken = required(params, 'refresh_token');
     return this.committingRevocations((): TokenResponse | BankError => {
@@ -226,13 +226,13 @@ export class OAuthService {
     return outcome;
   }
 
-  private requireValidConsent(consentId: string, institution: InstitutionId, client: TppClient, now: Date): void {
+  private requireValidConsent(consentId: string, institution: InstitutionId, client: OAuthClientRow, now: Date): void {
     const consent = this.consents.accessible(consentId, institution, client.tppId);
     const status = consentStatusAt(consent, now);
     if (status !== 'valid') throw BankError.oauth('invalid_grant', `consent ${consentId} is ${status}`);
   }
 
-  private psuPair(client: TppClient, institution: InstitutionId, consentId: string, familyId: string, now: Date, firstAccessAt: Date): TokenResponse {
+  private psuPair(client: OAuthClientRow, institution: InstitutionId, consentId: string, familyId: string, now: Date, firstAccessAt: Date): TokenResponse {
     const refreshExpiry = refreshDeadline(firstAccessAt);
     const accessExpiry = psuAccessExpiry(now, firstAccessAt);
     const access = this.issue('psu-access', client, institution, consentId, familyId, now, accessExpiry, firstAccessAt);
@@ -247,7 +247,7 @@ export class OAuthService {
     };
   }
 
-  private issue(kind: TokenKind, client: TppClient, institution: InstitutionId, consentId: string | null, familyId: string, now: Date, expiresAt: Date, firstAccessAt: Date): string {
+  private issue(kind: TokenKind, client: OAuthClientRow, institution: InstitutionId, consentId: string | null, familyId: string, now: Date, expiresAt: Date, firstAccessAt: Date): string {
     const token = newSecret();
     this.ctx.repos.oauth.insertToken({
       tokenSha256: sha256Hex(token),

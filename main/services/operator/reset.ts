@@ -39,7 +39,7 @@ export function resetBankState(ctx: BankContext): void {
 }
 
 /** `redirectUris`: every URI the client registered (RFC 7591); the demo TPP and the operator's TPPs have their one. */
-export function registerClient(ctx: BankContext, client: DemoTppClient, name: string, redirectUris: readonly string[] = [client.redirectUri]): void {
+export function saveClientRegistration(ctx: BankContext, client: DemoTppClient, name: string, redirectUris: readonly string[] = [client.redirectUri]): void {
   ctx.repos.oauth.saveClient(
     {
       clientId: client.clientId,

@@ -1,6 +1,7 @@
 import type { InstitutionId } from '../../domain/dataset/types';
 import { BankError, formatError } from '../../domain/errors';
-import { SIGNING_PROFILES, signedOperationFor, type SignedOperation } from '../../domain/signing/profiles';
+import { SIGNED_REQUESTS_IN_WORDS, signedOperationFor } from '../../domain/operations/registry';
+import { SIGNING_PROFILES, type SignedOperation } from '../../domain/signing/profiles';
 import { signRequest, type SignedHeaders, type SigningKey } from '../../domain/signing/sign';
 import { verifySignedRequest, type SignatureDiagnosis } from '../../domain/signing/verify';
 import type { CertificateCache } from '../../pki/certificate-cache';
@@ -63,7 +64,7 @@ export class SignatureService {
     const operation = signedOperationFor(request.method, request.target);
     if (operation === null) {
       throw formatError(
-        `${request.method} ${request.target} is not a signed operation; the bank verifies signatures on POST /payments/{product}, POST .../authorisations, POST /signing-baskets, DELETE /payments/{product}/{paymentId}, POST /funds-confirmations and POST /register`,
+        `${request.method} ${request.target} is not a signed operation; the bank verifies signatures on ${SIGNED_REQUESTS_IN_WORDS}`,
       );
     }
     const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } }, this.tokenHolder(request.headers.authorization));

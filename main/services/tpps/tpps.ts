@@ -6,7 +6,7 @@ import { issueTppBundle, type TppBundle, type TppCertificateFaults } from '../..
 import type { TrustStore } from '../../pki/trust-store';
 import type { BankContext } from '../context';
 import { newSecret } from '../ids';
-import { registerClient } from '../operator/reset';
+import { saveClientRegistration } from '../operator/reset';
 
 export type RegisteredTpp = DemoTppClient & { name: string; qwac: TppBundle['qwac']; qseal: TppBundle['qseal'] };
 
@@ -59,7 +59,7 @@ export class TppService {
       organizationId,
       roles,
     };
-    registerClient(this.ctx, client, name);
+    saveClientRegistration(this.ctx, client, name);
     return { ...client, name, qwac: bundle.qwac, qseal: bundle.qseal };
   }
 }

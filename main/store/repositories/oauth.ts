@@ -3,7 +3,7 @@ import type { TokenGrant, TokenKind } from '../../domain/oauth/tokens';
 import type { Db } from '../database';
 import { ReadCache } from '../read-cache';
 
-export interface TppClient {
+export interface OAuthClientRow {
   clientId: string;
   clientSecretSha256: string;
   tppId: string;
@@ -85,7 +85,7 @@ export class OAuthRepository {
   private readonly revokeFamilyStmt;
   private readonly nextTokenExpiryStmt;
 
-  private readonly clients = new Map<string, TppClient>();
+  private readonly clients = new Map<string, OAuthClientRow>();
   /** Every request under a token reads it: kept once read (see ReadCache); use, revocation and reset drop it. */
   private readonly tokens: ReadCache<StoredToken>;
 
@@ -114,7 +114,7 @@ export class OAuthRepository {
     return this.nextTokenExpiryStmt.get(now.getTime())?.at ?? null;
   }
 
-  saveClient(c: TppClient, at: Date): void {
+  saveClient(c: OAuthClientRow, at: Date): void {
     this.clients.delete(c.clientId);
     this.upsertClientStmt.run({
       client_id: c.clientId,
@@ -134,12 +134,12 @@ export class OAuthRepository {
    * ever written through saveClient (and survive a reset). Rows read inside a transaction are not kept,
    * since a rollback could still take them back.
    */
-  findClient(clientId: string): TppClient | undefined {
+  findClient(clientId: string): OAuthClientRow | undefined {
     const known = this.clients.get(clientId);
     if (known) return { ...known, roles: [...known.roles], redirectUris: [...known.redirectUris] };
     const r = this.clientStmt.get(clientId);
     if (!r) return undefined;
-    const client: TppClient = {
+    const client: OAuthClientRow = {
       clientId: r.client_id,
       clientSecretSha256: r.client_secret_sha256,
       tppId: r.tpp_id,

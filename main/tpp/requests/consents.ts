@@ -1,7 +1,7 @@
 import type { PreparedRequest } from '../types';
 import { bankPath, prepared, psuHeaders, requestId, type PsuAccess, type PsuContext } from './request';
 
-export interface ConsentTerms {
+export interface ConsentRequestTerms {
   recurringIndicator: boolean;
   /** YYYY-MM-DD, exclusive (spec "Limits"). */
   validUntil: string;
@@ -9,7 +9,7 @@ export interface ConsentTerms {
 }
 
 /** The body the spec prescribes: access empty (derived by the bank), combinedServiceIndicator true. */
-export const consentBody = (terms: ConsentTerms): string =>
+export const consentBody = (terms: ConsentRequestTerms): string =>
   JSON.stringify({ access: {}, recurringIndicator: terms.recurringIndicator, validUntil: terms.validUntil, frequencyPerDay: terms.frequencyPerDay, combinedServiceIndicator: true });
 
 /** A calendar date `days` after the date of `instant`, as validUntil counts. */
@@ -29,9 +29,7 @@ export interface ConsentRequest {
 export const createConsent = (r: ConsentRequest): PreparedRequest =>
   prepared(
     'consent-create',
-    r.institution,
-    'POST',
-    bankPath(r.institution, 'consents'),
+    r.institution, bankPath(r.institution, 'consents'),
     {
       'x-request-id': requestId(),
       authorization: `Bearer ${r.tppToken}`,
@@ -46,13 +44,13 @@ export const createConsent = (r: ConsentRequest): PreparedRequest =>
 
 /** The status operation takes the TPP token (spec "Other consent calls in the sandbox"). */
 export const consentStatus = (institution: string, tppToken: string, consentId: string): PreparedRequest =>
-  prepared('consent-status', institution, 'GET', bankPath(institution, `consents/${consentId}/status`), { 'x-request-id': requestId(), authorization: `Bearer ${tppToken}` });
+  prepared('consent-status', institution, bankPath(institution, `consents/${consentId}/status`), { 'x-request-id': requestId(), authorization: `Bearer ${tppToken}` });
 
 export const getConsent = (access: PsuAccess): PreparedRequest =>
-  prepared('consent-get', access.institution, 'GET', bankPath(access.institution, `consents/${access.consentId}`), psuHeaders(access));
+  prepared('consent-get', access.institution, bankPath(access.institution, `consents/${access.consentId}`), psuHeaders(access));
 
 export const deleteConsent = (access: PsuAccess): PreparedRequest =>
-  prepared('consent-delete', access.institution, 'DELETE', bankPath(access.institution, `consents/${access.consentId}`), psuHeaders(access));
+  prepared('consent-delete', access.institution, bankPath(access.institution, `consents/${access.consentId}`), psuHeaders(access));
 
 /**
  * The PSU's browser following scaRedirect: a GET of the bank page on the simulator's origin
@@ -60,7 +58,7 @@ export const deleteConsent = (access: PsuAccess): PreparedRequest =>
  */
 export const openScaLink = (scaRedirect: string): PreparedRequest => {
   const url = new URL(scaRedirect, 'http://origin.invalid');
-  const request = prepared('sca-open', null, 'GET', `${url.pathname}${url.search}`, { accept: 'text/html' });
+  const request = prepared('sca-open', null, `${url.pathname}${url.search}`, { accept: 'text/html' });
   // The browser opens the link where it points: under --tls the PSU pages' origin, not the API's.
   return URL.canParse(scaRedirect) ? { ...request, browserOrigin: url.origin } : request;
 };

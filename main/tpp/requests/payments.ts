@@ -8,9 +8,7 @@ const paymentPath = (access: PsuAccess, product: string, paymentId?: string): st
 export const createPayment = (access: PsuAccess, product: string, pain001: Buffer | string, psu: PsuContext, tppRedirectUri?: string): PreparedRequest =>
   prepared(
     'payment-create',
-    access.institution,
-    'POST',
-    paymentPath(access, product),
+    access.institution, paymentPath(access, product),
     {
       ...psuHeaders(access),
       'psu-id': access.psuId,
@@ -22,18 +20,18 @@ export const createPayment = (access: PsuAccess, product: string, pain001: Buffe
   );
 
 export const getPayment = (access: PsuAccess, product: string, paymentId: string): PreparedRequest =>
-  prepared('payment-get', access.institution, 'GET', paymentPath(access, product, paymentId), { ...psuHeaders(access), accept: 'application/xml' });
+  prepared('payment-get', access.institution, paymentPath(access, product, paymentId), { ...psuHeaders(access), accept: 'application/xml' });
 
 /** The pain.002 status report. */
 export const paymentStatus = (access: PsuAccess, product: string, paymentId: string): PreparedRequest =>
-  prepared('payment-status', access.institution, 'GET', `${paymentPath(access, product, paymentId)}/status`, { ...psuHeaders(access), accept: 'application/xml' });
+  prepared('payment-status', access.institution, `${paymentPath(access, product, paymentId)}/status`, { ...psuHeaders(access), accept: 'application/xml' });
 
 /** No body: the Digest is of zero bytes (rule 7). */
 export const cancelPayment = (access: PsuAccess, product: string, paymentId: string): PreparedRequest =>
-  prepared('payment-cancel', access.institution, 'DELETE', paymentPath(access, product, paymentId), psuHeaders(access));
+  prepared('payment-cancel', access.institution, paymentPath(access, product, paymentId), psuHeaders(access));
 
 export const startAuthorisation = (access: PsuAccess, product: string, paymentId: string, psu: PsuContext, tppRedirectUri: string): PreparedRequest =>
-  prepared('authorisation-start', access.institution, 'POST', `${paymentPath(access, product, paymentId)}/authorisations`, {
+  prepared('authorisation-start', access.institution, `${paymentPath(access, product, paymentId)}/authorisations`, {
     ...psuHeaders(access),
     'psu-id': access.psuId,
     'psu-device-id': psu.deviceId,
@@ -42,4 +40,4 @@ export const startAuthorisation = (access: PsuAccess, product: string, paymentId
   });
 
 export const getAuthorisation = (access: PsuAccess, product: string, paymentId: string, authorisationId: string): PreparedRequest =>
-  prepared('authorisation-get', access.institution, 'GET', `${paymentPath(access, product, paymentId)}/authorisations/${authorisationId}`, psuHeaders(access));
+  prepared('authorisation-get', access.institution, `${paymentPath(access, product, paymentId)}/authorisations/${authorisationId}`, psuHeaders(access));

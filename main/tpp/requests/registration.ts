@@ -12,9 +12,7 @@ export interface ClientMetadataRequest {
 export const registerClient = (institution: string, metadata: ClientMetadataRequest | string): PreparedRequest =>
   prepared(
     'client-registration',
-    institution,
-    'POST',
-    `/${institution}/oauth/v1/register`,
+    institution, `/${institution}/oauth/v1/register`,
     { 'x-request-id': requestId(), 'content-type': 'application/json' },
     typeof metadata === 'string' ? metadata : JSON.stringify(metadata),
   );

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { signedOperationFor } from '../../domain/signing/profiles';
-import type { PreparedRequest, TppOperation } from '../types';
+import { BANK_OPERATIONS, type BankOperation } from '../../domain/operations/registry';
+import type { PreparedRequest } from '../types';
 
-/** A prepared, unsigned request; the profile row follows from method and path, as the bank decides it. */
-export function prepared(
-  operation: TppOperation,
-  institution: string | null,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body: Buffer | string | null = null,
-): PreparedRequest {
-  return { operation, institution, method, path, headers, body, signedOperation: signedOperationFor(method, path), signedHeaders: null, signingString: null, faults: {} };
+/** A prepared, unsigned request: its method and signing profile row are the operation's in the registry. */
+export function prepared(operation: BankOperation, institution: string | null, path: string, headers: Record<string, string>, body: Buffer | string | null = null): PreparedRequest {
+  const { method, profile } = BANK_OPERATIONS[operation];
+  return { operation, institution, method, path, headers, body, signedOperation: profile, signedHeaders: null, signingString: null, faults: {} };
 }
 
 /** A fresh X-Request-ID per request: the bank keeps them apart in the log and a resend gets its own. */

@@ -14,9 +14,7 @@ export const signatureUtility = (
 ): PreparedRequest =>
   prepared(
     kind === 'create' ? 'signature-create' : 'signature-validate',
-    institution,
-    'POST',
-    `/${institution}/sandbox/v1/signature${kind === 'create' ? '' : '/validation'}`,
+    institution, `/${institution}/sandbox/v1/signature${kind === 'create' ? '' : '/validation'}`,
     {
       ...headers,
       ...(options.bankHeaders === undefined ? {} : { 'bank-headers': options.bankHeaders.join(' ') }),

@@ -3,7 +3,7 @@
 // each such difference is named, so a CRLF body never looks the same as an LF one.
 import type { ExchangeMessage } from '../../../preload/api/workbench-api';
 import { lineEndingOf } from '../state/request-draft';
-import { headerValue } from '../widgets/http-status';
+import { responseHeaderValue } from '../widgets/http-status';
 import { bodyBytes } from './hex';
 
 /** What a text view of a body does not show. */
@@ -25,12 +25,12 @@ export function bodyFacts(m: ExchangeMessage): BodyFacts {
   const text = m.body ?? '';
   return {
     bytes: m.bodySize,
-    contentLength: headerValue(m.headers, 'content-length') ?? null,
+    contentLength: responseHeaderValue(m.headers, 'content-length') ?? null,
     lineEndings: lineEndingOf(text),
     bom: text.startsWith('\uFEFF'),
     trailingSpaceLines: (text.match(/[ \t]+\r?(?:\n|$)/g) ?? []).length,
     encoding: m.bodyBase64 === undefined ? 'UTF-8' : 'not UTF-8',
-    charset: /charset=("?)([^";\s]+)\1/i.exec(headerValue(m.headers, 'content-type') ?? '')?.[2] ?? null,
+    charset: /charset=("?)([^";\s]+)\1/i.exec(responseHeaderValue(m.headers, 'content-type') ?? '')?.[2] ?? null,
   };
 }
 

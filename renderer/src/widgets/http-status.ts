@@ -7,7 +7,7 @@ export function httpStatusClass(status: number): string {
   return 'http-status http-other';
 }
 
-export function headerValue(headers: Record<string, string | string[]>, name: string): string | undefined {
+export function responseHeaderValue(headers: Record<string, string | string[]>, name: string): string | undefined {
   const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);
   if (!entry) return undefined;
   return Array.isArray(entry[1]) ? entry[1].join(', ') : entry[1];

@@ -21,7 +21,7 @@ export function ukDigitsOfIban(iban: string): string | null {
   return iban.startsWith('GB') && /^\d{14}$/.test(digits) ? digits : null;
 }
 
-export interface AccountReference {
+export interface Pain001AccountId {
   iban?: string;
   otherId?: string;
 }
@@ -40,7 +40,7 @@ export class AccountIndex {
     }
   }
 
-  find(ref: AccountReference): Account | undefined {
+  find(ref: Pain001AccountId): Account | undefined {
     if (ref.iban !== undefined) return this.byIban.get(ref.iban);
     if (ref.otherId !== undefined) {
       const digits = ukSortCodeAndAccount(ref.otherId);
@@ -51,7 +51,7 @@ export class AccountIndex {
 }
 
 /** How a message names an account, for messages: "IBAN DE37…" or "sort code and account number 16-58-20 41732917". */
-export function describeReference(ref: AccountReference): string {
+export function describeReference(ref: Pain001AccountId): string {
   if (ref.iban !== undefined) return `IBAN ${ref.iban}`;
   return `account ${JSON.stringify(ref.otherId ?? '')}`;
 }

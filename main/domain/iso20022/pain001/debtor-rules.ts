@@ -4,13 +4,13 @@
  * does" 3), and a debtor agent BIC, where given, must be that institution's.
  */
 import type { Account } from '../../dataset/types';
-import { describeReference, ukSortCodeAndAccount, type AccountIndex, type AccountReference } from './accounts';
+import { describeReference, ukSortCodeAndAccount, type AccountIndex, type Pain001AccountId } from './accounts';
 import type { DraftAccount, DraftPaymentInformation } from './extract';
 import type { IssueList } from './issues';
 import type { ValidationContext } from './types';
 
 /** The identifiers of an account element that passed the schema, or null when there is nothing valid to look up. */
-export function referenceOf(account: DraftAccount | undefined): AccountReference | null {
+export function referenceOf(account: DraftAccount | undefined): Pain001AccountId | null {
   if (account?.iban) return { iban: account.iban.value };
   if (account?.otherId) return { otherId: account.otherId.value };
   return null;

@@ -9,18 +9,18 @@ import { namespaceOf, pain002VersionFor } from '../versions';
 import { escapeXml } from '../xml-text';
 import { isoSeconds } from '../../time/iso-seconds';
 
-export interface StatusReason {
+export interface StatusReasonEntry {
   /** ISO external status reason code (1-4 characters), e.g. AM04, RECI, CMTC, NMTC, NOAP. */
   code: string;
   /** Additional information lines; each is cut into pieces of at most 105 characters (Max105Text). */
   info?: string[];
 }
 
-export interface TransactionStatus {
+export interface TransactionStatusEntry {
   endToEndId: string;
   /** PATC, PDNG, ACCP, RJCT or another ISO 20022 status code; null where no status applies (TxSts is optional). */
   status: string | null;
-  reasons: StatusReason[];
+  reasons: StatusReasonEntry[];
 }
 
 export interface Pain002Input {
@@ -30,7 +30,7 @@ export interface Pain002Input {
   /** Only when the whole request is rejected at group level. */
   groupStatus?: { status: string; reasonCode: string; info?: string[] };
   /** In any order; each names a credit transfer of `original` by its EndToEndId. */
-  transactions: TransactionStatus[];
+  transactions: TransactionStatusEntry[];
 }
 
 const MAX_ADDITIONAL_INFO = 105;
@@ -60,7 +60,7 @@ function pieces(text: string): string[] {
  */
 const leaf = (pad: string, name: string, value: string): string => `${pad}<${name}>${escapeXml(value)}</${name}>\n`;
 
-function reasons(pad: string, list: readonly StatusReason[]): string {
+function reasons(pad: string, list: readonly StatusReasonEntry[]): string {
   let out = '';
   for (const r of list) {
     check(REASON_CODE.test(r.code), () => `status reason code ${JSON.stringify(r.code)} is not 1-4 letters or digits`);
@@ -79,7 +79,7 @@ function creditorAccount(tx: ParsedTransaction): string {
   return `${PAD}  <CdtrAcct>\n${PAD}    <Id>\n${PAD}      <Othr>\n${leaf(`${PAD}        `, 'Id', tx.creditorOtherId)}${PAD}      </Othr>\n${PAD}    </Id>\n${PAD}  </CdtrAcct>\n`;
 }
 
-function transaction(tx: ParsedTransaction, status: TransactionStatus): string {
+function transaction(tx: ParsedTransaction, status: TransactionStatusEntry): string {
   check(status.status === null || STATUS_CODE.test(status.status), () => `transaction status ${JSON.stringify(status.status)} is not a 4-character code`);
   return (
     '      <TxInfAndSts>\n' +
@@ -114,7 +114,7 @@ export function buildPain002(input: Pain002Input): string {
   check(input.messageId.length >= 1 && [...input.messageId].length <= 35, () => 'messageId must have 1 to 35 characters');
   check(!Number.isNaN(input.createdAt.getTime()), () => 'createdAt is not a valid date');
   const byEndToEndId = new Map(original.transactions.map((t) => [t.endToEndId, t]));
-  const statuses = new Map<string, TransactionStatus>();
+  const statuses = new Map<string, TransactionStatusEntry>();
   for (const s of input.transactions) {
     check(byEndToEndId.has(s.endToEndId), () => `EndToEndId ${JSON.stringify(s.endToEndId)} is not a transaction of ${original.msgId}`);
     check(!statuses.has(s.endToEndId), () => `EndToEndId ${JSON.stringify(s.endToEndId)} has two statuses`);

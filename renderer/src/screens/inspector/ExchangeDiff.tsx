@@ -3,7 +3,7 @@ import type { Exchange, ExchangeMessage } from '../../../../preload/api/workbenc
 import { factDifferences, type FactRow } from '../../lib/byte-diff';
 import { alignPairs, diffLines, diffWords, type AlignedPair, type DiffRow, type WordPart } from '../../lib/diff';
 import { bodyKind, prettyBody } from '../../lib/pretty';
-import { headerValue, httpStatusClass } from '../../widgets/http-status';
+import { responseHeaderValue, httpStatusClass } from '../../widgets/http-status';
 import { SignatureVerdict } from './SignatureVerdict';
 import { VisibleText } from './VisibleText';
 import { headerLinesOf } from '../../../../shared/header-lines';
@@ -121,7 +121,7 @@ function FactsTable({ facts }: { facts: FactRow[] }) {
 function readable(m: ExchangeMessage): string {
   if (m.body === null || m.body === '') return '';
   if (m.body.length > PRETTY_DIFF_LIMIT) return m.body;
-  return prettyBody(bodyKind(headerValue(m.headers, 'content-type'), m.body), m.body);
+  return prettyBody(bodyKind(responseHeaderValue(m.headers, 'content-type'), m.body), m.body);
 }
 
 const ROW_MARKS: Record<DiffRow['kind'], string> = { same: '', changed: '≠', removed: 'only left', added: 'only right' };

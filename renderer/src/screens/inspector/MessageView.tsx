@@ -1,6 +1,6 @@
 import type { ExchangeMessage, HeaderLine } from '../../../../preload/api/workbench-api';
 import { BodyView } from './BodyView';
-import { headerValue } from '../../widgets/http-status';
+import { responseHeaderValue } from '../../widgets/http-status';
 import { headerLinesOf } from '../../../../shared/header-lines';
 
 /** For each line whose header is sent more than once: which of its lines it is and how many there are. */
@@ -39,7 +39,7 @@ export function MessageView({ message, firstLine }: { message: ExchangeMessage; 
         </tbody>
       </table>
       <h3>Body</h3>
-      <BodyView body={message.body} contentType={headerValue(message.headers, 'content-type')} bodyBase64={message.bodyBase64} bodySize={message.bodySize} truncatedByLog={message.truncated} />
+      <BodyView body={message.body} contentType={responseHeaderValue(message.headers, 'content-type')} bodyBase64={message.bodyBase64} bodySize={message.bodySize} truncatedByLog={message.truncated} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Exchange, ExchangeMessage, SignatureCheck, SignatureDiagnosis } from '../../../../preload/api/workbench-api';
-import { headerValue } from '../../widgets/http-status';
+import { responseHeaderValue } from '../../widgets/http-status';
 import { CertificateView } from './CertificateView';
 import { RuleLegend, RuleRef, withoutRule } from './RuleLegend';
 import { SigningStringView } from './SigningStringView';
@@ -63,7 +63,7 @@ export function SignatureView({ signature }: { signature: SignatureDiagnosis }) 
 /** The headers a signed operation carries for its signature (spec "Application-layer signing"), as the spec writes them. */
 const SIGNATURE_HEADERS = ['Digest', 'Signature', 'TPP-Signature-Certificate'] as const;
 
-const sentOf = (headers: ExchangeMessage['headers']): string[] => SIGNATURE_HEADERS.filter((name) => headerValue(headers, name.toLowerCase()) !== undefined);
+const sentOf = (headers: ExchangeMessage['headers']): string[] => SIGNATURE_HEADERS.filter((name) => responseHeaderValue(headers, name.toLowerCase()) !== undefined);
 
 /** Whether a request came with any of the signature headers. */
 export const signatureHeadersSent = (headers: ExchangeMessage['headers']): boolean => sentOf(headers).length > 0;

@@ -1,0 +1,86 @@
+// One exported name, one meaning: a name exported by two modules of the app reads as one thing and is
+// two, so each is renamed to say which it is. Deliberate copies (the workbench contract, which the
+// preload may not import from main/) are listed with why; the list is meant to stay short.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const FOLDERS = ['main', 'preload', 'shared', 'renderer/src'];
+
+const CONTRACT = 'preload/api/workbench-api.ts';
+/** The contract's copy of a value of main/: the preload may import nothing of main/, and main/http/contract.ts maps one to the other under the compiler. */
+const contractCopy = (module: string): { modules: string[]; why: string } => ({ modules: [module, CONTRACT], why: 'the workbench contract\'s copy of the value' });
+
+/** Names exported from more than one module on purpose, each with the modules (a folder ending in / stands for each module in it) and why. */
+const DELIBERATE_COPIES: Record<string, { modules: string[]; why: string }> = {
+  SimulatorMode: contractCopy('main/domain/simulator-mode.ts'),
+  BankChange: contractCopy('main/flows/run-record.ts'),
+  HeaderLine: contractCopy('main/tpp/types.ts'),
+  ScaJourney: contractCopy('main/domain/sca/journey.ts'),
+  JourneyOutcome: contractCopy('main/domain/sca/outcome.ts'),
+  SigningRule: contractCopy('main/domain/signing/rules.ts'),
+  SignatureCheck: contractCopy('main/domain/signing/verify.ts'),
+  SignatureDiagnosis: contractCopy('main/domain/signing/verify.ts'),
+  ServiceBlock: contractCopy('main/domain/tpp/service-block.ts'),
+  ClockReading: contractCopy('main/services/clock/clock-control.ts'),
+  ResetOptions: contractCopy('main/services/operator/reset-options.ts'),
+  sql: { modules: ['main/store/migrations/'], why: 'each migration module exports its statements under the name the migration runner reads' },
+};
+
+/** Whether the modules exporting a name are the ones its entry allows. */
+function allowed(name: string, modules: readonly string[]): boolean {
+  const copy = DELIBERATE_COPIES[name];
+  if (!copy) return false;
+  const folders = copy.modules.filter((m) => m.endsWith('/'));
+  if (folders.length > 0) return modules.every((m) => folders.some((f) => m.startsWith(f)));
+  return copy.modules.slice().sort().join() === modules.slice().sort().join();
+}
+
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => join(folder, file).split(sep).join('/'));
+
+const isExported = (node: ts.Node): boolean =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+/** The names a module declares and exports itself (re-exports name another module's declaration). */
+function exportedDeclarations(source: string, file: string): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const statement of sf.statements) {
+    if (!isExported(statement)) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+      names.push(statement.name.text);
+    }
+  }
+  return [...new Set(names)];
+}
+
+/** Each exported name declared in more than one module, with those modules. */
+function collisions(files: readonly { path: string; source: string }[]): Map<string, string[]> {
+  const where = new Map<string, string[]>();
+  for (const { path, source } of files) for (const name of exportedDeclarations(source, path)) where.set(name, [...(where.get(name) ?? []), path]);
+  return new Map([...where].filter(([, modules]) => modules.length > 1));
+}
+
+describe('exported names', () => {
+  it('no name is exported with two meanings from two modules', () => {
+    const files = FOLDERS.flatMap(sourceFiles).map((path) => ({ path, source: readFileSync(join(root, path), 'utf8') }));
+    const found = collisions(files);
+    const unexplained = [...found].filter(([name, modules]) => !allowed(name, modules));
+    expect(unexplained.map(([name, modules]) => `${name}: ${modules.join(', ')}`)).toEqual([]);
+  });
+
+  it('finds a name two modules export, and not one a module re-exports', () => {
+    const found = collisions([
+      { path: 'a.ts', source: 'export interface Row { id: string }\nexport const only = 1;' },
+      { path: 'b.ts', source: 'export type Row = string;\nexport { only } from "./a";' },
+    ]);
+    expect([...found]).toEqual([['Row', ['a.ts', 'b.ts']]]);
+  });
+});
