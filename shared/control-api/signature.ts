@@ -19,6 +19,11 @@ const Certificate = Type.Object({
   notBefore: Type.Optional(text()),
   notAfter: Type.Optional(text()),
   fingerprintSha256: Type.Optional(text()),
+  purpose: Type.Optional(oneOf(['qwac', 'qseal', 'unknown'], 'What the certificate is for, by its QcType or else its key usages.')),
+  trustFramework: Type.Optional(nullable(oneOf(['eidas', 'uk-open-banking']), 'The trust framework of the CA it chains to; null: none of the bank\'s.')),
+  trustProblem: Type.Optional(nullable(text(), 'null: chains to a test CA.')),
+  validityProblem: Type.Optional(nullable(text(), 'null: valid at the simulated now.')),
+  purposeProblem: Type.Optional(nullable(text(), 'null: may sign (QSEAL, digitalSignature/nonRepudiation).')),
   form: text(),
 });
 

@@ -65,3 +65,12 @@ export const ListPageQuery = Type.Object(
 );
 
 export const TotalCount = integer('How many there are in all, whatever the page.');
+
+export const ClockMove = Type.Union(
+  [
+    Type.Object({ advance: text('An ISO-8601 duration, e.g. P90D, PT10M.') }),
+    Type.Object({ set: instant('Years 2000-9999.') }),
+    Type.Object({ paused: flag() }),
+  ],
+  { title: 'ClockMove', description: 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it; a paused clock still moves.' },
+);
