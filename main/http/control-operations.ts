@@ -91,11 +91,6 @@ const TppRegistration = Type.Object(
   { title: 'TppRegistration' },
 );
 
-const WorkbenchEvent = Type.Object(
-  { type: oneOf(['exchange', 'consent', 'sca', 'payment', 'clock', 'mode', 'reset', 'operator-settings', 'flow-run']) },
-  { title: 'WorkbenchEvent', description: 'One event of the server-sent stream (GET /simulator/v1/events): `event:` is its type, `data:` this JSON.', additionalProperties: true },
-);
-
 /** Every operation of the control API, by path (under CONTROL_PREFIX) and method. */
 export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   '/openapi.json': {
@@ -253,7 +248,7 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
     get: { operationId: 'exportRunHar', tag: 'flows', summary: "The run's exchanges as HAR 1.2, with the bank's diagnosis and the simulated time in custom fields", params: RUN, answers: attachment('HAR 1.2 (JSON)'), errors: [400, 404] },
   },
   '/events': {
-    get: { operationId: 'streamEvents', tag: 'simulator', summary: 'Server-sent events as things happen: `event:` the type, `data:` the event as JSON', answers: { 200: { description: 'An endless text/event-stream', raw: { type: 'text/event-stream', schema: WorkbenchEvent } } } },
+    get: { operationId: 'streamEvents', tag: 'simulator', summary: 'Server-sent events as things happen: `event:` the type, `data:` the event as JSON', answers: { 200: { description: 'An endless text/event-stream', raw: { type: 'text/event-stream', schema: S.WorkbenchEvent } } } },
   },
 };
 

@@ -87,19 +87,7 @@ export interface ExchangePage {
   discardedFailures: number;
 }
 
-/** What the host tells the UI as it happens (server-sent events / IPC), delivered in batches. */
-export type WorkbenchEvent =
-  | { type: 'exchange'; exchange: Pick<Exchange, 'id' | 'startedAt' | 'durationMs' | 'method' | 'url' | 'institution' | 'tppId' | 'resourceId'> & { status: number } }
-  | { type: 'consent'; consentId: string; institution: string; status: string }
-  | { type: 'sca'; journeyId: string; kind: ScaJourney['kind']; psuId: string; status: JourneyStatus }
-  | { type: 'payment'; paymentId: string; institution: string; status: string }
-  | { type: 'clock'; now: string; paused: boolean }
-  | { type: 'mode'; mode: SimulatorMode }
-  /** Back to the dataset's state; with `log` and `runs` the traffic log and the kept runs were cleared too (New class). */
-  | { type: 'reset'; log: boolean; runs: boolean }
-  | { type: 'operator-settings' }
-  /** A flow run changed (a step started, a request was sent, a PSU is awaited, it finished). */
-  | { type: 'flow-run'; runId: string; phase: FlowRunPhase };
+export type WorkbenchEvent = Static<typeof S.WorkbenchEvent>;
 
 /** A request the built-in TPP sends (edit and resend in the Inspector). `url` is a path on the simulator. */
 export interface OutgoingRequest {

@@ -27,10 +27,12 @@ export const JourneyOutcome = oneOf(
   'How an SCA journey ended. Time limits: timedOutAfterOpening (no decision within 5 minutes of opening the link), timedOutAfterStart (link not opened within 15 minutes). Refusals by the corporate customer\'s rules: separationOfDuty (the PSU created the payment), approvedTwice, aboveLimit, signatoryGroup, notEntitled, notNeeded. The payment under it ended: payment… for its own journey, basketMember… for a basket\'s.',
 );
 
+export const JourneyKind = oneOf(['consent', 'payment-authorisation', 'signing-basket']);
+
 export const ScaJourney = Type.Object(
   {
     journeyId: text(),
-    kind: oneOf(['consent', 'payment-authorisation', 'signing-basket']),
+    kind: JourneyKind,
     institution: text(),
     psuId: text(),
     resourceId: text(),

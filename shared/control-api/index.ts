@@ -7,3 +7,4 @@ export * from './signature';
 export * from './exchanges';
 export * from './bank';
 export * from './flows';
+export * from './events';
