@@ -47,8 +47,6 @@ export const Exchange = Type.Object(
   { title: 'Exchange', description: 'One request to the simulator and its response (`GET /simulator/v1/exchanges`).' },
 );
 
-export const SignatureFilter = oneOf(['valid', 'invalid', 'none']);
-
 export const ResendOptions = Type.Object(
   {
     method: text(),

@@ -1,6 +1,6 @@
 // The simulator as a whole: its behaviour, clock, reset, and the refusals every control route may answer.
 import Type from 'typebox';
-import { flag, instant, integer, nullable, oneOf, text } from './build';
+import { flag, instant, nullable, oneOf, text } from './build';
 
 export const SimulatorMode = oneOf(['simulation', 'sandbox'], "The simulator's two behaviours (docs: two behaviours of the simulator).");
 
@@ -63,8 +63,6 @@ export const ListPageQuery = Type.Object(
   },
   { title: 'ListPageQuery' },
 );
-
-export const TotalCount = integer('How many there are in all, whatever the page.');
 
 export const ClockMove = Type.Union(
   [
