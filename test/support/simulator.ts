@@ -62,8 +62,7 @@ export function newDataFolder(prefix = 'wb-test-'): string {
 
 export async function startTestBank(options: Partial<SimulatorOptions> = {}): Promise<TestBank> {
   const dataDir = options.dataDir ?? newDataFolder();
-  // Exact answers: a control answer its published schema would cut fails the test instead (http/exact-answers.ts).
-  const sim = await startSimulator({ port: 0, host: '127.0.0.1', mode: 'simulation', tls: false, now: TEST_NOW, exactAnswers: true, ...options, dataDir });
+  const sim = await startSimulator({ port: 0, host: '127.0.0.1', mode: 'simulation', tls: false, now: TEST_NOW, ...options, dataDir });
   const client = loadTppCredentials(dataDir);
   // Under --tls the demo TPP's QWAC and the data folder's CA, as the app's own flow runs have them.
   const transport = dataFolderTransport(sim.url, dataDir);
