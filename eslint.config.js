@@ -6,6 +6,8 @@ import layers from './eslint/layers.js';
 import noCycle from './eslint/cycles.js';
 
 const CONTRACT = 'preload/api/workbench-api';
+/** The control API's schemas: the contract's types, the routes' validation and the OpenAPI document come from them. */
+const CONTROL_SCHEMAS = 'shared/control-api';
 const EDITOR_LANGUAGE = 'renderer/src/screens/editor/language';
 const RENDERER_DENIED_PACKAGES = ['electron', 'better-sqlite3', 'fastify', 'node-forge', 'crypto', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net'];
 
@@ -59,7 +61,7 @@ const LAYERS = [
     name: 'the HTTP layer (main/http)',
     files: ['main/http'],
     why: 'routes translate between HTTP and the services; hosts start them',
-    paths: { deny: ['main/hosts', 'main/tpp', 'main/index', 'renderer', 'shared'] },
+    paths: { deny: ['main/hosts', 'main/tpp', 'main/index', 'renderer', 'shared'], allow: [CONTROL_SCHEMAS] },
     packages: { deny: ['electron'] },
   },
   {
@@ -85,13 +87,29 @@ const LAYERS = [
   {
     name: 'the shared runtime (shared/)',
     files: ['shared'],
+    except: [CONTROL_SCHEMAS],
     why: 'it runs in the page and in Node alike: only the contract and what both runtimes have (fetch, URL, timers)',
     paths: { only: ['shared', CONTRACT] },
     packages: { only: [] },
   },
   {
+    name: 'the control API schemas (shared/control-api)',
+    files: [CONTROL_SCHEMAS],
+    why: 'they are plain JSON Schema values every side may read: TypeBox builds them, nothing else',
+    paths: { only: [CONTROL_SCHEMAS] },
+    packages: { only: ['typebox'] },
+  },
+  {
+    name: 'the workbench contract (preload/api/workbench-api.ts)',
+    files: [CONTRACT],
+    why: 'it derives its types from the control API schemas and declares the rest itself',
+    paths: { only: ['preload/api', CONTROL_SCHEMAS] },
+    packages: { only: ['typebox'] },
+  },
+  {
     name: 'the preload',
     files: ['preload'],
+    except: [CONTRACT],
     why: 'a sandboxed preload can require only electron, and it exposes the contract and nothing else',
     paths: { only: ['preload'] },
     packages: { only: ['electron'] },
@@ -148,5 +166,20 @@ export default tseslint.config(
     files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // The page and the sandboxed preload take the control API's shapes as types (the contract derives
+    // them): a value import would bundle TypeBox and the schemas into them for nothing.
+    files: ['renderer/**/*.{ts,tsx}', 'preload/**/*.ts', 'shared/**/*.ts'],
+    ignores: [`${CONTROL_SCHEMAS}/**`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'typebox', allowTypeImports: true, message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)' }],
+          patterns: [{ group: ['**/control-api', '**/control-api/*'], allowTypeImports: true, message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)' }],
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,6 @@
 // The architecture's import rules (docs/architecture.md#the-lint-rule) as one lint rule:
-// each layer names what it must not import, or the only things it may import. Relative specifiers
+// each layer names what it must not import (with `allow` carving exceptions out of `deny`), or the
+// only things it may import. Relative specifiers
 // are resolved against the importing file, so `../../store/x` and `main/store/x` are judged alike.
 import { dirname, join, relative, sep } from 'node:path';
 
@@ -23,6 +24,7 @@ function breach(layer, t) {
     if (layer.packages?.only && !layer.packages.only.includes(t.name)) return `the package ${t.name}`;
     return null;
   }
+  if (layer.paths?.allow?.some((folder) => under(t.path, folder))) return null;
   if (layer.paths?.deny?.some((folder) => under(t.path, folder))) return t.path;
   if (layer.paths?.only && !layer.paths.only.some((folder) => under(t.path, folder))) return t.path;
   return null;

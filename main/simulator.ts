@@ -51,6 +51,8 @@ export interface SimulatorOptions {
   publicUrl?: string | undefined;
   /** `--psu-public-url`: under --tls, the origin the PSU's browser reaches the SCA pages at. */
   psuPublicUrl?: string | undefined;
+  /** Tests: a control answer its published schema would cut is refused (500) instead (http/exact-answers.ts). */
+  exactAnswers?: boolean | undefined;
 }
 
 export interface RunningSimulator {
@@ -192,6 +194,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     tls,
     flowRuns,
     resender,
+    exactAnswers: options.exactAnswers,
   });
 
   const psuPages = tls ? buildPsuPagesServer(services, tls, safety) : null;

@@ -9,6 +9,7 @@ import { accountReference } from '../domain/consent/access';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import { rulesCited } from '../domain/signing/rules';
 import { timeLimit } from '../domain/sca/journey';
+import type { JourneyOutcome } from '../domain/sca/outcome';
 import type { PastedRequest } from '../domain/pasted-request';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents/consents';
@@ -28,6 +29,14 @@ import type { FlowRunRecord, FlowRunSummary, RunExchange, RunStep } from '../flo
 
 /** The engine's behaviours are exactly the contract's. */
 const mode = (m: SimulatorMode): Contract.SimulatorMode => m;
+
+/**
+ * The schema lists the journey outcomes again (shared/ cannot import the domain): the compiler holds
+ * the two lists equal, both ways.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameOutcomes: Same<JourneyOutcome, Contract.JourneyOutcome> = true;
+void sameOutcomes;
 
 /**
  * The stored diagnosis is the domain's; this proves it has the shape the Inspector renders. One logged

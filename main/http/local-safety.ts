@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { networkInterfaces, hostname } from 'node:os';
 import { BankError } from '../domain/errors';
-import { CONTROL_PREFIX } from './control-openapi';
+import { CONTROL_PREFIX } from './control-operations';
 
 export interface LocalSafetyOptions {
   /** The address the server listens on (`--host`). */

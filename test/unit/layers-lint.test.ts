@@ -43,6 +43,14 @@ describe('the layering rule', () => {
     ['shared/x.ts', '../renderer/src/api', 'renderer/src/api'],
     ['main/http/x.ts', 'electron', 'the package electron'],
     ['test/api/x.test.ts', 'electron', 'the package electron'],
+    // The control API schemas are read by every side, so they read nothing but TypeBox; only they
+    // open shared/ to the HTTP layer, and only they and the contract take TypeBox.
+    ['shared/control-api/x.ts', '../har', 'shared/har'],
+    ['shared/control-api/x.ts', 'fastify', 'the package fastify'],
+    ['shared/x.ts', 'typebox', 'the package typebox'],
+    ['main/http/x.ts', '../../shared/har', 'shared/har'],
+    ['preload/api/workbench-api.ts', '../../shared/har', 'shared/har'],
+    ['preload/x.ts', '../shared/control-api', 'shared/control-api'],
   ])('%s importing %s is refused', async (file, specifier, named) => {
     const breaches = await layerBreaches(file, imports(specifier));
     expect(breaches.length).toBeGreaterThan(0);
@@ -65,6 +73,11 @@ describe('the layering rule', () => {
     ['preload/x.ts', 'electron'],
     ['main/hosts/electron/x.ts', 'electron'],
     ['main/index.ts', 'electron'],
+    ['main/http/x.ts', '../../shared/control-api'],
+    ['main/flows/x.ts', '../../shared/control-api'],
+    ['preload/api/workbench-api.ts', '../../shared/control-api'],
+    ['preload/api/workbench-api.ts', 'typebox'],
+    ['shared/control-api/x.ts', 'typebox'],
   ])('%s importing %s is allowed', async (file, specifier) => {
     expect(await layerBreaches(file, imports(specifier))).toEqual([]);
   });
@@ -81,5 +94,25 @@ describe('the import-cycle rule', () => {
 
   it('an import that does not lead back is allowed', async () => {
     expect(await findings('architecture/no-cycle', 'main/domain/accounts/ledger.ts', imports('../money'))).toEqual([]);
+  });
+});
+
+describe('the control API schemas in the page', () => {
+  async function restricted(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  }
+
+  it.each([
+    ['renderer/src/x.ts', "import { ConsentSummary } from '../../shared/control-api';\nexport const x = ConsentSummary;\n"],
+    ['renderer/src/x.ts', "import Type from 'typebox';\nexport const x = Type.String();\n"],
+    ['shared/x.ts', "import { ConsentSummary } from './control-api/bank';\nexport const x = ConsentSummary;\n"],
+    ['preload/api/workbench-api.ts', "import { ConsentSummary } from '../../shared/control-api';\nexport const x = ConsentSummary;\n"],
+  ])('%s may not import them as values: %s', async (file, source) => {
+    expect((await restricted(file, source))[0]).toContain('as types from the contract');
+  });
+
+  it('may import them as types', async () => {
+    expect(await restricted('renderer/src/x.ts', "import type { Static } from 'typebox';\nimport type * as S from '../../shared/control-api';\nexport type X = Static<typeof S.ConsentSummary>;\n")).toEqual([]);
   });
 });

@@ -6,9 +6,11 @@ import type { ExchangeQueryInput } from '../../services/logs/exchange-log';
 import { jsonBody, rawBody } from '../body';
 import { toBasketSummary, toClockReading, toConsentSummary, toDecisionExchange, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
 import { decisionHooks } from '../sca-decisions';
+import { exactAnswers } from '../exact-answers';
 import { readListPage, type Paged } from '../../services/list-page';
 import { grantControlCookie, hasControlAccess } from '../control-access';
-import { CONTROL_PREFIX, controlOpenApi } from '../control-openapi';
+import { controlOpenApi } from '../control-openapi';
+import { CONTROL_PREFIX, controlRouteSchema } from '../control-operations';
 import type { FlowRuns } from '../../flows/runs/flow-runs';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
@@ -21,6 +23,8 @@ export interface ControlOptions {
   flowRuns?: FlowRuns | undefined;
   /** The built-in TPP that sends an exchange again for the Inspector; absent: no resend route. */
   resender?: ExchangeResender | undefined;
+  /** Refuse (500) an answer its schema would cut instead of sending the cut answer (exact-answers.ts): for tests. */
+  exactAnswers?: boolean | undefined;
 }
 
 type ListQuery = { limit?: unknown; offset?: unknown };
@@ -36,6 +40,13 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
   app.register(
     async (control) => {
+      // Each route answers through its documented schema (control-operations.ts): exactly the
+      // published fields go out, whatever else the engine's values carry.
+      control.addHook('onRoute', (route) => {
+        const schema = controlRouteSchema([route.method].flat()[0] ?? '', route.url);
+        if (schema !== null) route.schema = { ...schema, ...route.schema };
+      });
+      if (options.exactAnswers) exactAnswers(control);
       control.addHook('onRequest', async (request) => {
         if (options.requiredToken !== null && !hasControlAccess(request, options.requiredToken)) {
           throw BankError.of('TOKEN_INVALID', 'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback');

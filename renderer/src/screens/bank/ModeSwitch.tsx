@@ -1,7 +1,9 @@
+import type { SimulatorMode } from '../../../../preload/api/workbench-api';
 import { useBank } from '../../state/bank';
 import { useShell } from '../../state/shell';
 
-const MODES = ['simulation', 'sandbox'] as const;
+// Keyed by the contract's SimulatorMode, so a mode added there is a compile error here until it has its button.
+const MODES = Object.keys({ simulation: true, sandbox: true } satisfies Record<SimulatorMode, true>) as SimulatorMode[];
 
 /** The simulator's two behaviours (docs/architecture.md#two-behaviours-simulation-and-sandbox): stateful simulation or the bank's fixed sandbox. */
 export function ModeSwitch() {
