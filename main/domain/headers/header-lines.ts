@@ -71,3 +71,40 @@ export function repeatedHeaderProblem(lowerNames: readonly string[]): string {
   if (shown.length === 1) return `${shown[0] ?? ''} is sent more than once; send it once`;
   return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''} are sent more than once; send each once`;
 }
+
+/** The headers Node's `request.headers` keeps only the first line of when sent more than once. */
+const FIRST_LINE_ONLY = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since',
+  'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent',
+]);
+
+/**
+ * Node's `request.headers` from the lines as received: names in lower case in the order first sent, a
+ * repeated header joined by ", " ("; " for Cookie), Set-Cookie kept as a list, some kept at the first line.
+ */
+export function headersOfLines(lines: readonly (readonly [string, string])[]): HeaderRecord {
+  const headers: HeaderRecord = {};
+  for (const [name, value] of lines) {
+    const key = name.toLowerCase();
+    const kept = headers[key];
+    if (key === 'set-cookie') headers[key] = Array.isArray(kept) ? [...kept, value] : [value];
+    else if (kept === undefined) headers[key] = value;
+    else if (!FIRST_LINE_ONLY.has(key)) headers[key] = `${kept as string}${key === 'cookie' ? '; ' : ', '}${value}`;
+  }
+  return headers;
+}
+
+/** Whether two header records hold the same names in the same order with the same values. */
+export function sameHeaders(a: Readonly<HeaderRecord>, b: Readonly<HeaderRecord>): boolean {
+  const names = Object.keys(a);
+  const others = Object.keys(b);
+  if (names.length !== others.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (name !== others[i]) return false;
+    const x = a[name];
+    const y = b[name];
+    if (Array.isArray(x) ? !Array.isArray(y) || x.length !== y.length || x.some((v, j) => v !== y[j]) : x !== y) return false;
+  }
+  return true;
+}

@@ -6,10 +6,12 @@ import { executionDate } from '../../domain/iso20022/pain001/execution-date';
 import { localDateTime } from '../../domain/iso20022/pain001/local-time';
 import type { ParsedPayment } from '../../domain/iso20022/pain001/types';
 import { validatePain001, validationError } from '../../domain/iso20022/pain001/validate';
-import { buildPain002 } from '../../domain/iso20022/pain002/build';
+import { pain002Parts, pain002With } from '../../domain/iso20022/pain002/build';
 import { authorisationsRequired } from '../../domain/payment/authorisation-rules';
 import { assertCancellable, paymentStatusAt, REASON } from '../../domain/payment/lifecycle';
+import { reportWindow } from '../../domain/payment/report-window';
 import type { Payment, TransactionStatus } from '../../domain/payment/payment';
+import type { KeptReport } from '../../store/repositories/payments';
 import type { BankContext } from '../context';
 import { newId } from '../ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
@@ -123,17 +125,25 @@ export class PaymentService {
     return this.report(payment);
   }
 
+  /**
+   * The pain.002 as the bank answers it at this moment. Only its MsgId and CreDtTm are made per request: the
+   * rest is kept per payment until a write of the payment or its states, or the moment its PATC expires or
+   * its VoP results settle (before that, a report with results in progress is made each time).
+   */
   report(payment: Payment): string {
     const now = this.ctx.clock.now();
+    const kept = this.ctx.repos.payments.statusReport(payment.paymentId, now, () => this.reportParts(payment, now));
+    return pain002With(kept.parts, `STS-${payment.paymentId.slice(0, 8)}-${now.getTime().toString(36)}`.slice(0, 35), now);
+  }
+
+  private reportParts(payment: Payment, now: Date): KeptReport {
     const parsed = this.ctx.repos.payments.parsed(payment.paymentId);
     if (!parsed) throw BankError.of('RESOURCE_UNKNOWN', `payment ${payment.paymentId} has no stored pain.001`);
     const status = paymentStatusAt(payment, now);
     const states = this.ctx.repos.payments.transactions(payment.paymentId);
     const vop = this.vop.results(payment.paymentId, now);
     const group = payment.groupReason;
-    return buildPain002({
-      messageId: `STS-${payment.paymentId.slice(0, 8)}-${now.getTime().toString(36)}`.slice(0, 35),
-      createdAt: now,
+    const parts = pain002Parts({
       original: parsed,
       ...(status === 'RJCT' && group ? { groupStatus: { status: 'RJCT', reasonCode: group.code, ...(group.info ? { info: group.info } : {}) } } : {}),
       transactions: parsed.transactions.map((tx, i) => {
@@ -145,6 +155,7 @@ export class PaymentService {
         };
       }),
     });
+    return { parts, ...reportWindow(payment, this.ctx.repos.payments.vopChecks(payment.paymentId), now) };
   }
 
   /** DELETE: PATC → RJCT (204); any other status is 405 CANCELLATION_INVALID. */
@@ -180,3 +191,4 @@ export class PaymentService {
     return institution;
   }
 }
+

@@ -1,6 +1,7 @@
 import { rulesCited } from '../../domain/signing/rules';
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
 import type { Statement } from 'better-sqlite3';
+import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
 import { ExchangeResources } from '../exchange-resources';
 
@@ -126,7 +127,7 @@ export interface ExchangeSearchPage {
 }
 
 /** The text a word is looked for in: everything a user reads of an exchange, bodies cast from their bytes. */
-const SEARCHED_TEXT = `(method || ' ' || url || ' ' || status || ' ' || ifnull(tpp_id, '') || ' ' || ifnull(institution, '') || ' ' || request_headers || ' ' || response_headers
+const SEARCHED_TEXT = `(method || ' ' || url || ' ' || status || ' ' || ifnull(tpp_id, '') || ' ' || ifnull(institution, '') || ' ' || request_headers || ' ' || ifnull(raw_headers, '') || ' ' || response_headers
   || ' ' || ifnull(CAST(request_body AS TEXT), '') || ' ' || ifnull(CAST(response_body AS TEXT), '') || ' ' || ifnull(signature, ''))`;
 
 const VERDICT_SQL = {
@@ -259,7 +260,7 @@ export class ExchangeRepository {
     this.insertStmt.run(
       e.id, e.timing.startedAt.getTime(), e.timing.simulatedAt.getTime(), e.timing.durationMs, request.method, request.url,
       e.parties.institution, e.parties.tppId, e.parties.resourceId,
-      JSON.stringify(request.headers), request.body, request.bodySize,
+      storedHeaders(request.headers, request.rawHeaders), request.body, request.bodySize,
       response.status, JSON.stringify(response.headers), response.body, response.bodySize,
       e.signature === null ? null : storedDiagnosis(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
@@ -424,8 +425,23 @@ function readDiagnosis(text: string): SignatureDiagnosis {
   return { operation, checks, rules: rulesCited(checks), ...rest };
 }
 
+/** Stored in place of a header object that its lines give again (headersOfLines): nearly every one. */
+const DERIVED_HEADERS = '';
+
+/**
+ * The request's header object as stored: nothing when its lines as received give it again, as Node merged
+ * them (a signed request's 2 KB of headers were otherwise kept twice), else the object itself.
+ */
+function storedHeaders(headers: Headers, lines: readonly RawHeader[]): string {
+  return sameHeaders(headersOfLines(lines), headers) ? DERIVED_HEADERS : JSON.stringify(headers);
+}
+
 /** The request's header object and its lines as received (those of the object in rows logged before the lines were kept). */
 function requestHeaders(r: ExchangeRow): { headers: Headers; rawHeaders: RawHeader[] } {
+  if (r.request_headers === DERIVED_HEADERS && r.raw_headers !== null) {
+    const rawHeaders = JSON.parse(r.raw_headers) as RawHeader[];
+    return { headers: headersOfLines(rawHeaders), rawHeaders };
+  }
   const headers = JSON.parse(r.request_headers) as Headers;
   return { headers, rawHeaders: r.raw_headers === null ? linesOfHeaders(headers) : (JSON.parse(r.raw_headers) as RawHeader[]) };
 }

@@ -1,5 +1,6 @@
 import type { VopAnswer, VopCheck } from '../../domain/vop/verify';
 import type { ParsedPayment, ParsedTransaction } from '../../domain/iso20022/pain001/types';
+import type { Pain002Parts } from '../../domain/iso20022/pain002/build';
 import type { PaymentProduct } from '../../domain/dataset/types';
 import type { AuthorisationAttempt, AuthorisationRecord, AttemptStatus, Payment, StatusReason, TransactionState, TransactionStatus } from '../../domain/payment/payment';
 import type { Db } from '../database';
@@ -41,6 +42,16 @@ interface AttemptRow {
 }
 
 /** A payment as the bank's lists show it: the resource and what the store keeps for showing it without its pain.001. */
+/**
+ * A payment's status report and the moments (ms) between which time alone does not change it: a PATC
+ * payment expires, VoP results settle (see PaymentService.report).
+ */
+export interface KeptReport {
+  parts: Pain002Parts;
+  validFrom: number;
+  validUntil: number;
+}
+
 export interface PaymentListing {
   payment: Payment;
   /** The status before the last change; null while the payment has never changed status. */
@@ -157,6 +168,7 @@ export class PaymentRepository {
   private readonly states: ReadCache<TransactionState[]>;
   private readonly messages: ReadCache<ParsedPayment>;
   private readonly checks: ReadCache<(VopCheck | null)[]>;
+  private readonly reports: ReadCache<KeptReport>;
 
   constructor(private readonly db: Db) {
     // The payments being asked about at one time (a CI run's, a QA burst's) are a few thousand at most; each
@@ -166,6 +178,8 @@ export class PaymentRepository {
     this.states = new ReadCache(db, 20_000, (states) => 1 + states.length);
     this.messages = new ReadCache(db, 12_000, (parsed) => 1 + parsed.transactions.length);
     this.checks = new ReadCache(db, 20_000, (checks) => 1 + checks.length);
+    // Weighed by characters: some 6,000 single payments' reports, or one 10,000-transaction bulk's.
+    this.reports = new ReadCache(db, 8 * 1024 * 1024, (kept) => kept.parts.opening.length + kept.parts.rest.length);
     this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
       VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
       @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
@@ -276,6 +290,7 @@ export class PaymentRepository {
   /** Keeps the status being left as the previous one, unless the status stays the same. */
   setStatus(paymentId: string, status: TransactionStatus, groupReason: StatusReason | null, at: Date): void {
     this.payments.drop(paymentId);
+    this.reports.drop(paymentId);
     this.setStatusStmt.run({ status, group_reason: groupReason ? JSON.stringify(groupReason) : null, at: at.getTime(), payment_id: paymentId });
   }
 
@@ -284,6 +299,18 @@ export class PaymentRepository {
       this.txStmt.all(paymentId).map((r) => ({ index: r.idx, status: r.status as TransactionStatus | null, reasons: JSON.parse(r.reasons) as StatusReason[] })),
     );
     return (states ?? []).map((state) => ({ ...state, reasons: [...state.reasons] }));
+  }
+
+  /**
+   * The payment's status report as kept (see PaymentService.report), else `make()`'s; dropped by every write
+   * of the payment or its transaction states here. A kept report that does not hold at `now` is made anew.
+   */
+  statusReport(paymentId: string, now: Date, make: () => KeptReport): KeptReport {
+    const kept = this.reports.read(paymentId, () => undefined);
+    if (kept && now.getTime() >= kept.validFrom && now.getTime() < kept.validUntil) return kept;
+    this.reports.drop(paymentId);
+    const made = make();
+    return this.reports.read(paymentId, () => made) ?? made;
   }
 
   /** Payments whose VoP results became final by `now` and were not announced yet; each is marked announced. */
@@ -307,6 +334,7 @@ export class PaymentRepository {
 
   setTransaction(paymentId: string, index: number, status: TransactionStatus | null, reasons: StatusReason[]): void {
     this.states.drop(paymentId);
+    this.reports.drop(paymentId);
     this.setTxStmt.run(status, JSON.stringify(reasons), paymentId, index);
   }
 
@@ -336,7 +364,10 @@ export class PaymentRepository {
 
   finishAttempt(authorisationId: string, status: 'finalised' | 'failed', refusal: string | null, at: Date): void {
     const finished = this.finishAttemptStmt.get(status, refusal, at.getTime(), authorisationId);
-    if (finished) this.payments.drop(finished.payment_id);
+    if (finished) {
+      this.payments.drop(finished.payment_id);
+      this.reports.drop(finished.payment_id);
+    }
   }
 
   /** PATC payments created at or before `createdBefore`. */
@@ -414,11 +445,11 @@ export class PaymentRepository {
 
   /** After the reset cleared the tables behind this repository's back. */
   forget(): void {
-    for (const cache of [this.payments, this.states, this.messages, this.checks]) cache.clear();
+    for (const cache of [this.payments, this.states, this.messages, this.checks, this.reports]) cache.clear();
   }
 
   private forgetPayment(paymentId: string): void {
-    for (const cache of [this.payments, this.states, this.messages, this.checks]) cache.drop(paymentId);
+    for (const cache of [this.payments, this.states, this.messages, this.checks, this.reports]) cache.drop(paymentId);
   }
 
   private toPayment(r: PaymentRow): Payment {

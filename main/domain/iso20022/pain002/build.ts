@@ -109,10 +109,30 @@ function controlSum(original: ParsedPayment): string {
   return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`.replace(/\.?0+$/, '');
 }
 
+/**
+ * The report around its group header's MsgId and CreDtTm, the only parts that change on every request:
+ * a payment's report can be kept whole between the writes that change it, and only these two made anew.
+ */
+export interface Pain002Parts {
+  /** Up to and including the opening GrpHdr. */
+  opening: string;
+  /** From the closing GrpHdr to the end. */
+  rest: string;
+}
+
 export function buildPain002(input: Pain002Input): string {
+  return pain002With(pain002Parts(input), input.messageId, input.createdAt);
+}
+
+/** The report of `parts` with its own message id and creation time. */
+export function pain002With(parts: Pain002Parts, messageId: string, createdAt: Date): string {
+  check(messageId.length >= 1 && [...messageId].length <= 35, () => 'messageId must have 1 to 35 characters');
+  check(!Number.isNaN(createdAt.getTime()), () => 'createdAt is not a valid date');
+  return parts.opening + leaf('      ', 'MsgId', messageId) + leaf('      ', 'CreDtTm', isoSeconds(createdAt)) + parts.rest;
+}
+
+export function pain002Parts(input: Omit<Pain002Input, 'messageId' | 'createdAt'>): Pain002Parts {
   const { original } = input;
-  check(input.messageId.length >= 1 && [...input.messageId].length <= 35, () => 'messageId must have 1 to 35 characters');
-  check(!Number.isNaN(input.createdAt.getTime()), () => 'createdAt is not a valid date');
   const byEndToEndId = new Map(original.transactions.map((t) => [t.endToEndId, t]));
   const statuses = new Map<string, TransactionStatusEntry>();
   for (const s of input.transactions) {
@@ -120,12 +140,8 @@ export function buildPain002(input: Pain002Input): string {
     check(!statuses.has(s.endToEndId), () => `EndToEndId ${JSON.stringify(s.endToEndId)} has two statuses`);
     statuses.set(s.endToEndId, s);
   }
+  const opening = '<?xml version="1.0" encoding="UTF-8"?>\n' + `<Document xmlns="${namespaceOf(pain002VersionFor(original.messageVersion))}">\n` + '  <CstmrPmtStsRpt>\n    <GrpHdr>\n';
   let out =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<Document xmlns="${namespaceOf(pain002VersionFor(original.messageVersion))}">\n` +
-    '  <CstmrPmtStsRpt>\n    <GrpHdr>\n' +
-    leaf('      ', 'MsgId', input.messageId) +
-    leaf('      ', 'CreDtTm', isoSeconds(input.createdAt)) +
     '    </GrpHdr>\n    <OrgnlGrpInfAndSts>\n' +
     leaf('      ', 'OrgnlMsgId', original.msgId) +
     leaf('      ', 'OrgnlMsgNmId', original.messageVersion) +
@@ -144,5 +160,5 @@ export function buildPain002(input: Pain002Input): string {
     if (status !== undefined) parts.push(transaction(tx, status));
   }
   parts.push('    </OrgnlPmtInfAndSts>\n  </CstmrPmtStsRpt>\n</Document>\n');
-  return parts.join('');
+  return { opening, rest: parts.join('') };
 }
