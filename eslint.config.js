@@ -20,7 +20,9 @@ const LAYERS = [
     name: 'the domain (main/domain)',
     files: ['main/domain'],
     why: 'it is pure rules over values; I/O and wiring live in the outer layers',
-    paths: { deny: ['main/store', 'main/http', 'main/services', 'main/pki', 'main/hosts', 'main/tpp', 'main/index', 'main/simulator', 'preload', 'renderer', 'shared'] },
+    paths: {
+      deny: ['main/store', 'main/http', 'main/services', 'main/pki', 'main/hosts', 'main/tpp', 'main/index', 'main/simulator', 'preload', 'renderer', 'shared'],
+    },
     packages: { deny: ['fastify', 'better-sqlite3', 'electron', 'fs', 'http', 'https'] },
   },
   {
@@ -80,7 +82,7 @@ const LAYERS = [
     // browser as it runs in the bank. Everything else of the domain stays out of the renderer.
     name: 'the payment editor language services (renderer/src/screens/editor/language)',
     files: [EDITOR_LANGUAGE],
-    why: 'the editor validates with the bank\'s pain.001 code (main/domain/iso20022) and otherwise knows its host only through the contract',
+    why: "the editor validates with the bank's pain.001 code (main/domain/iso20022) and otherwise knows its host only through the contract",
     paths: { only: ['renderer', CONTRACT, 'shared', 'main/domain/iso20022'] },
     packages: { deny: RENDERER_DENIED_PACKAGES },
   },
@@ -176,8 +178,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'typebox', allowTypeImports: true, message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)' }],
-          patterns: [{ group: ['**/control-api', '**/control-api/*'], allowTypeImports: true, message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)' }],
+          paths: [
+            { name: 'typebox', allowTypeImports: true, message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)' },
+          ],
+          patterns: [
+            {
+              group: ['**/control-api', '**/control-api/*'],
+              allowTypeImports: true,
+              message: 'take the control API shapes as types from the contract (preload/api/workbench-api.ts)',
+            },
+          ],
         },
       ],
     },

@@ -53,7 +53,10 @@ function signatureHolds(req: IncomingMessage, body: Buffer): boolean {
   const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
   if (header(req, 'digest') !== digest) return false;
   const params: Record<string, string> = Object.fromEntries([...header(req, 'signature').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
-  const signingString = (params.headers ?? '').split(' ').map((name: string) => `${name}: ${header(req, name)}`).join('\n');
+  const signingString = (params.headers ?? '')
+    .split(' ')
+    .map((name: string) => `${name}: ${header(req, name)}`)
+    .join('\n');
   return verify('sha256', Buffer.from(signingString, 'latin1'), keyOf(header(req, 'tpp-signature-certificate')), Buffer.from(params.signature ?? '', 'base64'));
 }
 

@@ -25,9 +25,11 @@ export function expectStatus(res: TppResponse, status: number): unknown {
 /** Runs `one` for 0..count-1 with `parallel` in flight. */
 async function inParallel(count: number, parallel: number, one: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await one(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
 }
 
 /** One answer of the simulator per measured route, for the like-for-like ceiling to answer the same (ceiling-server.ts). */
@@ -94,6 +96,13 @@ export class Fixtures {
 
   /** One authorisation a payment: a second would meet the first's active attempt. */
   async authorisationStart(paymentIds: string[]): Promise<Scenario> {
-    return { kind: 'authorisation-start', access: await this.access('FRA-APPROVER-A'), product: SEPA, paymentIds, tppRedirectUri: 'https://tpp.example/callback', pool: paymentIds.length };
+    return {
+      kind: 'authorisation-start',
+      access: await this.access('FRA-APPROVER-A'),
+      product: SEPA,
+      paymentIds,
+      tppRedirectUri: 'https://tpp.example/callback',
+      pool: paymentIds.length,
+    };
   }
 }

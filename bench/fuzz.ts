@@ -23,7 +23,8 @@ function generator(seed: number, host: string) {
   const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const junk = (length: number): string => Array.from({ length }, () => String.fromCharCode(Math.floor(next() * 0x7e) + 1)).join('');
-  const id = (): string => pick(['', 'x', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000', '%2e%2e', junk(12), 'SANDBOX-SEPA-0001', '../../etc/passwd']);
+  const id = (): string =>
+    pick(['', 'x', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000', '%2e%2e', junk(12), 'SANDBOX-SEPA-0001', '../../etc/passwd']);
   const paths = (): string => {
     const i = pick(INSTITUTIONS);
     return pick([
@@ -70,10 +71,21 @@ function generator(seed: number, host: string) {
   const headers = (): string[] =>
     [
       `Host: ${pick([host, host, host, 'evil.example', ''])}`,
-      pick(['Content-Type: application/json', 'Content-Type: application/xml', 'Content-Type: text/plain', 'Content-Type: application/x-www-form-urlencoded', '']),
+      pick([
+        'Content-Type: application/json',
+        'Content-Type: application/xml',
+        'Content-Type: text/plain',
+        'Content-Type: application/x-www-form-urlencoded',
+        '',
+      ]),
       pick([`X-Request-ID: ${crypto.randomUUID()}`, 'X-Request-ID: x', '', `X-Request-ID: ${crypto.randomUUID()}\r\nX-Request-ID: ${crypto.randomUUID()}`]),
       pick(['Authorization: Bearer x', 'Authorization: Basic !!', 'Authorization: ' + junk(30), '']),
-      pick(['Digest: SHA-256=x', 'Signature: keyId="x",algorithm="rsa-sha256",headers="digest",signature="AA=="', 'TPP-Signature-Certificate: ' + junk(50), '']),
+      pick([
+        'Digest: SHA-256=x',
+        'Signature: keyId="x",algorithm="rsa-sha256",headers="digest",signature="AA=="',
+        'TPP-Signature-Certificate: ' + junk(50),
+        '',
+      ]),
       pick(['Consent-ID: ' + id(), 'PSU-ID: FRA-CREATOR', 'Origin: https://evil.example', 'Origin: null', '']),
     ].filter((line) => line !== '');
   return (): string => {
@@ -81,7 +93,15 @@ function generator(seed: number, host: string) {
     const lines = [`${pick(METHODS)} ${paths()} HTTP/1.1`, ...headers(), 'Connection: close'];
     const length = Buffer.byteLength(content);
     // Mostly the right length; sometimes a lie in either direction.
-    lines.push(pick([`Content-Length: ${length}`, `Content-Length: ${length}`, `Content-Length: ${length + 5}`, `Content-Length: ${Math.max(0, length - 3)}`, 'Transfer-Encoding: chunked']));
+    lines.push(
+      pick([
+        `Content-Length: ${length}`,
+        `Content-Length: ${length}`,
+        `Content-Length: ${length + 5}`,
+        `Content-Length: ${Math.max(0, length - 3)}`,
+        'Transfer-Encoding: chunked',
+      ]),
+    );
     return `${lines.join('\r\n')}\r\n\r\n${content}`;
   };
 }
@@ -139,14 +159,24 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   // Still answering a plain request after all that?
-  const alive = await fetch(`${server.url}/simulator/v1/info`).then((r) => r.status, () => 0);
+  const alive = await fetch(`${server.url}/simulator/v1/info`).then(
+    (r) => r.status,
+    () => 0,
+  );
   const rssAfter = rssBytes(server.child.pid);
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   console.log(`fuzz: ${total.toLocaleString('en')} malformed requests (seed ${seed}) in ${seconds.toFixed(1)} s, ${CONCURRENCY} at a time`);
-  console.log(`answers: ${[...counts.entries()].sort().map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}`);
-  console.log(`5xx: ${counts.get('5xx') ?? 0}; hangs over ${HANG_MS / 1000} s: ${counts.get('hang') ?? 0}; closed without an answer: ${counts.get('closed') ?? 0}`);
+  console.log(
+    `answers: ${[...counts.entries()]
+      .sort()
+      .map(([k, n]) => `${k} ${n.toLocaleString('en')}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `5xx: ${counts.get('5xx') ?? 0}; hangs over ${HANG_MS / 1000} s: ${counts.get('hang') ?? 0}; closed without an answer: ${counts.get('closed') ?? 0}`,
+  );
   console.log(`server RSS: ${mib(rssBefore)} before, ${mib(rssAfter)} after; afterwards GET /simulator/v1/info answers ${alive}`);
   process.exitCode = (counts.get('5xx') ?? 0) > 0 || (counts.get('hang') ?? 0) > 0 || alive !== 200 ? 1 : 0;
 }

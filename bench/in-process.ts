@@ -31,7 +31,9 @@ export function signatureRows(dataDir: string): InProcessRow[] {
   const key = signingKeyOf(loadTppCredentials(dataDir));
   const trust = ensureDataFolderPki(dataDir, new Date()).trust;
   const cache = new CertificateCache();
-  const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`);
+  const body = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">${'<x>Müller Logistik GmbH</x>'.repeat(60)}</Document>\n`,
+  );
   const signedRequest = (): PreparedRequest => {
     const headers = { 'x-request-id': randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/cb' };
     return signPrepared(prepared('payment-create', INSTITUTION, `/${INSTITUTION}/berlingroup/v1/payments/${SEPA}`, headers, body), { own: key });
@@ -52,7 +54,13 @@ export function signatureRows(dataDir: string): InProcessRow[] {
     const requests = Array.from({ length: 500 }, () => signedRequest().headers);
     started = performance.now();
     for (const headers of requests) {
-      const d = verifySignedRequest({ operation: 'payment-initiation', headers, body, inspectCertificate: signingCertificateInspector(trust, cache, now), decodeCertificate: (value) => cache.decodeHeader(value) });
+      const d = verifySignedRequest({
+        operation: 'payment-initiation',
+        headers,
+        body,
+        inspectCertificate: signingCertificateInspector(trust, cache, now),
+        decodeCertificate: (value) => cache.decodeHeader(value),
+      });
       if (!d.verdict.valid) throw new Error(JSON.stringify(d.verdict));
     }
     elapsedMs += performance.now() - started;

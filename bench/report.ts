@@ -23,7 +23,8 @@ export interface Target {
   met: boolean;
 }
 
-const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–');
+const fmt = (n: number, digits = 0): string =>
+  Number.isFinite(n) ? n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
 export const mib = (bytes: number): string => `${fmt(bytes / 2 ** 20)} MiB`;
 
 export const machine = (): string => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
@@ -40,13 +41,19 @@ export function httpTable(rows: readonly (HttpRow & { ok: readonly number[] })[]
   return [
     '| operation | requests | req/s | p50 ms | p99 ms | like-for-like ceiling req/s | × like-for-like | GET ceiling req/s | × GET ceiling | CPU µs/request | like-for-like CPU µs/request | GET ceiling CPU µs/request |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(({ operation, result, ok, ceiling, cpuPerRequest, ceilingCpuPerRequest, like }) =>
-      `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${like ? fmt(like.perSecond) : '–'} | ${like ? fmt(result.perSecond / like.perSecond, 2) : '–'} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} | ${fmt(cpuPerRequest)} | ${like ? fmt(like.cpuPerRequest) : '–'} | ${fmt(ceilingCpuPerRequest)} |`),
+    ...rows.map(
+      ({ operation, result, ok, ceiling, cpuPerRequest, ceilingCpuPerRequest, like }) =>
+        `| ${operation}${problems(result, ok)} | ${fmt(result.requests)} | ${fmt(result.perSecond)} | ${fmt(result.p50, 1)} | ${fmt(result.p99, 1)} | ${like ? fmt(like.perSecond) : '–'} | ${like ? fmt(result.perSecond / like.perSecond, 2) : '–'} | ${fmt(ceiling)} | ${fmt(result.perSecond / ceiling, 2)} | ${fmt(cpuPerRequest)} | ${like ? fmt(like.cpuPerRequest) : '–'} | ${fmt(ceilingCpuPerRequest)} |`,
+    ),
   ];
 }
 
 export function inProcessTable(rows: readonly InProcessRow[]): string[] {
-  return ['| in one process | count | per second | mean ms |', '|---|---:|---:|---:|', ...rows.map((r) => `| ${r.operation} | ${fmt(r.count)} | ${fmt(r.perSecond)} | ${fmt(r.meanMs, 3)} |`)];
+  return [
+    '| in one process | count | per second | mean ms |',
+    '|---|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.operation} | ${fmt(r.count)} | ${fmt(r.perSecond)} | ${fmt(r.meanMs, 3)} |`),
+  ];
 }
 
 /** The same bulk made several times in a row: the median, and each time in order (the first meets a colder process). */
@@ -66,7 +73,11 @@ export const median = (values: readonly number[]): number => {
 };
 
 export function targetLines(targets: readonly Target[]): string[] {
-  return ['| target | goal | measured | met |', '|---|---|---:|:---:|', ...targets.map((t) => `| ${t.what} | ${t.goal} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`)];
+  return [
+    '| target | goal | measured | met |',
+    '|---|---|---:|:---:|',
+    ...targets.map((t) => `| ${t.what} | ${t.goal} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`),
+  ];
 }
 
 export { fmt };

@@ -132,7 +132,11 @@ async function bench(): Promise<void> {
     // The machine is shared and its speed swings within seconds: a timed row alternates with the GET ceiling and,
     // where the route has one, its like-for-like ceiling (the same requests to ceiling-server.ts), slice by slice;
     // its ratios are to the ceilings of those same moments.
-    const row = async (operation: string, scenario: Scenario, options: { extra?: Partial<LoadSpec>; ok?: readonly number[]; likeForLike?: boolean } = {}): Promise<void> => {
+    const row = async (
+      operation: string,
+      scenario: Scenario,
+      options: { extra?: Partial<LoadSpec>; ok?: readonly number[]; likeForLike?: boolean } = {},
+    ): Promise<void> => {
       const { extra = {}, ok = [200], likeForLike = false } = options;
       const slice = { seconds: SECONDS / SLICES, ...extra };
       const ceilings: LoadResult[] = [];
@@ -161,7 +165,12 @@ async function bench(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const rssAfterStart = rssBytes(pid);
     const info: Scenario = { kind: 'fixed', method: 'GET', path: '/simulator/v1/info' };
-    const unknown: Scenario = { kind: 'fixed', method: 'GET', path: `/${INSTITUTION}/berlingroup/v1/nothing-here`, headers: { 'x-request-id': 'a3b1f5c2-1d4e-4f6a-8b9c-0d1e2f3a4b5c' } };
+    const unknown: Scenario = {
+      kind: 'fixed',
+      method: 'GET',
+      path: `/${INSTITUTION}/berlingroup/v1/nothing-here`,
+      headers: { 'x-request-id': 'a3b1f5c2-1d4e-4f6a-8b9c-0d1e2f3a4b5c' },
+    };
     // Warm-up: the first seconds of a process are the JIT's.
     await load(sim.url, info, { seconds: 1 });
     await load(sim.url, consents, { seconds: 2 });
@@ -185,10 +194,26 @@ async function bench(): Promise<void> {
       );
       made += 300 + signedCount;
       const authorisations = await f.authorisationStart(created.createdPaymentIds);
-      await countedRow('POST /payments/{product}/{id}/authorisations (signed)', () => load(sim.url, authorisations, { amount: created.createdPaymentIds.length, dataDir: starts.dataDir }), null);
+      await countedRow(
+        'POST /payments/{product}/{id}/authorisations (signed)',
+        () => load(sim.url, authorisations, { amount: created.createdPaymentIds.length, dataDir: starts.dataDir }),
+        null,
+      );
     }
     if (only !== undefined) {
-      print({ starts, rows, bulks: [], signatures: [], editor: [], rssAfterStart, rssAfterPayments: Number.NaN, rssAfterBulk: Number.NaN, paymentsForMemory: 0, mass: null, inspector: null });
+      print({
+        starts,
+        rows,
+        bulks: [],
+        signatures: [],
+        editor: [],
+        rssAfterStart,
+        rssAfterPayments: Number.NaN,
+        rssAfterBulk: Number.NaN,
+        paymentsForMemory: 0,
+        mass: null,
+        inspector: null,
+      });
       return;
     }
 
@@ -262,11 +287,22 @@ function print(r: Results): void {
   const inspectorWorst = r.inspector ? Math.max(...r.inspector.rows.map((x) => x.ms)) : Number.NaN;
   const clean = r.rows.every(({ result, ok }) => result.errors === 0 && Object.keys(result.statuses).every((s) => ok.includes(Number(s))));
   const targets: Target[] = [
-    ...LIKE_TARGETS.map(({ what, prefix, goal }) => ({ what, goal: `≥ ${fmt(goal, 2)}× like-for-like`, measured: `${fmt(likeRatio(prefix), 2)}×`, met: likeRatio(prefix) >= goal })),
+    ...LIKE_TARGETS.map(({ what, prefix, goal }) => ({
+      what,
+      goal: `≥ ${fmt(goal, 2)}× like-for-like`,
+      measured: `${fmt(likeRatio(prefix), 2)}×`,
+      met: likeRatio(prefix) >= goal,
+    })),
     { what: 'start-up, existing data folder', goal: '< 400 ms', measured: `${fmt(startExisting)} ms`, met: startExisting < 400 },
     { what: 'start-up, fresh data folder', goal: '< 1 s', measured: `${fmt(startFresh)} ms`, met: startFresh < 1000 },
   ];
-  if (r.inspector) targets.push({ what: `Inspector list at ${fmt(r.inspector.kept)} exchanges: open and search (slowest call)`, goal: `< ${INSPECTOR_MS} ms`, measured: `${fmt(inspectorWorst)} ms`, met: inspectorWorst < INSPECTOR_MS });
+  if (r.inspector)
+    targets.push({
+      what: `Inspector list at ${fmt(r.inspector.kept)} exchanges: open and search (slowest call)`,
+      goal: `< ${INSPECTOR_MS} ms`,
+      measured: `${fmt(inspectorWorst)} ms`,
+      met: inspectorWorst < INSPECTOR_MS,
+    });
   if (r.bulks.length > 0) {
     targets.push(
       { what: '10,000-transaction bulk', goal: '< 500 ms', measured: `${fmt(bulkMs)} ms`, met: bulkMs < 500 },
@@ -274,7 +310,11 @@ function print(r: Results): void {
     );
   }
   const lines = [
-    `Machine: ${machine()}, load average ${loadavg().map((x) => fmt(x, 2)).join(' ')} at the end. Load: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s a row (signed rows: a fixed count, each request signed beforehand in the load process).`,
+    `Machine: ${machine()}, load average ${loadavg()
+      .map((x) => fmt(x, 2))
+      .join(
+        ' ',
+      )} at the end. Load: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s a row (signed rows: a fixed count, each request signed beforehand in the load process).`,
     `Ceilings (bench/ceiling-server.ts, one bare node:http process): the GET ceiling answers GET / with a fixed 200; the like-for-like ceiling of a route answers the same requests doing only their unavoidable work (status reads: the simulator's own pain.002 or consent JSON, same bytes; signed POST /payments: body read, SHA-256 against Digest, RSA verify over the signing string with the TPP-Signature-Certificate's key decoded once per value, 201 with a body of the simulator's size). The machine is shared and its speed swings within seconds, so each timed row runs in ${SLICES} slices of ${fmt(SECONDS / SLICES, 2)} s, each right after ${CEILING_SECONDS} s of the GET ceiling and a slice of its like-for-like ceiling, and its ratios are to the ceilings of those same moments (the signed rows, a fixed count: the ceilings just before and after).`,
     '',
     ...httpTable(r.rows),
@@ -286,7 +326,12 @@ function print(r: Results): void {
     '',
   ];
   if (r.inspector) {
-    lines.push(`| Inspector over the control API, ${fmt(r.inspector.kept)} exchanges kept | matched | ms (median of 5) |`, '|---|---:|---:|', ...r.inspector.rows.map((x) => `| ${x.what} | ${fmt(x.total)} | ${fmt(x.ms, 1)} |`), '');
+    lines.push(
+      `| Inspector over the control API, ${fmt(r.inspector.kept)} exchanges kept | matched | ms (median of 5) |`,
+      '|---|---:|---:|',
+      ...r.inspector.rows.map((x) => `| ${x.what} | ${fmt(x.total)} | ${fmt(x.ms, 1)} |`),
+      '',
+    );
   }
   if (r.bulks.length > 0) {
     lines.push(
@@ -299,12 +344,18 @@ function print(r: Results): void {
       ...r.editor,
       '',
       `Resident memory of the simulator process: ${mib(r.rssAfterStart)} after start, ${mib(r.rssAfterPayments)} after ${fmt(r.paymentsForMemory)} payments` +
-        (r.mass ? ` (the last ${fmt(r.mass.requests)} created through the signed HTTP route at ${fmt(r.mass.perSecond)} req/s, from a pool of 2,000 requests each signed once${r.mass.errors ? `, ${r.mass.errors} errors` : ''}, statuses ${JSON.stringify(r.mass.statuses)})` : '') +
+        (r.mass
+          ? ` (the last ${fmt(r.mass.requests)} created through the signed HTTP route at ${fmt(r.mass.perSecond)} req/s, from a pool of 2,000 requests each signed once${r.mass.errors ? `, ${r.mass.errors} errors` : ''}, statuses ${JSON.stringify(r.mass.statuses)})`
+          : '') +
         `, every exchange logged; ${mib(r.rssAfterBulk)} after the ${r.bulks.length} 10,000-transaction bulks that followed.`,
       '',
     );
   }
-  lines.push(...targetLines(targets), '', clean ? 'Every response had the expected status.' : 'Some responses had another status than expected: see the rows marked.');
+  lines.push(
+    ...targetLines(targets),
+    '',
+    clean ? 'Every response had the expected status.' : 'Some responses had another status than expected: see the rows marked.',
+  );
   console.log(lines.join('\n'));
 }
 

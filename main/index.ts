@@ -7,12 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { defaultDataDir } from './hosts/data-dir';
 import { forwardEvents, registerWorkbenchIpc } from './hosts/electron/ipc';
 import { startOnPreferredPort } from './hosts/electron/start-simulator';
-import {
-  CONTENT_SECURITY_POLICY,
-  isAppUrl,
-  isExternalWebUrl,
-  windowWebPreferences,
-} from './hosts/electron/window-options';
+import { CONTENT_SECURITY_POLICY, isAppUrl, isExternalWebUrl, windowWebPreferences } from './hosts/electron/window-options';
 import { sqliteBindingFor } from './hosts/native/sqlite-binding';
 import type { RunningSimulator } from './simulator';
 import { startSimulator } from './simulator';

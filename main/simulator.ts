@@ -72,7 +72,6 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 function version(): string {
@@ -143,10 +142,19 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   saveClientRegistration(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
-  const services = createServices(ctx, { trust: pki.trust, cache: new CertificateCache(), sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp), sandboxClientId: pki.demoTpp.clientId }, {
-    rateLimitPerSecond: options.rateLimit ?? 0,
-    logLimits: { all: options.logLimit ?? LOG_MAX_EXCHANGES, failures: options.failureLogLimit ?? LOG_MAX_FAILURES },
-  });
+  const services = createServices(
+    ctx,
+    {
+      trust: pki.trust,
+      cache: new CertificateCache(),
+      sandboxSigners: loadSandboxSigners(options.dataDir, pki.demoTpp),
+      sandboxClientId: pki.demoTpp.clientId,
+    },
+    {
+      rateLimitPerSecond: options.rateLimit ?? 0,
+      logLimits: { all: options.logLimit ?? LOG_MAX_EXCHANGES, failures: options.failureLogLimit ?? LOG_MAX_FAILURES },
+    },
+  );
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

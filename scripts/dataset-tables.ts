@@ -32,7 +32,8 @@ export function datasetTables(dataset: Dataset): string {
     '| institution | name | BIC | currency | products (processing delay after the last authorisation) | VoP | trust framework |',
     '|---|---|---|---|---|---|---|',
     ...dataset.institutions.map(
-      (i) => `| \`${i.id}\` | ${i.name} | ${i.bic} | ${i.currency} | ${i.products.map((p) => `${short(p)} (${i.processingDelays[p] ?? '–'})`).join(', ')} | ${i.verificationOfPayee ? 'yes' : 'no'} | ${i.trustFramework} |`,
+      (i) =>
+        `| \`${i.id}\` | ${i.name} | ${i.bic} | ${i.currency} | ${i.products.map((p) => `${short(p)} (${i.processingDelays[p] ?? '–'})`).join(', ')} | ${i.verificationOfPayee ? 'yes' : 'no'} | ${i.trustFramework} |`,
     ),
   ];
   for (const institution of dataset.institutions) {

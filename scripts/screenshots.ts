@@ -27,7 +27,9 @@ async function payments(bank: TestBank): Promise<{ settled: string }> {
   await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A'), SEPA, done);
   await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, done);
   // A close match: the Phone shows the VoP banner with the account holder's registered name.
-  const closeMatch = readTemplate('sepa-single.xml').replace('Transports Girard SARL', 'Mueller Logistik').replace('FR7630004008210001042987126', 'DE97700205700631807745');
+  const closeMatch = readTemplate('sepa-single.xml')
+    .replace('Transports Girard SARL', 'Mueller Logistik')
+    .replace('FR7630004008210001042987126', 'DE97700205700631807745');
   const waiting = (await bank.tpp.createPayment(creator, SEPA, closeMatch)).body.paymentId as string;
   await bank.tpp.startAuthorisation(await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B'), SEPA, waiting);
   return { settled: done };
@@ -77,7 +79,13 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
   });
   // A signature the bank rejects: PSU-ID changed after signing.
   const body = '<Document>Müller Straße</Document>\n';
-  const target = prepared('payment-create', 'frankfurt', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' }, body);
+  const target = prepared(
+    'payment-create',
+    'frankfurt',
+    '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers',
+    { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'tpp-redirect-uri': 'https://tpp.example/callback' },
+    body,
+  );
   const signed = await tpp.sign(target);
   // The same request signed correctly: the diff of the two shows what broke the signature.
   await tpp.validateSignature('frankfurt', { ...signed.headers, 'content-type': 'application/xml' }, body, `post ${target.path}`);
@@ -104,8 +112,16 @@ async function flowMidRun(page: Page): Promise<void> {
 /** The Inspector's diff: the rejected signature validation against the same request signed correctly. */
 async function diffShot(page: Page, suffix: string): Promise<void> {
   const validations = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' });
-  await validations.filter({ has: page.locator('[data-status="valid"]') }).first().locator('.exchange-pick').check();
-  await validations.filter({ has: page.locator('[data-status="rejected"]') }).first().locator('.exchange-pick').check();
+  await validations
+    .filter({ has: page.locator('[data-status="valid"]') })
+    .first()
+    .locator('.exchange-pick')
+    .check();
+  await validations
+    .filter({ has: page.locator('[data-status="rejected"]') })
+    .first()
+    .locator('.exchange-pick')
+    .check();
   await page.getByRole('button', { name: /^Compare/ }).click();
   await page.getByTestId('exchange-diff').waitFor();
   await shoot(page, `inspector-diff${suffix}`);
@@ -125,7 +141,10 @@ async function shoot(page: Page, name: string): Promise<void> {
  */
 async function editorShots(page: Page, suffix: string): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.getByRole('navigation').getByRole('button', { name: /Editor/ }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /Editor/ })
+    .click();
   const lines = page.locator('.monaco-editor .view-lines');
   await lines.waitFor();
   await page.getByTestId('editor-institution').selectOption('frankfurt');
@@ -159,7 +178,10 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         await page.goto(`${ui.url}/`);
         const suffix = colorScheme === 'dark' ? '-dark' : '';
-        const failing = page.getByTestId('exchange-row').filter({ hasText: 'signature/validation' }).filter({ has: page.locator('[data-status="rejected"]') });
+        const failing = page
+          .getByTestId('exchange-row')
+          .filter({ hasText: 'signature/validation' })
+          .filter({ has: page.locator('[data-status="rejected"]') });
         await failing.locator('[data-status="rejected"]').waitFor();
         await failing.click();
         await page.getByRole('tab', { name: /Signature/ }).click();

@@ -203,7 +203,8 @@ async function send(baseUrl: string, request: OutgoingRequest): Promise<SentResp
     responseHeaders[name] = value;
   });
   // A browser hides a manual redirect's status and Location (an "opaque redirect").
-  if (res.type === 'opaqueredirect') return { status: 0, headers: responseHeaders, body: '(a redirect, whose target the browser does not reveal; the Inspector list shows it)', durationMs };
+  if (res.type === 'opaqueredirect')
+    return { status: 0, headers: responseHeaders, body: '(a redirect, whose target the browser does not reveal; the Inspector list shows it)', durationMs };
   return { status: res.status, headers: responseHeaders, body, durationMs };
 }
 

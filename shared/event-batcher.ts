@@ -12,11 +12,7 @@ export interface EventBatcher<T> {
   dispose(): void;
 }
 
-export function createEventBatcher<T>(
-  deliver: (events: T[]) => void,
-  cap = EVENT_BATCH_CAP,
-  intervalMs = EVENT_BATCH_INTERVAL_MS,
-): EventBatcher<T> {
+export function createEventBatcher<T>(deliver: (events: T[]) => void, cap = EVENT_BATCH_CAP, intervalMs = EVENT_BATCH_INTERVAL_MS): EventBatcher<T> {
   let pending: T[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 

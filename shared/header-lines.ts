@@ -5,5 +5,7 @@ import type { ExchangeMessage, HeaderLine } from '../preload/api/workbench-api';
  * as sent, a header sent twice as two lines), else one line per value of the header object.
  */
 export function headerLinesOf(message: Pick<ExchangeMessage, 'headers' | 'rawHeaders'>): HeaderLine[] {
-  return message.rawHeaders ?? Object.entries(message.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): HeaderLine => [name, v]));
+  return (
+    message.rawHeaders ?? Object.entries(message.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): HeaderLine => [name, v]))
+  );
 }

@@ -37,11 +37,17 @@ export function meetsNeeds(psu: PsuSummary, needs: PsuNeeds, cast: Record<string
  * A PSU is offered for a role only when the roles that depend on it can still be played by someone:
  * a clerk nobody could authorise for is no choice.
  */
-export function psuChoices(parameters: readonly Parameter[], here: readonly PsuSummary[], chosen: Record<string, string>, values: Record<string, string>): Record<string, PsuSummary[]> {
+export function psuChoices(
+  parameters: readonly Parameter[],
+  here: readonly PsuSummary[],
+  chosen: Record<string, string>,
+  values: Record<string, string>,
+): Record<string, PsuSummary[]> {
   const roles = parameters.filter((p) => p.kind === 'psu');
   const byId = (psuId: string | undefined): PsuSummary | undefined => here.find((p) => p.psuId === psuId);
   const cast = Object.fromEntries(roles.map((r) => [r.name, byId(chosen[r.name])]));
-  const playable = (role: Parameter, psu: PsuSummary, trial: Record<string, PsuSummary | undefined>): boolean => meetsNeeds(psu, role.needs ?? {}, trial, values);
+  const playable = (role: Parameter, psu: PsuSummary, trial: Record<string, PsuSummary | undefined>): boolean =>
+    meetsNeeds(psu, role.needs ?? {}, trial, values);
   return Object.fromEntries(
     roles.map((role) => [
       role.name,
@@ -66,19 +72,35 @@ export function atSmallestAmounts(parameters: readonly Parameter[], values: Reco
  * Why the cast cannot play the lesson, in one line naming who could, or null when every role is played
  * by someone it offers. A wrong PSU is named before a too large amount: that one needs a smaller amount.
  */
-export function castProblem(parameters: readonly (Parameter & { title: string })[], here: readonly PsuSummary[], chosen: Record<string, string>, values: Record<string, string>, institution: string): string | null {
+export function castProblem(
+  parameters: readonly (Parameter & { title: string })[],
+  here: readonly PsuSummary[],
+  chosen: Record<string, string>,
+  values: Record<string, string>,
+  institution: string,
+): string | null {
   const amounts = amountParameters(parameters);
   const wrongPsu = firstMiscast(parameters, here, chosen, atSmallestAmounts(parameters, values));
-  if (wrongPsu !== null) return wrongPsu.offered.length === 0 ? `nobody at ${institution} can be ${wrongPsu.role} in this lesson` : `${wrongPsu.psuId ?? 'nobody'} cannot be ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
+  if (wrongPsu !== null)
+    return wrongPsu.offered.length === 0
+      ? `nobody at ${institution} can be ${wrongPsu.role} in this lesson`
+      : `${wrongPsu.psuId ?? 'nobody'} cannot be ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
   // The role whose limit the amount exceeds is the one to name, not the roles that depend on it.
-  const limited = [...parameters].sort((a, b) => Number(b.needs?.authorisesAlone?.amountParameter !== undefined) - Number(a.needs?.authorisesAlone?.amountParameter !== undefined));
+  const limited = [...parameters].sort(
+    (a, b) => Number(b.needs?.authorisesAlone?.amountParameter !== undefined) - Number(a.needs?.authorisesAlone?.amountParameter !== undefined),
+  );
   const tooMuch = firstMiscast(limited, here, chosen, values);
   if (tooMuch === null) return null;
   const amount = [...amounts].map((name) => values[name]).find((v) => v !== undefined);
   return `nobody at ${institution} can be ${tooMuch.role} for ${amount ?? 'this amount'}${tooMuch.offered.length === 0 ? '' : ` but ${tooMuch.offered.join(' or ')}`}: choose a smaller amount`;
 }
 
-function firstMiscast(parameters: readonly (Parameter & { title: string })[], here: readonly PsuSummary[], chosen: Record<string, string>, values: Record<string, string>): { role: string; psuId: string | undefined; offered: string[] } | null {
+function firstMiscast(
+  parameters: readonly (Parameter & { title: string })[],
+  here: readonly PsuSummary[],
+  chosen: Record<string, string>,
+  values: Record<string, string>,
+): { role: string; psuId: string | undefined; offered: string[] } | null {
   const choices = psuChoices(parameters, here, chosen, values);
   for (const role of parameters.filter((p) => p.kind === 'psu')) {
     const offered = (choices[role.name] ?? []).map((p) => p.psuId);

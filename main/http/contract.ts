@@ -42,12 +42,17 @@ void sameOutcomes;
  * The stored diagnosis is the domain's; this proves it has the shape the Inspector renders. One logged
  * before the legend existed gets it here, from the same table (rules.ts).
  */
-const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): Contract.SignatureDiagnosis => ('rules' in d ? d : { ...d, rules: rulesCited(d.checks) });
+const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): Contract.SignatureDiagnosis =>
+  'rules' in d ? d : { ...d, rules: rulesCited(d.checks) };
 
 /** A pasted request as read, with the bank's diagnosis of it. */
 export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis }): Contract.PastedDiagnosis {
   const { method, target, headers, body } = p.request;
-  return { request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length }, signature: diagnosis(p.diagnosis), warnings: p.request.warnings ?? [] };
+  return {
+    request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length },
+    signature: diagnosis(p.diagnosis),
+    warnings: p.request.warnings ?? [],
+  };
 }
 
 export function toInfo(info: { mode: SimulatorMode; institutions: readonly InstitutionId[]; now: Date }, version: string): Contract.SimulatorInfo {
@@ -58,14 +63,29 @@ function message(m: { headers: Contract.ExchangeMessage['headers']; rawHeaders?:
   const body = m.body === null ? null : m.body.toString('utf8');
   // Bytes that are not UTF-8 do not survive as text: then the exact bytes go along too.
   const exact = m.body === null || body === null || Buffer.from(body, 'utf8').equals(m.body);
-  return { headers: m.headers, ...(m.rawHeaders ? { rawHeaders: m.rawHeaders } : {}), body, ...(exact ? {} : { bodyBase64: m.body?.toString('base64') ?? '' }), bodySize: m.bodySize, truncated: (m.body?.length ?? 0) < m.bodySize };
+  return {
+    headers: m.headers,
+    ...(m.rawHeaders ? { rawHeaders: m.rawHeaders } : {}),
+    body,
+    ...(exact ? {} : { bodyBase64: m.body?.toString('base64') ?? '' }),
+    bodySize: m.bodySize,
+    truncated: (m.body?.length ?? 0) < m.bodySize,
+  };
 }
 
 type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];
 
 /** What the Inspector's live list shows of an exchange before it asks for the whole. */
 function exchangeSummary({ id, timing, parties, request, response }: ExchangeRecord): ExchangeSummary {
-  return { id, ...parties, startedAt: timing.startedAt.toISOString(), durationMs: timing.durationMs, method: request.method, url: request.url, status: response.status };
+  return {
+    id,
+    ...parties,
+    startedAt: timing.startedAt.toISOString(),
+    durationMs: timing.durationMs,
+    method: request.method,
+    url: request.url,
+    status: response.status,
+  };
 }
 
 export function toExchange(e: ExchangeRecord): Contract.Exchange {
@@ -102,7 +122,12 @@ export function toJourney({ journey: j, status, tpp, approvalRefusal }: JourneyA
 }
 
 /** The exchange a PSU decided a journey in (GET /simulator/v1/sca/{id}/decision). */
-export function toDecisionExchange(d: DecisionExchange): { request: DecisionExchange['request']; response: DecisionExchange['response']; at: string; durationMs: number } {
+export function toDecisionExchange(d: DecisionExchange): {
+  request: DecisionExchange['request'];
+  response: DecisionExchange['response'];
+  at: string;
+  durationMs: number;
+} {
   return { request: d.request, response: d.response, at: d.at.toISOString(), durationMs: d.durationMs };
 }
 
@@ -151,7 +176,9 @@ export function toInstitutionSummary(i: Institution): Contract.InstitutionSummar
     calendar: { timeZone: i.calendar.timeZone, weekendDays: [...i.calendar.weekendDays], holidays: [...i.calendar.holidays] },
     cutOffs: { ...i.cutOffs },
     processingDelays: { ...i.processingDelays },
-    productLimits: Object.fromEntries(Object.entries(i.productLimits ?? {}).map(([product, limit]) => [product, { amount: limit.amount, currency: limit.currency }])),
+    productLimits: Object.fromEntries(
+      Object.entries(i.productLimits ?? {}).map(([product, limit]) => [product, { amount: limit.amount, currency: limit.currency }]),
+    ),
   };
 }
 
@@ -165,7 +192,9 @@ export function toPsuSummary({ psu, accounts, approvals }: PsuWithAccounts): Con
     role: psu.role,
     accounts: accounts.map(({ account, permissions }) => ({ ...accountReference(account), permissions: [...permissions] })),
     scaEnrolled: psu.scaEnrolled,
-    approvalLimits: Object.fromEntries(Object.entries(psu.approvalLimits).map(([category, limit]) => [category, { currency: limit.currency, amount: limit.amount }])),
+    approvalLimits: Object.fromEntries(
+      Object.entries(psu.approvalLimits).map(([category, limit]) => [category, { currency: limit.currency, amount: limit.amount }]),
+    ),
     companyApprovals: {
       authorisationsRequired: approvals.authorisationsRequired,
       singleAuthorisationUpTo: (approvals.singleAuthorisationUpTo ?? []).map((m) => ({ currency: m.currency, amount: m.amount })),
@@ -207,7 +236,11 @@ function vopSummary(result: VopResult): Contract.VopSummary {
 }
 
 export function toClockReading(r: ClockReading): Contract.ClockReading {
-  return { now: r.now.toISOString(), paused: r.paused, nextTimeLimit: r.nextTimeLimit === null ? null : { at: r.nextTimeLimit.at.toISOString(), what: r.nextTimeLimit.what } };
+  return {
+    now: r.now.toISOString(),
+    paused: r.paused,
+    nextTimeLimit: r.nextTimeLimit === null ? null : { at: r.nextTimeLimit.at.toISOString(), what: r.nextTimeLimit.what },
+  };
 }
 
 export function toServiceBlock(b: ServiceBlock): Contract.ServiceBlock {
@@ -228,7 +261,6 @@ export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent
 }
 
 // --- flow runs ------------------------------------------------------------------------------------
-
 
 function flowStep(s: FlowStep): Contract.FlowStepSummary {
   return { id: s.id, title: s.title, explanation: s.explanation, spec: s.spec, actor: s.actor, operation: s.operation, params: s.params };

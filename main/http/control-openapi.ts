@@ -53,7 +53,8 @@ export class SchemaPublisher {
     const out: PublishedSchema = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key === 'patternProperties' && isAnyName(value)) out.additionalProperties = this.#node((value as Record<string, unknown>)[ANY_NAME]);
-      else if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, this.#node(sub)]));
+      else if (key === 'properties')
+        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, this.#node(sub)]));
       else out[key] = this.#node(value);
     }
     return out;
@@ -75,7 +76,9 @@ const json = (schema: PublishedSchema) => ({ 'application/json': { schema } });
 function answer(a: Answer, publish: SchemaPublisher): Record<string, unknown> {
   return {
     description: a.description,
-    ...(a.headers ? { headers: Object.fromEntries(Object.entries(a.headers).map(([name, h]) => [name, { description: h.description, schema: publish.use(h.schema) }])) } : {}),
+    ...(a.headers
+      ? { headers: Object.fromEntries(Object.entries(a.headers).map(([name, h]) => [name, { description: h.description, schema: publish.use(h.schema) }])) }
+      : {}),
     ...(a.schema ? { content: json(publish.use(a.schema)) } : {}),
     ...(a.raw ? { content: { [a.raw.type]: { schema: publish.use(a.raw.schema) } } } : {}),
   };
@@ -84,7 +87,13 @@ function answer(a: Answer, publish: SchemaPublisher): Record<string, unknown> {
 function operation(op: Operation, publish: SchemaPublisher): Record<string, unknown> {
   const parameters = [
     ...Object.entries(op.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-    ...Object.entries(op.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: q.required ?? false, description: q.description, schema: q.schema ? publish.use(q.schema) : { type: 'string' } })),
+    ...Object.entries(op.query ?? {}).map(([name, q]) => ({
+      name,
+      in: 'query',
+      required: q.required ?? false,
+      description: q.description,
+      schema: q.schema ? publish.use(q.schema) : { type: 'string' },
+    })),
   ];
   return {
     operationId: op.operationId,
@@ -105,7 +114,10 @@ export function controlOpenApi(version: string, origin: string, features: Contro
   const paths = Object.fromEntries(
     Object.entries(CONTROL_OPERATIONS)
       .filter(([path]) => served(path, features))
-      .map(([path, item]) => [`${CONTROL_PREFIX}${path}`, Object.fromEntries(Object.entries(item).map(([method, op]) => [method as Method, operation(op, publish)]))]),
+      .map(([path, item]) => [
+        `${CONTROL_PREFIX}${path}`,
+        Object.fromEntries(Object.entries(item).map(([method, op]) => [method as Method, operation(op, publish)])),
+      ]),
   );
   const error = publish.use(ErrorBody);
   return {
@@ -129,7 +141,13 @@ export function controlOpenApi(version: string, origin: string, features: Contro
     components: {
       schemas: publish.components,
       responses: { Error: { description: 'Refused: Berlin Group tppMessages', content: json(error) } },
-      securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: 'The control token the simulator prints at start; only required when it listens beyond loopback.' } },
+      securitySchemes: {
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The control token the simulator prints at start; only required when it listens beyond loopback.',
+        },
+      },
     },
   };
 }

@@ -54,7 +54,11 @@ const created = (schema: TSchema): Record<number, Answer> => ({ 201: { descripti
 const noContent: Record<number, Answer> = { 204: { description: 'No content' } };
 const xml = (description: string): Record<number, Answer> => ({ 200: { description, raw: { type: 'application/xml', schema: Type.String() } } });
 const attachment = (description: string): Record<number, Answer> => ({
-  200: { description, raw: { type: 'application/json', schema: ANY_JSON }, headers: { 'Content-Disposition': { description: 'attachment; filename="run-{runId}.json" (or .har)', schema: text() } } },
+  200: {
+    description,
+    raw: { type: 'application/json', schema: ANY_JSON },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="run-{runId}.json" (or .har)', schema: text() } },
+  },
 });
 const ANY_JSON = Type.Object({}, { additionalProperties: true });
 const count = (description: string) => ({ description, schema: Type.Integer() });
@@ -65,7 +69,13 @@ const pagedList = (schema: TSchema, what: string): Pick<Operation, 'query' | 'an
     limit: { description: '1-500; default 500', schema: Type.Integer({ minimum: 1, maximum: 500 }) },
     offset: { description: `How many of the newest ${what} to skip; default 0`, schema: Type.Integer({ minimum: 0 }) },
   },
-  answers: { 200: { description: `A page of ${what}, newest first`, schema: Type.Array(schema), headers: { 'X-Total-Count': count(`How many ${what} there are in all`) } } },
+  answers: {
+    200: {
+      description: `A page of ${what}, newest first`,
+      schema: Type.Array(schema),
+      headers: { 'X-Total-Count': count(`How many ${what} there are in all`) },
+    },
+  },
   errors: [400],
 });
 
@@ -100,56 +110,170 @@ const TppRegistration = Type.Object(
 /** Every operation of the control API, by path (under CONTROL_PREFIX) and method. */
 export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   '/openapi.json': {
-    get: { operationId: 'getOpenApi', tag: 'simulator', summary: 'This description of the control API (OpenAPI 3.1)', answers: { 200: { description: 'OK', raw: { type: 'application/json', schema: ANY_JSON } } } },
+    get: {
+      operationId: 'getOpenApi',
+      tag: 'simulator',
+      summary: 'This description of the control API (OpenAPI 3.1)',
+      answers: { 200: { description: 'OK', raw: { type: 'application/json', schema: ANY_JSON } } },
+    },
   },
   '/session': {
-    post: { operationId: 'createSession', tag: 'simulator', summary: "Trades the bearer control token for the UI's cookie (beyond loopback)", answers: noContent, errors: [401] },
+    post: {
+      operationId: 'createSession',
+      tag: 'simulator',
+      summary: "Trades the bearer control token for the UI's cookie (beyond loopback)",
+      answers: noContent,
+      errors: [401],
+    },
   },
   '/info': { get: { operationId: 'getInfo', tag: 'simulator', summary: 'Version, mode, institutions and the simulated clock', answers: ok(S.SimulatorInfo) } },
   '/institutions': {
-    get: { operationId: 'listInstitutions', tag: 'bank', summary: 'The institutions: BIC, currency, products, business calendar, cut-offs, processing delays and scheme limits', answers: ok(Type.Array(S.InstitutionSummary)) },
+    get: {
+      operationId: 'listInstitutions',
+      tag: 'bank',
+      summary: 'The institutions: BIC, currency, products, business calendar, cut-offs, processing delays and scheme limits',
+      answers: ok(Type.Array(S.InstitutionSummary)),
+    },
   },
-  '/psus': { get: { operationId: 'listPsus', tag: 'bank', summary: "The dataset's PSUs with their accounts and permissions", answers: ok(Type.Array(S.PsuSummary)) } },
-  '/consents': { get: { operationId: 'listConsents', tag: 'bank', summary: 'Consents with status, SCA status, validity and expiry, newest first, a page at a time', ...pagedList(S.ConsentSummary, 'consents') } },
+  '/psus': {
+    get: { operationId: 'listPsus', tag: 'bank', summary: "The dataset's PSUs with their accounts and permissions", answers: ok(Type.Array(S.PsuSummary)) },
+  },
+  '/consents': {
+    get: {
+      operationId: 'listConsents',
+      tag: 'bank',
+      summary: 'Consents with status, SCA status, validity and expiry, newest first, a page at a time',
+      ...pagedList(S.ConsentSummary, 'consents'),
+    },
+  },
   '/consents/{consentId}/revoke': {
-    post: { operationId: 'revokeConsent', tag: 'psu', summary: "The PSU revokes a valid consent in the bank's app (revokedByPsu)", params: { consentId: 'A consent id' }, answers: ok(S.ConsentSummary), errors: [404, 409] },
+    post: {
+      operationId: 'revokeConsent',
+      tag: 'psu',
+      summary: "The PSU revokes a valid consent in the bank's app (revokedByPsu)",
+      params: { consentId: 'A consent id' },
+      answers: ok(S.ConsentSummary),
+      errors: [404, 409],
+    },
   },
-  '/payments': { get: { operationId: 'listPayments', tag: 'bank', summary: 'Payments with status, authorisations, execution date and creditors, newest first, a page at a time', ...pagedList(S.PaymentSummary, 'payments') } },
-  '/baskets': { get: { operationId: 'listBaskets', tag: 'bank', summary: 'Signing baskets with their payments and status, newest first, a page at a time', ...pagedList(S.BasketSummary, 'baskets') } },
+  '/payments': {
+    get: {
+      operationId: 'listPayments',
+      tag: 'bank',
+      summary: 'Payments with status, authorisations, execution date and creditors, newest first, a page at a time',
+      ...pagedList(S.PaymentSummary, 'payments'),
+    },
+  },
+  '/baskets': {
+    get: {
+      operationId: 'listBaskets',
+      tag: 'bank',
+      summary: 'Signing baskets with their payments and status, newest first, a page at a time',
+      ...pagedList(S.BasketSummary, 'baskets'),
+    },
+  },
   '/sca': {
-    get: { operationId: 'listJourneys', tag: 'psu', summary: 'SCA journeys', query: { status: { description: 'Only journeys in this status', schema: S.JourneyStatus } }, answers: ok(Type.Array(S.ScaJourney)), errors: [400] },
+    get: {
+      operationId: 'listJourneys',
+      tag: 'psu',
+      summary: 'SCA journeys',
+      query: { status: { description: 'Only journeys in this status', schema: S.JourneyStatus } },
+      answers: ok(Type.Array(S.ScaJourney)),
+      errors: [400],
+    },
   },
   '/sca/{journeyId}': {
     get: { operationId: 'getJourney', tag: 'psu', summary: 'One SCA journey, with its status now', params: JOURNEY, answers: ok(S.ScaJourney), errors: [404] },
-    post: { operationId: 'actOnJourney', tag: 'psu', summary: "The PSU approves or rejects in the bank's app (409 unless the link was opened)", params: JOURNEY, body: { schema: S.JourneyAction }, answers: ok(S.ScaJourney), errors: [400, 404, 409] },
+    post: {
+      operationId: 'actOnJourney',
+      tag: 'psu',
+      summary: "The PSU approves or rejects in the bank's app (409 unless the link was opened)",
+      params: JOURNEY,
+      body: { schema: S.JourneyAction },
+      answers: ok(S.ScaJourney),
+      errors: [400, 404, 409],
+    },
   },
   '/sca/{journeyId}/decision': {
     get: {
       operationId: 'getJourneyDecision',
       tag: 'psu',
-      summary: "The exchange in which the PSU decided the journey (the bank's app's POST, as answered, with its simulated time); 404 while it was not decided by the PSU",
+      summary:
+        "The exchange in which the PSU decided the journey (the bank's app's POST, as answered, with its simulated time); 404 while it was not decided by the PSU",
       params: JOURNEY,
       answers: ok(S.DecisionExchange),
       errors: [404],
     },
   },
-  '/tpps': { post: { operationId: 'registerTpp', tag: 'bank', summary: 'Registers another TPP application with its QWAC and QSEAL', body: { schema: TppRegistration }, answers: created(S.RegisteredTpp), errors: [400] } },
-  '/mode': { post: { operationId: 'setMode', tag: 'simulator', summary: 'Switches the behaviour at runtime', body: { schema: S.ModeAnswer }, answers: ok(S.ModeAnswer), errors: [400] } },
+  '/tpps': {
+    post: {
+      operationId: 'registerTpp',
+      tag: 'bank',
+      summary: 'Registers another TPP application with its QWAC and QSEAL',
+      body: { schema: TppRegistration },
+      answers: created(S.RegisteredTpp),
+      errors: [400],
+    },
+  },
+  '/mode': {
+    post: {
+      operationId: 'setMode',
+      tag: 'simulator',
+      summary: 'Switches the behaviour at runtime',
+      body: { schema: S.ModeAnswer },
+      answers: ok(S.ModeAnswer),
+      errors: [400],
+    },
+  },
   '/payments/{paymentId}/processing': {
-    post: { operationId: 'processPayment', tag: 'bank', summary: 'The bank finishes a PDNG payment (409 otherwise)', params: PAYMENT, body: { schema: S.ProcessingOutcome }, answers: ok(S.ProcessedPayment), errors: [400, 404, 409] },
+    post: {
+      operationId: 'processPayment',
+      tag: 'bank',
+      summary: 'The bank finishes a PDNG payment (409 otherwise)',
+      params: PAYMENT,
+      body: { schema: S.ProcessingOutcome },
+      answers: ok(S.ProcessedPayment),
+      errors: [400, 404, 409],
+    },
   },
   '/payments/{paymentId}/pain001': {
-    get: { operationId: 'getPaymentPain001', tag: 'bank', summary: "The payment's original pain.001, byte for byte as the TPP sent it", params: PAYMENT, answers: xml('The pain.001 document'), errors: [400, 404] },
+    get: {
+      operationId: 'getPaymentPain001',
+      tag: 'bank',
+      summary: "The payment's original pain.001, byte for byte as the TPP sent it",
+      params: PAYMENT,
+      answers: xml('The pain.001 document'),
+      errors: [400, 404],
+    },
   },
   '/payments/{paymentId}/pain002': {
-    get: { operationId: 'getPaymentPain002', tag: 'bank', summary: 'Its pain.002 as the bank would send it now', params: PAYMENT, answers: xml('The pain.002 status report'), errors: [400, 404] },
+    get: {
+      operationId: 'getPaymentPain002',
+      tag: 'bank',
+      summary: 'Its pain.002 as the bank would send it now',
+      params: PAYMENT,
+      answers: xml('The pain.002 status report'),
+      errors: [400, 404],
+    },
   },
   '/rate-limit': {
     get: { operationId: 'getRateLimit', tag: 'bank', summary: 'Requests per second per TPP identity (0: off)', answers: ok(S.RateLimit) },
-    post: { operationId: 'setRateLimit', tag: 'bank', summary: 'Sets the rate limit (over it: 429 TOO_MANY_REQUESTS)', body: { schema: S.RateLimit }, answers: ok(S.RateLimit), errors: [400] },
+    post: {
+      operationId: 'setRateLimit',
+      tag: 'bank',
+      summary: 'Sets the rate limit (over it: 429 TOO_MANY_REQUESTS)',
+      body: { schema: S.RateLimit },
+      answers: ok(S.RateLimit),
+      errors: [400],
+    },
   },
   '/service-blocks': {
-    get: { operationId: 'listServiceBlocks', tag: 'bank', summary: 'The consent service blocks (403 SERVICE_BLOCKED)', answers: ok(Type.Array(S.ServiceBlock)) },
+    get: {
+      operationId: 'listServiceBlocks',
+      tag: 'bank',
+      summary: 'The consent service blocks (403 SERVICE_BLOCKED)',
+      answers: ok(Type.Array(S.ServiceBlock)),
+    },
     post: {
       operationId: 'blockService',
       tag: 'bank',
@@ -158,23 +282,57 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
       answers: { ...ok(S.ServiceBlock, 'Already blocked'), ...created(S.ServiceBlock) },
       errors: [400],
     },
-    delete: { operationId: 'unblockService', tag: 'bank', summary: 'Lifts a block', body: { schema: S.ServiceBlockRequest }, answers: noContent, errors: [400, 404] },
+    delete: {
+      operationId: 'unblockService',
+      tag: 'bank',
+      summary: 'Lifts a block',
+      body: { schema: S.ServiceBlockRequest },
+      answers: noContent,
+      errors: [400, 404],
+    },
   },
   '/vop-registry': {
-    get: { operationId: 'getVopRegistry', tag: 'bank', summary: "The VoP registry's payees, each with a creditor name and the outcome it demonstrates", query: INSTITUTION_QUERY, answers: ok(S.VopRegistry), errors: [400] },
+    get: {
+      operationId: 'getVopRegistry',
+      tag: 'bank',
+      summary: "The VoP registry's payees, each with a creditor name and the outcome it demonstrates",
+      query: INSTITUTION_QUERY,
+      answers: ok(S.VopRegistry),
+      errors: [400],
+    },
   },
   '/templates': {
-    get: { operationId: 'listTemplates', tag: 'bank', summary: 'A pain.001 template for every product the institution offers, single and bulk', query: INSTITUTION_QUERY, answers: ok(Type.Array(S.Pain001TemplateSummary)), errors: [400] },
+    get: {
+      operationId: 'listTemplates',
+      tag: 'bank',
+      summary: 'A pain.001 template for every product the institution offers, single and bulk',
+      query: INSTITUTION_QUERY,
+      answers: ok(Type.Array(S.Pain001TemplateSummary)),
+      errors: [400],
+    },
   },
   '/clock': {
-    get: { operationId: 'getClock', tag: 'simulator', summary: 'The simulated clock: whether it is paused, and the next time limit of anything waiting', answers: ok(S.ClockReading) },
-    post: { operationId: 'moveClock', tag: 'simulator', summary: 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it (years 2000-9999); a paused clock still moves', body: { schema: S.ClockMove }, answers: ok(S.ClockReading), errors: [400] },
+    get: {
+      operationId: 'getClock',
+      tag: 'simulator',
+      summary: 'The simulated clock: whether it is paused, and the next time limit of anything waiting',
+      answers: ok(S.ClockReading),
+    },
+    post: {
+      operationId: 'moveClock',
+      tag: 'simulator',
+      summary: 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it (years 2000-9999); a paused clock still moves',
+      body: { schema: S.ClockMove },
+      answers: ok(S.ClockReading),
+      errors: [400],
+    },
   },
   '/reset': {
     post: {
       operationId: 'reset',
       tag: 'simulator',
-      summary: "Back to the dataset's state. {} keeps the traffic log, the flow runs and the clock; New class: log and runs true clear them, clock puts it back to the data folder's start or an instant",
+      summary:
+        "Back to the dataset's state. {} keeps the traffic log, the flow runs and the clock; New class: log and runs true clear them, clock puts it back to the data folder's start or an instant",
       body: { schema: S.ResetOptions, required: false },
       answers: ok(S.ResetAnswer),
       errors: [400],
@@ -211,51 +369,172 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
       errors: [400],
     },
   },
-  '/exchanges/{exchangeId}': { get: { operationId: 'getExchange', tag: 'inspector', summary: 'One exchange of the traffic log', params: EXCHANGE, answers: ok(S.Exchange), errors: [400, 404] } },
+  '/exchanges/{exchangeId}': {
+    get: {
+      operationId: 'getExchange',
+      tag: 'inspector',
+      summary: 'One exchange of the traffic log',
+      params: EXCHANGE,
+      answers: ok(S.Exchange),
+      errors: [400, 404],
+    },
+  },
   '/exchanges/{exchangeId}/pin': {
-    post: { operationId: 'pinExchange', tag: 'inspector', summary: 'Pins an exchange: never pruned, kept by a reset; only unpinning or New class with the log removes it', params: EXCHANGE, answers: ok(S.Exchange), errors: [400, 404] },
-    delete: { operationId: 'unpinExchange', tag: 'inspector', summary: 'Unpins an exchange: pruned again like any other', params: EXCHANGE, answers: ok(S.Exchange), errors: [400, 404] },
+    post: {
+      operationId: 'pinExchange',
+      tag: 'inspector',
+      summary: 'Pins an exchange: never pruned, kept by a reset; only unpinning or New class with the log removes it',
+      params: EXCHANGE,
+      answers: ok(S.Exchange),
+      errors: [400, 404],
+    },
+    delete: {
+      operationId: 'unpinExchange',
+      tag: 'inspector',
+      summary: 'Unpins an exchange: pruned again like any other',
+      params: EXCHANGE,
+      answers: ok(S.Exchange),
+      errors: [400, 404],
+    },
   },
   '/exchanges/{exchangeId}/resend': {
-    post: { operationId: 'resendExchange', tag: 'inspector', summary: 'The built-in TPP sends a logged exchange again; answers the new exchange with its diagnosis', params: EXCHANGE, body: { schema: S.ResendOptions }, answers: ok(S.Exchange), errors: [400, 404] },
+    post: {
+      operationId: 'resendExchange',
+      tag: 'inspector',
+      summary: 'The built-in TPP sends a logged exchange again; answers the new exchange with its diagnosis',
+      params: EXCHANGE,
+      body: { schema: S.ResendOptions },
+      answers: ok(S.Exchange),
+      errors: [400, 404],
+    },
   },
   '/diagnose': {
-    post: { operationId: 'diagnoseRequest', tag: 'inspector', summary: "The bank's signature diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent", body: { schema: S.DiagnoseRequest }, answers: ok(S.PastedDiagnosis), errors: [400] },
+    post: {
+      operationId: 'diagnoseRequest',
+      tag: 'inspector',
+      summary: "The bank's signature diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent",
+      body: { schema: S.DiagnoseRequest },
+      answers: ok(S.PastedDiagnosis),
+      errors: [400],
+    },
   },
   '/flows': { get: { operationId: 'listFlows', tag: 'flows', summary: 'The flow library', answers: ok(Type.Array(S.FlowSummary)) } },
-  '/flow-operations': { get: { operationId: 'listFlowOperations', tag: 'flows', summary: 'The operations a free step can send', answers: ok(Type.Array(S.FlowOperationSummary)) } },
+  '/flow-operations': {
+    get: { operationId: 'listFlowOperations', tag: 'flows', summary: 'The operations a free step can send', answers: ok(Type.Array(S.FlowOperationSummary)) },
+  },
   '/runs': {
     get: { operationId: 'listRuns', tag: 'flows', summary: 'The kept runs, newest first', answers: ok(Type.Array(S.FlowRunListItem)) },
-    post: { operationId: 'startRun', tag: 'flows', summary: 'Starts a run; no step runs yet (phase ready)', body: { schema: S.StartRunOptions }, answers: created(S.FlowRunState), errors: [400, 404] },
+    post: {
+      operationId: 'startRun',
+      tag: 'flows',
+      summary: 'Starts a run; no step runs yet (phase ready)',
+      body: { schema: S.StartRunOptions },
+      answers: created(S.FlowRunState),
+      errors: [400, 404],
+    },
   },
   '/runs/import': {
-    post: { operationId: 'importRun', tag: 'flows', summary: 'Keeps a run from an exported file', body: { schema: S.ImportRunRequest }, answers: created(S.FlowRunState), errors: [400, 413] },
+    post: {
+      operationId: 'importRun',
+      tag: 'flows',
+      summary: 'Keeps a run from an exported file',
+      body: { schema: S.ImportRunRequest },
+      answers: created(S.FlowRunState),
+      errors: [400, 413],
+    },
   },
   '/runs/{runId}': {
-    get: { operationId: 'getRun', tag: 'flows', summary: 'One run with its steps, exchanges, bank changes and what it waits for', params: RUN, answers: ok(S.FlowRunState), errors: [400, 404] },
+    get: {
+      operationId: 'getRun',
+      tag: 'flows',
+      summary: 'One run with its steps, exchanges, bank changes and what it waits for',
+      params: RUN,
+      answers: ok(S.FlowRunState),
+      errors: [400, 404],
+    },
     delete: { operationId: 'deleteRun', tag: 'flows', summary: 'Deletes a run (a live one is stopped)', params: RUN, answers: noContent, errors: [400, 404] },
   },
   '/runs/{runId}/prepare': {
-    post: { operationId: 'prepareStep', tag: 'flows', summary: 'Starts the next step and stops before its first request is sent, or where the PSU must act', params: RUN, answers: ok(S.FlowRunState), errors: [400, 404, 409] },
+    post: {
+      operationId: 'prepareStep',
+      tag: 'flows',
+      summary: 'Starts the next step and stops before its first request is sent, or where the PSU must act',
+      params: RUN,
+      answers: ok(S.FlowRunState),
+      errors: [400, 404, 409],
+    },
   },
   '/runs/{runId}/send': {
-    post: { operationId: 'sendStep', tag: 'flows', summary: 'Sends the pending request (as edited when edit is given), then goes on until the next request, the end of the step or of the run', params: RUN, body: { schema: S.SendStepOptions }, answers: ok(S.FlowRunState), errors: [400, 404, 409] },
+    post: {
+      operationId: 'sendStep',
+      tag: 'flows',
+      summary: 'Sends the pending request (as edited when edit is given), then goes on until the next request, the end of the step or of the run',
+      params: RUN,
+      body: { schema: S.SendStepOptions },
+      answers: ok(S.FlowRunState),
+      errors: [400, 404, 409],
+    },
   },
   '/runs/{runId}/free-steps': {
-    post: { operationId: 'addFreeStep', tag: 'flows', summary: "Adds a free step after the run's remaining steps", params: RUN, body: { schema: S.FreeStep }, answers: ok(S.FlowRunState), errors: [400, 404, 409] },
+    post: {
+      operationId: 'addFreeStep',
+      tag: 'flows',
+      summary: "Adds a free step after the run's remaining steps",
+      params: RUN,
+      body: { schema: S.FreeStep },
+      answers: ok(S.FlowRunState),
+      errors: [400, 404, 409],
+    },
   },
   '/runs/{runId}/auto-approve': {
-    post: { operationId: 'setAutoApprove', tag: 'flows', summary: "Turns approving on the PSUs' behalf on or off", params: RUN, body: { schema: S.AutoApproveOptions }, answers: ok(S.FlowRunState), errors: [400, 404, 409] },
+    post: {
+      operationId: 'setAutoApprove',
+      tag: 'flows',
+      summary: "Turns approving on the PSUs' behalf on or off",
+      params: RUN,
+      body: { schema: S.AutoApproveOptions },
+      answers: ok(S.FlowRunState),
+      errors: [400, 404, 409],
+    },
   },
   '/runs/{runId}/replay': {
-    post: { operationId: 'replayRun', tag: 'flows', summary: 'A new run of the same flow, institution, PSUs and free steps, run to the end approving automatically', params: RUN, body: { schema: S.ReplayRunOptions, required: false }, answers: created(S.FlowRunState), errors: [400, 404, 409] },
+    post: {
+      operationId: 'replayRun',
+      tag: 'flows',
+      summary: 'A new run of the same flow, institution, PSUs and free steps, run to the end approving automatically',
+      params: RUN,
+      body: { schema: S.ReplayRunOptions, required: false },
+      answers: created(S.FlowRunState),
+      errors: [400, 404, 409],
+    },
   },
-  '/runs/{runId}/export': { get: { operationId: 'exportRun', tag: 'flows', summary: 'The run as a file another machine opens', params: RUN, answers: attachment('The exported run (JSON)'), errors: [400, 404] } },
+  '/runs/{runId}/export': {
+    get: {
+      operationId: 'exportRun',
+      tag: 'flows',
+      summary: 'The run as a file another machine opens',
+      params: RUN,
+      answers: attachment('The exported run (JSON)'),
+      errors: [400, 404],
+    },
+  },
   '/runs/{runId}/har': {
-    get: { operationId: 'exportRunHar', tag: 'flows', summary: "The run's exchanges as HAR 1.2, with the bank's diagnosis and the simulated time in custom fields", params: RUN, answers: attachment('HAR 1.2 (JSON)'), errors: [400, 404] },
+    get: {
+      operationId: 'exportRunHar',
+      tag: 'flows',
+      summary: "The run's exchanges as HAR 1.2, with the bank's diagnosis and the simulated time in custom fields",
+      params: RUN,
+      answers: attachment('HAR 1.2 (JSON)'),
+      errors: [400, 404],
+    },
   },
   '/events': {
-    get: { operationId: 'streamEvents', tag: 'simulator', summary: 'Server-sent events as things happen: `event:` the type, `data:` the event as JSON', answers: { 200: { description: 'An endless text/event-stream', raw: { type: 'text/event-stream', schema: S.WorkbenchEvent } } } },
+    get: {
+      operationId: 'streamEvents',
+      tag: 'simulator',
+      summary: 'Server-sent events as things happen: `event:` the type, `data:` the event as JSON',
+      answers: { 200: { description: 'An endless text/event-stream', raw: { type: 'text/event-stream', schema: S.WorkbenchEvent } } },
+    },
   },
 };
 
@@ -267,7 +546,10 @@ export function controlRouteSchema(method: string, url: string): { response: Rec
   const path = url.slice(CONTROL_PREFIX.length).replace(/:([^/]+)/g, '{$1}');
   const operation = CONTROL_OPERATIONS[path]?.[method.toLowerCase() as Method];
   if (operation === undefined) return null;
-  const response = Object.fromEntries(Object.entries(operation.answers).flatMap(([status, answer]) => (answer.schema === undefined || answer.unserialised ? [] : [[Number(status), answer.schema]])));
+  const response = Object.fromEntries(
+    Object.entries(operation.answers).flatMap(([status, answer]) =>
+      answer.schema === undefined || answer.unserialised ? [] : [[Number(status), answer.schema]],
+    ),
+  );
   return { response };
 }
-

@@ -8,11 +8,7 @@ export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
   if (error.allow !== null) reply.header('allow', error.allow.join(', '));
   if (error.protocol === 'oauth') {
     if (error.status === 401) reply.header('www-authenticate', 'Basic realm="psd2-workbench", charset="UTF-8"');
-    return reply
-      .code(error.status)
-      .header('cache-control', 'no-store')
-      .type('application/json')
-      .send({ error: error.code, error_description: error.message });
+    return reply.code(error.status).header('cache-control', 'no-store').type('application/json').send({ error: error.code, error_description: error.message });
   }
   // RFC 6750 section 3: a refused bearer token says so in the challenge, which generated clients read.
   if (error.code === 'TOKEN_INVALID') reply.header('www-authenticate', 'Bearer error="invalid_token"');

@@ -23,7 +23,8 @@ export function exactAnswers(control: FastifyInstance): void {
 
 /** The first place where what was sent differs from what the route answered, or null. */
 function difference(answered: unknown, sent: unknown, path: string): string | null {
-  if (answered === null || sent === null || typeof answered !== 'object' || typeof sent !== 'object') return Object.is(answered, sent) ? null : `${path} is ${JSON.stringify(sent)}, not ${JSON.stringify(answered)}`;
+  if (answered === null || sent === null || typeof answered !== 'object' || typeof sent !== 'object')
+    return Object.is(answered, sent) ? null : `${path} is ${JSON.stringify(sent)}, not ${JSON.stringify(answered)}`;
   if (Array.isArray(answered) !== Array.isArray(sent)) return `${path} changed kind`;
   const a = answered as Record<string, unknown>;
   const s = sent as Record<string, unknown>;

@@ -71,7 +71,13 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
       services.exchangeLog.record({
         timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
         parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
-        request: { method: request.method, url: request.url, headers: request.headers as Record<string, string | string[]>, rawHeaders: headerLines(request.raw.rawHeaders), body },
+        request: {
+          method: request.method,
+          url: request.url,
+          headers: request.headers as Record<string, string | string[]>,
+          rawHeaders: headerLines(request.raw.rawHeaders),
+          body,
+        },
         response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: exchange.payload },
         signature: request.signatureDiagnosis ?? null,
       });

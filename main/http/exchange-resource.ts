@@ -12,7 +12,6 @@ export interface ExchangeFacts {
 
 import { RESOURCE_ID } from '../services/logs/exchange-log';
 
-
 const AUTHORIZE_PATH = /^\/[a-z]+\/sandboxauth\/v1\/authorize(\?|$)/;
 
 const RESOURCE_PARAMS = ['consentId', 'paymentId', 'basketId'] as const;

@@ -57,7 +57,10 @@ export function startOptions(input: unknown): StartOptions {
   return {
     flow: body.flow === null ? null : shortText(body.flow, 'flow'),
     institution: body.institution === undefined ? undefined : shortText(body.institution, 'institution', 50),
-    psus: psus === undefined ? undefined : Object.fromEntries(Object.entries(psus).map(([role, psuId]) => [shortText(role, 'a PSU role'), shortText(psuId, `psus.${role.slice(0, 100)}`)])),
+    psus:
+      psus === undefined
+        ? undefined
+        : Object.fromEntries(Object.entries(psus).map(([role, psuId]) => [shortText(role, 'a PSU role'), shortText(psuId, `psus.${role.slice(0, 100)}`)])),
     params: params(body.params),
     autoApprove: flag(body.autoApprove, 'autoApprove'),
     pauseClock: body.pauseClock === undefined ? true : flag(body.pauseClock, 'pauseClock'),
@@ -69,7 +72,9 @@ function params(value: unknown): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   const given = object(value, 'params');
   if (Object.keys(given).length > MAX_PSUS) throw formatError(`params may name at most ${MAX_PSUS} values`);
-  return Object.fromEntries(Object.entries(given).map(([name, text]) => [shortText(name, 'a parameter name'), shortText(text, `params.${name.slice(0, 100)}`)]));
+  return Object.fromEntries(
+    Object.entries(given).map(([name, text]) => [shortText(name, 'a parameter name'), shortText(text, `params.${name.slice(0, 100)}`)]),
+  );
 }
 
 export function sendOptions(input: unknown): { edit: RequestEdit | null; until: StopAt } {
@@ -93,7 +98,8 @@ function requestEdit(input: unknown): RequestEdit {
   for (const [name, value] of entries) {
     if (!TOKEN.test(name)) throw formatError(`edit.headers: "${name.slice(0, 100)}" is not a header name`);
     if (CLIENT_HEADERS.has(name.toLowerCase())) throw formatError(`edit.headers: ${name} is set by the HTTP client from the request itself; leave it out`);
-    if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE || /[\r\n\0]/.test(value)) throw formatError(`edit.headers.${name}: must be a text of at most ${MAX_HEADER_VALUE} characters on one line`);
+    if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE || /[\r\n\0]/.test(value))
+      throw formatError(`edit.headers.${name}: must be a text of at most ${MAX_HEADER_VALUE} characters on one line`);
   }
   if (edit.body !== null && typeof edit.body !== 'string') throw formatError('edit.body must be a text or null');
   if (edit.body !== null && (edit.method === 'GET' || edit.method === 'HEAD')) throw formatError(`edit.body must be null for ${edit.method}`);
@@ -113,7 +119,8 @@ export function replayOptions(input: unknown): ReplayOptions {
   const body = object(input, 'the body');
   onlyFields(body, ['untilStep'], 'the body');
   if (body.untilStep === undefined) return {};
-  if (typeof body.untilStep !== 'number' || !Number.isInteger(body.untilStep) || body.untilStep < 1 || body.untilStep > MAX_STEP) throw formatError(`untilStep must be a whole number of 1 to ${MAX_STEP}`);
+  if (typeof body.untilStep !== 'number' || !Number.isInteger(body.untilStep) || body.untilStep < 1 || body.untilStep > MAX_STEP)
+    throw formatError(`untilStep must be a whole number of 1 to ${MAX_STEP}`);
   return { untilStep: body.untilStep };
 }
 

@@ -66,7 +66,11 @@ export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): 
   app.addHook('onRequest', async (request) => {
     if (!answered(request)) {
       const host = (request.headers.host ?? '(none)').slice(0, 100);
-      throw BankError.of('FORMAT_ERROR', `Host ${host} is not a name of this simulator; use ${[[...names][0] + ':' + String(request.socket.localPort), ...options.publicUrls].join(' or ')}`, 421);
+      throw BankError.of(
+        'FORMAT_ERROR',
+        `Host ${host} is not a name of this simulator; use ${[[...names][0] + ':' + String(request.socket.localPort), ...options.publicUrls].join(' or ')}`,
+        421,
+      );
     }
     if (!WRITES.has(request.method) || !isControlOrScaPage(request.url)) return;
     const origin = request.headers.origin;

@@ -13,9 +13,12 @@ const inFlight = new WeakMap<FastifyRequest, DecisionInFlight>();
 /** The control API's own credentials never travel on with the decision (into runs, their files and HAR). */
 const CREDENTIALS: ReadonlySet<string> = new Set(['authorization', 'cookie']);
 const withoutCredentials = (headers: FastifyRequest['headers']): Record<string, string | string[]> =>
-  Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined && !CREDENTIALS.has(entry[0].toLowerCase())));
+  Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined && !CREDENTIALS.has(entry[0].toLowerCase())),
+  );
 
-const bodyText = (body: unknown): string | null => (Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : body === undefined || body === null ? null : JSON.stringify(body));
+const bodyText = (body: unknown): string | null =>
+  Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : body === undefined || body === null ? null : JSON.stringify(body);
 
 /**
  * The route hooks of POST /simulator/v1/sca/{id} that keep the exchange a PSU decided in, as answered

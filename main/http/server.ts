@@ -30,7 +30,6 @@ const requireRequestId = (request: FastifyRequest, _reply: FastifyReply, done: (
   done();
 };
 
-
 export interface ServerOptions extends ControlOptions {
   /** The Host names answered and the origin writes may come from (local-safety.ts). */
   safety: Omit<LocalSafetyOptions, 'tls'>;
@@ -133,6 +132,9 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));
   const wrongMethod = trackRoutes(app);
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, wrongMethod(request) ?? BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`)),
+    sendError(
+      reply,
+      wrongMethod(request) ?? BankError.of('RESOURCE_UNKNOWN', `no operation ${request.method} ${request.url.split('?')[0]?.slice(0, 200)} on this bank`),
+    ),
   );
 }

@@ -13,7 +13,12 @@ import { rawBody } from './body';
  * whatever the verdict, and the first failing check decides the error. Without an identity (registration
  * over plain HTTP) the QSEAL itself tells the TPP, so no organizationIdentifier is expected of it.
  */
-export function requireSignature(request: FastifyRequest, services: Services, operation: SignedBankOperation, identity: TppIdentity | null): SignatureDiagnosis {
+export function requireSignature(
+  request: FastifyRequest,
+  services: Services,
+  operation: SignedBankOperation,
+  identity: TppIdentity | null,
+): SignatureDiagnosis {
   return diagnoseAndEnforce(request, services, profileOf(operation), identity?.tppId);
 }
 
@@ -52,6 +57,10 @@ export function headersAsSent(request: FastifyRequest): Record<string, string | 
 }
 
 /** The request as the bank's checks read it: headers as sent, the exact body, the request line. */
-function signedRequestOf(request: FastifyRequest): { headers: Record<string, string | string[] | undefined>; body: Buffer; requestTarget: { method: string; path: string } } {
+function signedRequestOf(request: FastifyRequest): {
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  requestTarget: { method: string; path: string };
+} {
   return { headers: headersAsSent(request), body: rawBody(request), requestTarget: { method: request.method, path: request.url } };
 }

@@ -118,7 +118,7 @@ function readKeyUsage(extnValue: string): Set<KeyUsage> {
   const usages = new Set<KeyUsage>();
   KEY_USAGE_BITS.forEach((usage, index) => {
     const byte = bits.charCodeAt(1 + Math.floor(index / 8));
-    if (!Number.isNaN(byte) && (byte & (0x80 >> index % 8)) !== 0) usages.add(usage);
+    if (!Number.isNaN(byte) && (byte & (0x80 >> (index % 8))) !== 0) usages.add(usage);
   });
   return usages;
 }

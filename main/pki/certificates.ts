@@ -45,9 +45,7 @@ export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificat
     ...(qwac ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId(caCert) },
-    ...(req.withoutQcStatements
-      ? []
-      : [{ id: OID.qcStatements, critical: false, value: encodeQcStatements(qwac ? OID.qcTypeWeb : OID.qcTypeEseal, req) }]),
+    ...(req.withoutQcStatements ? [] : [{ id: OID.qcStatements, critical: false, value: encodeQcStatements(qwac ? OID.qcTypeWeb : OID.qcTypeEseal, req) }]),
   ]);
   return { certificatePem: signWith(cert, issuer.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
 }

@@ -32,7 +32,11 @@ export function ensureDemoCertificates(tppDir: string, trust: TrustStore, identi
   for (const framework of ['eidas', 'uk-open-banking'] as const) {
     const names = PAIR_FILES[framework];
     if (pairIsUsable(tppDir, names, framework, trust, identity, now)) continue;
-    const bundle = issueTppBundle(trust, { organizationId: identity.organizationId, name: DEMO_TPP_NAME, roles: identity.roles, trustFramework: framework }, now);
+    const bundle = issueTppBundle(
+      trust,
+      { organizationId: identity.organizationId, name: DEMO_TPP_NAME, roles: identity.roles, trustFramework: framework },
+      now,
+    );
     for (const [name, issued] of [
       [names.qwac, bundle.qwac],
       [names.qseal, bundle.qseal],
@@ -84,7 +88,10 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
 
 /** client.json written by hand or by an older version may carry odd values: fall back rather than fail. */
 export function demoIdentityFrom(organizationId: unknown, roles: unknown, fallback: DemoIdentity): DemoIdentity {
-  return { organizationId: orDefault(() => checkOrganizationId(organizationId), fallback.organizationId), roles: orDefault(() => checkRoles(roles), fallback.roles) };
+  return {
+    organizationId: orDefault(() => checkOrganizationId(organizationId), fallback.organizationId),
+    roles: orDefault(() => checkRoles(roles), fallback.roles),
+  };
 }
 
 function orDefault<T>(read: () => T, fallback: T): T {

@@ -27,7 +27,13 @@ export function inspectForTls(der: Buffer, now: Date, trust: TrustStore, cache: 
   return inspect(der, now, trust, 'tls', cache);
 }
 
-export function inspect(der: Buffer, now: Date, trust: TrustStore, use: CertificateUse, cache: CertificateCache = defaultCertificateCache): CertificateInspection {
+export function inspect(
+  der: Buffer,
+  now: Date,
+  trust: TrustStore,
+  use: CertificateUse,
+  cache: CertificateCache = defaultCertificateCache,
+): CertificateInspection {
   const result = cache.parse(der);
   if (!result.ok) return { parsed: false, problem: result.problem };
   const cert = result.certificate;

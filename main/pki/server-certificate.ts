@@ -11,14 +11,14 @@ const DAY_MS = 86_400_000;
 export function issueServerCertificate(ca: SigningAuthority, hosts: readonly string[], now: Date): IssuedCertificate {
   const keys = rsaKeyPair();
   const cert = newCertificate(keys.publicKeyPem, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + 365 * DAY_MS));
-  cert.setSubject(toForgeName([
-    { oid: '2.5.4.3', value: 'PSD2 Workbench simulator' },
-    { oid: '2.5.4.10', value: 'PSD2 Workbench' },
-  ]));
-  cert.setIssuer(forge.pki.certificateFromPem(ca.certificatePem).subject.attributes);
-  const altNames = [...new Set(['localhost', '127.0.0.1', '::1', ...hosts])].map((h) =>
-    /^[\d.]+$|:/.test(h) ? { type: 7, ip: h } : { type: 2, value: h },
+  cert.setSubject(
+    toForgeName([
+      { oid: '2.5.4.3', value: 'PSD2 Workbench simulator' },
+      { oid: '2.5.4.10', value: 'PSD2 Workbench' },
+    ]),
   );
+  cert.setIssuer(forge.pki.certificateFromPem(ca.certificatePem).subject.attributes);
+  const altNames = [...new Set(['localhost', '127.0.0.1', '::1', ...hosts])].map((h) => (/^[\d.]+$|:/.test(h) ? { type: 7, ip: h } : { type: 2, value: h }));
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },

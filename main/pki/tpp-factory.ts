@@ -69,7 +69,8 @@ export function issueTppBundle(trust: TrustStore, spec: TppBundleSpec, now: Date
   };
   const issuer = faults.untrusted ? selfMadeCa(now) : trust.authority(spec.trustFramework ?? 'eidas');
   const qwac = issueTppCertificate(issuer, { ...common, purpose: 'qwac' });
-  const qsealOrganizationId = faults.qsealAuthorisationNumber === undefined ? organizationId : `PSD${country}-${nca}-${authorisationNumber(faults.qsealAuthorisationNumber)}`;
+  const qsealOrganizationId =
+    faults.qsealAuthorisationNumber === undefined ? organizationId : `PSD${country}-${nca}-${authorisationNumber(faults.qsealAuthorisationNumber)}`;
   const qseal = issueTppCertificate(issuer, { ...common, organizationId: qsealOrganizationId, purpose: 'qseal' });
   return { qwac, qseal, keyId: keyIdOf(qseal.certificatePem) };
 }

@@ -55,7 +55,14 @@ export function startCheckpointer(db: Db, nativeBinding?: string, walLimitBytes 
   try {
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, nativeBinding, everyMs: CHECKPOINT_EVERY_MS, walLimitBytes, rewindWaitMs: REWIND_WAIT_MS },
+      workerData: {
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file: db.name,
+        nativeBinding,
+        everyMs: CHECKPOINT_EVERY_MS,
+        walLimitBytes,
+        rewindWaitMs: REWIND_WAIT_MS,
+      },
     });
   } catch {
     return { stop: async () => {} };

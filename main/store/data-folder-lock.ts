@@ -33,7 +33,10 @@ export function lockDataFolder(dir: string, now: Date = new Date()): DataFolderL
       writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
       return { release: () => releaseIfMine(file, mine) };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new DataFolderError(`cannot lock the data folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); choose another with --data DIR`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new DataFolderError(
+          `cannot lock the data folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); choose another with --data DIR`,
+        );
     }
     const holder = readHolder(file);
     if (holder === null && youngerThan(file, BEING_WRITTEN_MS)) {

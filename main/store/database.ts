@@ -15,7 +15,9 @@ export function ensureDataFolder(dir: string): void {
     makeFolders(dir);
     accessSync(dir, constants.W_OK);
   } catch (err) {
-    throw new DataFolderError(`cannot write the data folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); choose another with --data DIR`);
+    throw new DataFolderError(
+      `cannot write the data folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); choose another with --data DIR`,
+    );
   }
 }
 
@@ -50,7 +52,9 @@ export function openDatabase(dataDir: string, nativeBinding?: string): Db {
     db.close();
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && DAMAGED.has(code)) {
-      throw new DataFolderError(`the database ${file} is damaged (${(err as Error).message}); move it aside to start this folder afresh, or use --data for another folder`);
+      throw new DataFolderError(
+        `the database ${file} is damaged (${(err as Error).message}); move it aside to start this folder afresh, or use --data for another folder`,
+      );
     }
     throw err;
   }
@@ -60,7 +64,9 @@ export function openDatabase(dataDir: string, nativeBinding?: string): Db {
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new DataFolderError(`the database was written by a newer PSD2 Workbench (schema ${current}, this one knows ${MIGRATIONS.length}); use another --data folder`);
+    throw new DataFolderError(
+      `the database was written by a newer PSD2 Workbench (schema ${current}, this one knows ${MIGRATIONS.length}); use another --data folder`,
+    );
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version++) {
     const step = MIGRATIONS[version - 1] as string;

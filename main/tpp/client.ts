@@ -189,10 +189,15 @@ export class TppClient<J = unknown> {
   // --- consents ---------------------------------------------------------------------------------
 
   /** A recurring consent for 90 days from the bank's today unless other terms or a raw body are given. */
-  async createConsent(institution: string, psuId: string, options: { terms?: ConsentRequestTerms; body?: string; tppToken?: string } = {}): Promise<TppResponse<J>> {
+  async createConsent(
+    institution: string,
+    psuId: string,
+    options: { terms?: ConsentRequestTerms; body?: string; tppToken?: string } = {},
+  ): Promise<TppResponse<J>> {
     const today = (await this.clock()).toISOString();
     const body = options.body ?? consentBody(options.terms ?? { recurringIndicator: true, validUntil: dateAfter(today, 90), frequencyPerDay: 4 });
-    const build = (tppToken: string): PreparedRequest => createConsent({ institution, tppToken, psuId, tppRedirectUri: redirectWithState(this.credentials.redirectUri), psu: this.psu, body });
+    const build = (tppToken: string): PreparedRequest =>
+      createConsent({ institution, tppToken, psuId, tppRedirectUri: redirectWithState(this.credentials.redirectUri), psu: this.psu, body });
     return options.tppToken === undefined ? this.underTppToken(institution, build) : this.send(build(options.tppToken));
   }
 
@@ -242,7 +247,12 @@ export class TppClient<J = unknown> {
 
   // --- payments ---------------------------------------------------------------------------------
 
-  async createPayment(session: PsuSession, product: string, pain001: Buffer | string, options: SendOptions & { tppRedirectUri?: string } = {}): Promise<TppResponse<J>> {
+  async createPayment(
+    session: PsuSession,
+    product: string,
+    pain001: Buffer | string,
+    options: SendOptions & { tppRedirectUri?: string } = {},
+  ): Promise<TppResponse<J>> {
     return this.signAndSend(createPayment(await this.withFreshTokens(session), product, pain001, this.psu, options.tppRedirectUri), options);
   }
 
@@ -266,7 +276,10 @@ export class TppClient<J = unknown> {
   }
 
   async startAuthorisation(session: PsuSession, product: string, paymentId: string, options: SendOptions = {}): Promise<TppResponse<J>> {
-    return this.signAndSend(startAuthorisation(await this.withFreshTokens(session), product, paymentId, this.psu, redirectWithState(this.credentials.redirectUri)), options);
+    return this.signAndSend(
+      startAuthorisation(await this.withFreshTokens(session), product, paymentId, this.psu, redirectWithState(this.credentials.redirectUri)),
+      options,
+    );
   }
 
   async getAuthorisation(session: PsuSession, product: string, paymentId: string, authorisationId: string): Promise<TppResponse<J>> {
@@ -277,7 +290,10 @@ export class TppClient<J = unknown> {
 
   /** `body` replaces {"paymentIds":[...]} as given, for malformed baskets. */
   async createBasket(session: PsuSession, paymentIds: readonly string[], options: SendOptions & { body?: string } = {}): Promise<TppResponse<J>> {
-    return this.signAndSend(createBasket(await this.withFreshTokens(session), paymentIds, this.psu, redirectWithState(this.credentials.redirectUri), options.body), options);
+    return this.signAndSend(
+      createBasket(await this.withFreshTokens(session), paymentIds, this.psu, redirectWithState(this.credentials.redirectUri), options.body),
+      options,
+    );
   }
 
   async getBasket(session: PsuSession, basketId: string): Promise<TppResponse<J>> {
@@ -291,12 +307,29 @@ export class TppClient<J = unknown> {
   // --- signature utilities ----------------------------------------------------------------------
 
   /** What the bank would sign for these headers and body. */
-  signatureFor(institution: string, headers: Record<string, string>, body: Buffer | string, bankHeaders: readonly string[], requestTarget?: string): Promise<TppResponse<J>> {
+  signatureFor(
+    institution: string,
+    headers: Record<string, string>,
+    body: Buffer | string,
+    bankHeaders: readonly string[],
+    requestTarget?: string,
+  ): Promise<TppResponse<J>> {
     return this.send(signatureUtility('create', institution, headers, body, { bankHeaders, ...(requestTarget === undefined ? {} : { requestTarget }) }));
   }
 
   /** The bank's diagnosis of a signed request as if sent to `requestTarget` (e.g. `post /frankfurt/berlingroup/v1/payments/...`). */
-  validateSignature(institution: string, signedHeaders: Record<string, string>, body: Buffer | string, requestTarget?: string, bankHeaders?: readonly string[]): Promise<TppResponse<J>> {
-    return this.send(signatureUtility('validate', institution, signedHeaders, body, { ...(requestTarget === undefined ? {} : { requestTarget }), ...(bankHeaders === undefined ? {} : { bankHeaders }) }));
+  validateSignature(
+    institution: string,
+    signedHeaders: Record<string, string>,
+    body: Buffer | string,
+    requestTarget?: string,
+    bankHeaders?: readonly string[],
+  ): Promise<TppResponse<J>> {
+    return this.send(
+      signatureUtility('validate', institution, signedHeaders, body, {
+        ...(requestTarget === undefined ? {} : { requestTarget }),
+        ...(bankHeaders === undefined ? {} : { bankHeaders }),
+      }),
+    );
   }
 }

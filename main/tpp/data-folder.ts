@@ -34,4 +34,7 @@ export const loadDataFolderCa = (dataDir: string): string => readFileSync(join(d
 export const loadTppTls = (dataDir: string): TransportTls => ({ ca: loadDataFolderCa(dataDir), qwac: loadQwac(dataDir), ukQwac: loadQwac(dataDir, 'uk-') });
 
 /** The demo TPP's way to a simulator of this data folder: with its TLS material when the origin is https. */
-export const dataFolderTransport = (origin: string, dataDir: string): BankTransport => ({ origin, tls: origin.startsWith('https:') ? loadTppTls(dataDir) : null });
+export const dataFolderTransport = (origin: string, dataDir: string): BankTransport => ({
+  origin,
+  tls: origin.startsWith('https:') ? loadTppTls(dataDir) : null,
+});

@@ -33,7 +33,10 @@ async function fetchAnswer(url: string, request: HttpRequest): Promise<RawAnswer
   } catch (err) {
     // fetch says only "fetch failed": the system's reason (ECONNREFUSED, ENOTFOUND…) is in its cause.
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`${request.method} ${url} failed: ${cause?.code ?? cause?.message ?? (err as Error).message}${cause?.code && cause.message ? ` (${cause.message})` : ''}`, { cause: err });
+    throw new Error(
+      `${request.method} ${url} failed: ${cause?.code ?? cause?.message ?? (err as Error).message}${cause?.code && cause.message ? ` (${cause.message})` : ''}`,
+      { cause: err },
+    );
   }
   return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 }

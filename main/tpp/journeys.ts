@@ -25,7 +25,14 @@ export interface Authorisation<J> {
 }
 
 /** Starts an authorisation as the session's PSU, opens the SCA link and lets the PSU approve it. */
-export async function authorisePayment<J>(tpp: TppClient<J>, bank: BankControl, session: PsuSession, product: string, paymentId: string, action: 'approve' | 'reject' = 'approve'): Promise<Authorisation<J>> {
+export async function authorisePayment<J>(
+  tpp: TppClient<J>,
+  bank: BankControl,
+  session: PsuSession,
+  product: string,
+  paymentId: string,
+  action: 'approve' | 'reject' = 'approve',
+): Promise<Authorisation<J>> {
   const start = await tpp.startAuthorisation(session, product, paymentId);
   const scaRedirect = (start.body as { _links?: { scaRedirect?: { href?: string } } } | null)?._links?.scaRedirect?.href;
   if (start.status !== 201 || scaRedirect === undefined) return { start, journey: null };

@@ -36,7 +36,10 @@ function transferFor(model: string, creditor: Creditor, n: number): string {
     .replace(/<(EndToEndId|InstrId)>([^<]*)<\/\1>/g, (_, element: string, id: string) => `<${element}>${id.slice(0, 30)}-${n}</${element}>`)
     .replace(/(<Cdtr>\s*<Nm>)[^<]*(<\/Nm>)/, `$1${escapeXml(creditor.name)}$2`)
     .replace(/<CdtrAcct>[\s\S]*?<\/CdtrAcct>/, `<CdtrAcct><Id><IBAN>${escapeXml(creditor.iban)}</IBAN></Id></CdtrAcct>`)
-    .replace(/(<InstdAmt Ccy="[A-Z]{3}">)([^<]*)(<\/InstdAmt>)/, (whole, open: string, amount: string, close: string) => `${open}${creditor.amount ?? amount}${close}`);
+    .replace(
+      /(<InstdAmt Ccy="[A-Z]{3}">)([^<]*)(<\/InstdAmt>)/,
+      (whole, open: string, amount: string, close: string) => `${open}${creditor.amount ?? amount}${close}`,
+    );
 }
 
 function amountOf(transfer: string): string {

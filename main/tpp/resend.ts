@@ -47,7 +47,8 @@ function headerObject(lines: readonly HeaderLine[]): Record<string, string> {
   return headers;
 }
 
-const headerOf = (headers: Record<string, string>, name: string): string | undefined => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+const headerOf = (headers: Record<string, string>, name: string): string | undefined =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
 /**
  * Which token the request goes under: the consent's PSU token for account information, payments and
@@ -87,7 +88,8 @@ export async function resendAsTpp(client: TppClient, choices: ResendChoices): Pr
   };
   if (choices.signature === 'keep') return client.send(request);
   const operation = signedOperationFor(method, choices.path);
-  if (operation === null) throw new ResendError(`${method} ${choices.path} is not a signed operation: there is nothing to sign again; choose to keep the signature`);
+  if (operation === null)
+    throw new ResendError(`${method} ${choices.path} is not a signed operation: there is nothing to sign again; choose to keep the signature`);
   const signed = await client.sign({ ...request, operation: operationSignedBy(operation), signedOperation: operation });
   // The signer sets Digest, Signature and the certificate; every other line goes as it was given.
   for (const [name, value] of Object.entries(signed.headers)) if (request.headers[name] !== value) lines = withHeader(lines, name, value);

@@ -24,7 +24,7 @@ export const JourneyOutcome = oneOf(
     'basketMemberProcessed',
     'resourceGone',
   ],
-  'How an SCA journey ended. Time limits: timedOutAfterOpening (no decision within 5 minutes of opening the link), timedOutAfterStart (link not opened within 15 minutes). Refusals by the corporate customer\'s rules: separationOfDuty (the PSU created the payment), approvedTwice, aboveLimit, signatoryGroup, notEntitled, notNeeded. The payment under it ended: payment… for its own journey, basketMember… for a basket\'s.',
+  "How an SCA journey ended. Time limits: timedOutAfterOpening (no decision within 5 minutes of opening the link), timedOutAfterStart (link not opened within 15 minutes). Refusals by the corporate customer's rules: separationOfDuty (the PSU created the payment), approvedTwice, aboveLimit, signatoryGroup, notEntitled, notNeeded. The payment under it ended: payment… for its own journey, basketMember… for a basket's.",
 );
 
 export const JourneyKind = oneOf(['consent', 'payment-authorisation', 'signing-basket']);
@@ -42,19 +42,22 @@ export const ScaJourney = Type.Object(
     openedAt: nullable(instant()),
     finishedAt: nullable(instant()),
     outcomeReason: nullable(text(), 'Why it failed: an authorisation rule, or the time limit ("no decision within 5 minutes of opening the link").'),
-    tppRedirectUri: text('Where the SCA page sends the PSU\'s browser once done: the TPP-Redirect-URI exactly as the TPP sent it.'),
+    tppRedirectUri: text("Where the SCA page sends the PSU's browser once done: the TPP-Redirect-URI exactly as the TPP sent it."),
     timeLimit: nullable(
       Type.Object({ deadline: instant(), reason: text('What the journey fails with at the deadline.') }),
       'The time limit the journey waits (or waited) under; null for a consent link never opened, which has none.',
     ),
     outcome: nullable(JourneyOutcome, 'How it ended, as a kind the Phone puts in words (outcomeReason says the detail); null while it waits.'),
     tpp: nullable(
-      Type.Object({ name: nullable(text('The name the TPP registered its OAuth client with.')), organizationId: text('The TPP identity (organisation identifier).') }),
+      Type.Object({
+        name: nullable(text('The name the TPP registered its OAuth client with.')),
+        organizationId: text('The TPP identity (organisation identifier).'),
+      }),
       'The provider asking, as the PSU knows it.',
     ),
     approvalRefusal: nullable(
       Type.Object({ outcome: JourneyOutcome, reason: text() }),
-      'While it waits: what the bank would answer the PSU\'s approval now when a rule refuses it (said before the PSU acts).',
+      "While it waits: what the bank would answer the PSU's approval now when a rule refuses it (said before the PSU acts).",
     ),
   },
   { title: 'ScaJourney' },
@@ -82,7 +85,11 @@ export const VopOutcome = oneOf(['inProgress', 'match', 'closeMatch', 'noMatch',
 
 export const VopSummary = Type.Object(
   { outcome: VopOutcome, reasonCode: nullable(oneOf(['RECI', 'CMTC', 'NMTC', 'NOAP'])), additionalInfo: nullable(text()) },
-  { title: 'VopSummary', description: 'A credit transfer\'s Verification of Payee result now (SEPA only): `inProgress` is RECI; a close match\'s additionalInfo is the name the payee\'s PSP holds.' },
+  {
+    title: 'VopSummary',
+    description:
+      "A credit transfer's Verification of Payee result now (SEPA only): `inProgress` is RECI; a close match's additionalInfo is the name the payee's PSP holds.",
+  },
 );
 
 const TransactionStatus = oneOf(['PATC', 'PDNG', 'ACCP', 'RJCT']);
@@ -102,7 +109,14 @@ export const PaymentSummary = Type.Object(
     totalAmount: text(),
     transactionCount: integer(),
     creditors: Type.Array(
-      Type.Object({ name: text(), iban: Type.Optional(text()), otherId: Type.Optional(text()), amount: text(), currency: text(), vop: Type.Optional(VopSummary) }),
+      Type.Object({
+        name: text(),
+        iban: Type.Optional(text()),
+        otherId: Type.Optional(text()),
+        amount: text(),
+        currency: text(),
+        vop: Type.Optional(VopSummary),
+      }),
       { description: 'The first 20 credit transfers, in message order; transactionCount says how many there are in all.' },
     ),
     executionDate: text(),
@@ -114,7 +128,10 @@ export const PaymentSummary = Type.Object(
 );
 
 export const ProcessingOutcome = Type.Union(
-  [Type.Object({ outcome: Type.Literal('ACCP') }), Type.Object({ outcome: Type.Literal('RJCT'), reason: text('An ISO 20022 status reason code such as AM04.') })],
+  [
+    Type.Object({ outcome: Type.Literal('ACCP') }),
+    Type.Object({ outcome: Type.Literal('RJCT'), reason: text('An ISO 20022 status reason code such as AM04.') }),
+  ],
   { title: 'ProcessingOutcome' },
 );
 
@@ -143,12 +160,14 @@ export const PsuSummary = Type.Object(
     corporateId: text(),
     signatoryGroup: nullable(text()),
     role: text(),
-    accounts: Type.Array(Type.Object({ resourceId: text(), iban: Type.Optional(text()), bban: Type.Optional(text()), currency: text(), permissions: Type.Array(text()) })),
+    accounts: Type.Array(
+      Type.Object({ resourceId: text(), iban: Type.Optional(text()), bban: Type.Optional(text()), currency: text(), permissions: Type.Array(text()) }),
+    ),
     scaEnrolled: flag('False: no bank app is enrolled, so the PSU cannot complete SCA.'),
     approvalLimits: mapOf(Money, 'The most the PSU may authorise per payment category (sepa, international, internal, …); a category left out: none.'),
     companyApprovals: Type.Object(
       { authorisationsRequired: Type.Union([Type.Literal(1), Type.Literal(2)]), singleAuthorisationUpTo: Type.Array(Money) },
-      { description: 'How many authorisations a payment of the PSU\'s company needs, and up to which amounts one will do.' },
+      { description: "How many authorisations a payment of the PSU's company needs, and up to which amounts one will do." },
     ),
   },
   { title: 'PsuSummary' },
@@ -165,14 +184,18 @@ export const InstitutionSummary = Type.Object(
     products: Type.Array(text(), { description: 'The payment products it offers.' }),
     verificationOfPayee: flag('Verification of Payee on SEPA credit transfers.'),
     calendar: Type.Object(
-      { timeZone: text('An IANA zone: dates and cut-offs are read in it.'), weekendDays: Type.Array(integer(), { description: '0 = Sunday.' }), holidays: Type.Array(text('YYYY-MM-DD')) },
+      {
+        timeZone: text('An IANA zone: dates and cut-offs are read in it.'),
+        weekendDays: Type.Array(integer(), { description: '0 = Sunday.' }),
+        holidays: Type.Array(text('YYYY-MM-DD')),
+      },
       { description: 'Its business days: the zone dates are read in, the weekend days and the holidays.' },
     ),
     cutOffs: mapOf(text('HH:MM local time'), 'Local cut-off time per product.'),
     processingDelays: mapOf(text('ISO-8601 duration'), 'How long the bank takes to process a payment of each product once fully authorised.'),
     productLimits: mapOf(Money, 'The highest amount a payment of the product may have, where its scheme sets one (Faster Payments).'),
   },
-  { title: 'InstitutionSummary', description: 'What the bank\'s rules know of an institution, for the payment editor to check as the bank does.' },
+  { title: 'InstitutionSummary', description: "What the bank's rules know of an institution, for the payment editor to check as the bank does." },
 );
 
 export const Pain001TemplateSummary = Type.Object(
@@ -193,13 +216,17 @@ export const VopRegistryPayee = Type.Object(
     registeredName: text(),
     creditorName: text('The creditor name (Cdtr/Nm) to write for this outcome.'),
     outcome: VopOutcome,
-    demonstrates: text('The dataset\'s note of what the payee demonstrates.'),
+    demonstrates: text("The dataset's note of what the payee demonstrates."),
   },
   { title: 'VopRegistryPayee', description: 'A registered payee of the VoP registry and a creditor name that demonstrates one outcome.' },
 );
 
 export const VopRegistry = Type.Object(
-  { institution: text(), verifiesPayees: flag('Whether the institution verifies payees on SEPA credit transfers (London does not).'), payees: Type.Array(VopRegistryPayee) },
+  {
+    institution: text(),
+    verifiesPayees: flag('Whether the institution verifies payees on SEPA credit transfers (London does not).'),
+    payees: Type.Array(VopRegistryPayee),
+  },
   { title: 'VopRegistry' },
 );
 

@@ -16,7 +16,8 @@ export const integer = (description?: string) => Type.Integer(described(descript
 export const flag = (description?: string) => Type.Boolean(described(description));
 
 /** One of these strings. */
-export const oneOf = <const V extends string[]>(values: readonly [...V], description?: string) => Type.Enum(values, { type: 'string', ...described(description) });
+export const oneOf = <const V extends string[]>(values: readonly [...V], description?: string) =>
+  Type.Enum(values, { type: 'string', ...described(description) });
 
 /** An object of names to values, any name. */
 export const mapOf = <T extends TSchema>(values: T, description?: string) => Type.Record(Type.String(), values, described(description));

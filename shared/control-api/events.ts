@@ -7,7 +7,17 @@ import { SimulatorMode } from './simulator';
 
 /** What the Inspector's live list shows of an exchange before it asks for the whole. */
 export const ExchangeSummary = Type.Object(
-  { id: integer(), startedAt: instant(), durationMs: Type.Number(), method: text(), url: text(), institution: nullable(text()), tppId: nullable(text()), resourceId: nullable(text()), status: integer() },
+  {
+    id: integer(),
+    startedAt: instant(),
+    durationMs: Type.Number(),
+    method: text(),
+    url: text(),
+    institution: nullable(text()),
+    tppId: nullable(text()),
+    resourceId: nullable(text()),
+    status: integer(),
+  },
   { title: 'ExchangeSummary' },
 );
 
@@ -21,9 +31,18 @@ export const WorkbenchEvent = Type.Union(
     Type.Object({ type: event('payment'), paymentId: text(), institution: text(), status: text() }),
     Type.Object({ type: event('clock'), now: instant(), paused: flag() }),
     Type.Object({ type: event('mode'), mode: SimulatorMode }),
-    Type.Object({ type: event('reset'), log: flag(), runs: flag() }, { description: 'Back to the dataset\'s state; with `log` and `runs` the traffic log and the kept runs were cleared too (New class).' }),
+    Type.Object(
+      { type: event('reset'), log: flag(), runs: flag() },
+      { description: "Back to the dataset's state; with `log` and `runs` the traffic log and the kept runs were cleared too (New class)." },
+    ),
     Type.Object({ type: event('operator-settings') }),
-    Type.Object({ type: event('flow-run'), runId: text(), phase: FlowRunPhase }, { description: 'A flow run changed (a step started, a request was sent, a PSU is awaited, it finished).' }),
+    Type.Object(
+      { type: event('flow-run'), runId: text(), phase: FlowRunPhase },
+      { description: 'A flow run changed (a step started, a request was sent, a PSU is awaited, it finished).' },
+    ),
   ],
-  { title: 'WorkbenchEvent', description: 'One event of the server-sent stream (GET /simulator/v1/events): `event:` is its type, `data:` this JSON. The UI receives them in batches.' },
+  {
+    title: 'WorkbenchEvent',
+    description: 'One event of the server-sent stream (GET /simulator/v1/events): `event:` is its type, `data:` this JSON. The UI receives them in batches.',
+  },
 );

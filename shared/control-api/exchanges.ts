@@ -4,12 +4,19 @@ import { flag, instant, integer, nullable, oneOf, text } from './build';
 import { HeaderValues, SignatureDiagnosis } from './signature';
 
 /** One header line as sent: the name in its case, the value. */
-export const HeaderLine = Type.Unsafe<[name: string, value: string]>(Type.Array(text(), { minItems: 2, maxItems: 2, description: 'One header line as received: [name as sent, value].' }));
+export const HeaderLine = Type.Unsafe<[name: string, value: string]>(
+  Type.Array(text(), { minItems: 2, maxItems: 2, description: 'One header line as received: [name as sent, value].' }),
+);
 
 const messageFields = {
   headers: HeaderValues,
   body: nullable(text(), 'The logged bytes decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD: then see bodyBase64).'),
-  bodyBase64: Type.Optional(Type.String({ contentEncoding: 'base64', description: 'The logged bytes exactly, present only when `body` does not encode back to them (not UTF-8, or cut mid-character).' })),
+  bodyBase64: Type.Optional(
+    Type.String({
+      contentEncoding: 'base64',
+      description: 'The logged bytes exactly, present only when `body` does not encode back to them (not UTF-8, or cut mid-character).',
+    }),
+  ),
   bodySize: integer(),
   truncated: flag(),
 };
@@ -19,14 +26,18 @@ export const ExchangeMessage = Type.Object(
     ...messageFields,
     rawHeaders: Type.Optional(
       Type.Array(HeaderLine, {
-        description: 'The header lines in order as received, names as sent and a header sent twice as two lines. Every request the bank logged has them; a response, or a message the bank did not log, has only `headers`.',
+        description:
+          'The header lines in order as received, names as sent and a header sent twice as two lines. Every request the bank logged has them; a response, or a message the bank did not log, has only `headers`.',
       }),
     ),
   },
   { title: 'ExchangeMessage' },
 );
 
-export const ExchangeResponse = Type.Object({ ...messageFields, rawHeaders: Type.Optional(Type.Array(HeaderLine)), status: integer() }, { title: 'ExchangeResponse' });
+export const ExchangeResponse = Type.Object(
+  { ...messageFields, rawHeaders: Type.Optional(Type.Array(HeaderLine)), status: integer() },
+  { title: 'ExchangeResponse' },
+);
 
 export const Exchange = Type.Object(
   {
@@ -42,7 +53,9 @@ export const Exchange = Type.Object(
     request: ExchangeMessage,
     response: ExchangeResponse,
     signature: nullable(SignatureDiagnosis),
-    pinned: Type.Optional(flag('Kept by the log through every prune and reset until unpinned (or "New class" with the log); the log always says, absent elsewhere (a run\'s HAR).')),
+    pinned: Type.Optional(
+      flag('Kept by the log through every prune and reset until unpinned (or "New class" with the log); the log always says, absent elsewhere (a run\'s HAR).'),
+    ),
   },
   { title: 'Exchange', description: 'One request to the simulator and its response (`GET /simulator/v1/exchanges`).' },
 );
@@ -55,11 +68,14 @@ export const ResendOptions = Type.Object(
       description: 'The header lines in sending order, sent as given (a header twice goes twice); or an object of names to values.',
     }),
     body: nullable(text(), 'The exact body to send (the original string when not edited); null without one.'),
-    signature: oneOf(['keep', 'resign'], 'keep: the Digest, Signature and certificate go as given; resign: the demo TPP\'s QSEAL signs the request as it now is.'),
+    signature: oneOf(
+      ['keep', 'resign'],
+      "keep: the Digest, Signature and certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is.",
+    ),
     newRequestId: flag('A new X-Request-ID in place of the one given.'),
-    freshToken: flag('A new access token from the bank (the TPP\'s, or the PSU\'s for the request\'s consent).'),
+    freshToken: flag("A new access token from the bank (the TPP's, or the PSU's for the request's consent)."),
   },
-  { title: 'ResendOptions', description: 'The Inspector\'s explicit choices when it sends an exchange again as the built-in TPP.' },
+  { title: 'ResendOptions', description: "The Inspector's explicit choices when it sends an exchange again as the built-in TPP." },
 );
 
 /** The exchange in which the PSU decided a journey (the bank's app's POST, as answered, with its simulated time). */

@@ -13,10 +13,10 @@ export const FlowStepSummary = Type.Object(
     id: text(),
     title: text(),
     explanation: text('What happens and why, in one or two sentences.'),
-    spec: text('The section of the bank\'s spec the step follows.'),
+    spec: text("The section of the bank's spec the step follows."),
     actor: FlowActor,
-    operation: text('One of the flow library\'s operations (`GET /simulator/v1/flow-operations`).'),
-    params: mapOf(Type.Unknown(), 'The step\'s parameters as the flow file gives them (references like `${steps.payment.values.paymentId}` unresolved).'),
+    operation: text("One of the flow library's operations (`GET /simulator/v1/flow-operations`)."),
+    params: mapOf(Type.Unknown(), "The step's parameters as the flow file gives them (references like `${steps.payment.values.paymentId}` unresolved)."),
   },
   { title: 'FlowStepSummary', description: 'A step of a flow as the Flows screen lists it.' },
 );
@@ -27,7 +27,11 @@ export const PsuNeeds = Type.Object(
     createsPayments: Type.Optional(flag('May create payments from their first account (the account the lesson pays from).')),
     authorisesAlone: Type.Optional(
       Type.Object(
-        { paymentsOf: text('A psu parameter of the flow.'), category: text('sepa, international, internal, …'), amountParameter: Type.Optional(text('An amount parameter of the flow.')) },
+        {
+          paymentsOf: text('A psu parameter of the flow.'),
+          category: text('sepa, international, internal, …'),
+          amountParameter: Type.Optional(text('An amount parameter of the flow.')),
+        },
         {
           description:
             'Gives alone the authorisation that the payments of role `paymentsOf` need: the same company, which needs one authorisation for them, the right to authorise from that account, never the creator (separation of duty), and a `category` limit that covers the amount parameter `amountParameter`.',
@@ -35,22 +39,26 @@ export const PsuNeeds = Type.Object(
       ),
     ),
   },
-  { title: 'PsuNeeds', description: 'What a lesson\'s PSU role needs of the PSU who plays it. Only the PSUs of the institution that meet every need are offered, so each choice keeps every expectation of the lesson.' },
+  {
+    title: 'PsuNeeds',
+    description:
+      "What a lesson's PSU role needs of the PSU who plays it. Only the PSUs of the institution that meet every need are offered, so each choice keeps every expectation of the lesson.",
+  },
 );
 
 export const FlowParameterSummary = Type.Object(
   {
     name: text(),
-    title: text('In plain words, the form\'s label.'),
+    title: text("In plain words, the form's label."),
     kind: oneOf(['choice', 'amount', 'psu', 'payee']),
     choices: Type.Optional(Type.Array(Type.Object({ value: text(), label: text() }))),
-    default: Type.Optional(text('Preselected; none for a psu parameter, whose default is the role\'s own PSU.')),
+    default: Type.Optional(text("Preselected; none for a psu parameter, whose default is the role's own PSU.")),
     needs: Type.Optional(PsuNeeds),
   },
   {
     title: 'FlowParameterSummary',
     description:
-      'A choice of a flow, made before the run starts: `choice` and `payee` (a Verification of Payee outcome, which picks the registry\'s payee with it) offer `choices`; `amount` is a euro amount; `psu` is the PSU of the flow\'s role of the same name.',
+      "A choice of a flow, made before the run starts: `choice` and `payee` (a Verification of Payee outcome, which picks the registry's payee with it) offer `choices`; `amount` is a euro amount; `psu` is the PSU of the flow's role of the same name.",
   },
 );
 
@@ -62,7 +70,9 @@ export const FlowSummary = Type.Object(
     institutions: Type.Array(text(), { description: 'Where it can run; the first is the default.' }),
     behaviour: SimulatorMode,
     psus: mapOf(text(), 'PSU roles and the psuId suffix each defaults to (`creator: "CREATOR"` is FRA-CREATOR at Frankfurt).'),
-    parameters: Type.Array(FlowParameterSummary, { description: 'What the trainer may choose before Start (the form on the Flows screen, `--param` of `npm run flow`).' }),
+    parameters: Type.Array(FlowParameterSummary, {
+      description: 'What the trainer may choose before Start (the form on the Flows screen, `--param` of `npm run flow`).',
+    }),
     steps: Type.Array(FlowStepSummary),
   },
   { title: 'FlowSummary', description: 'A flow of the library (`GET /simulator/v1/flows`).' },
@@ -81,7 +91,7 @@ export const FlowRequest = Type.Object(
     url: text('A path on the simulator.'),
     headers: mapOf(text(), 'In sending order.'),
     body: nullable(text(), 'The exact bytes as text (UTF-8); null without a body.'),
-    operation: text('The built-in TPP\'s name for the request, e.g. `payment-create`.'),
+    operation: text("The built-in TPP's name for the request, e.g. `payment-create`."),
     signed: flag('Whether the signing profile covers it (then Digest and Signature are recomputed on send unless kept).'),
     signedHeaders: nullable(Type.Array(text()), 'Lower-case names the Signature covers, once signed.'),
     signingString: nullable(text()),
@@ -96,7 +106,7 @@ export const FlowRequestEdit = Type.Object(
     url: text(),
     headers: TextHeaders,
     body: nullable(text()),
-    resign: flag('true: recompute Digest and Signature over the edited request (keeping the step\'s deliberate faults); false: send it exactly as given.'),
+    resign: flag("true: recompute Digest and Signature over the edited request (keeping the step's deliberate faults); false: send it exactly as given."),
   },
   { title: 'FlowRequestEdit', description: 'What the user sends in place of the prepared request.' },
 );
@@ -107,7 +117,7 @@ export const FlowExchange = Type.Object(
     actor: FlowActor,
     method: text(),
     url: text(),
-    origin: Type.Optional(text('Where a PSU\'s browser sent it, when not to the bank\'s origin (the PSU pages under --tls).')),
+    origin: Type.Optional(text("Where a PSU's browser sent it, when not to the bank's origin (the PSU pages under --tls).")),
     requestHeaders: TextHeaders,
     requestBody: nullable(text()),
     status: integer(),
@@ -115,8 +125,8 @@ export const FlowExchange = Type.Object(
     responseBody: text(),
     durationMs: Type.Number(),
     at: instant('The simulated time it was sent.'),
-    exchangeId: nullable(integer(), 'The Inspector\'s exchange, when the bank logged it (bank routes are logged; the control API is not).'),
-    signature: nullable(SignatureDiagnosis, 'The bank\'s diagnosis of a signed request.'),
+    exchangeId: nullable(integer(), "The Inspector's exchange, when the bank logged it (bank routes are logged; the control API is not)."),
+    signature: nullable(SignatureDiagnosis, "The bank's diagnosis of a signed request."),
     failed: flag('A failure: a 4xx/5xx answer or a signature the bank refused; drawn in red.'),
   },
   { title: 'FlowExchange', description: 'One HTTP exchange a run made, with everything the step view, the diagram and a HAR need.' },
@@ -129,7 +139,7 @@ export const BankChange = Type.Object(
 
 export const FlowUnmet = Type.Object(
   {
-    path: text('`status` or a path into the step\'s result, e.g. `body.transactionStatus`.'),
+    path: text("`status` or a path into the step's result, e.g. `body.transactionStatus`."),
     expected: text('In words, to show as they are: values once-quoted as JSON writes them (`"finalised"`, `one of "PDNG", "ACCP"`).'),
     actual: text(),
   },
@@ -142,7 +152,7 @@ export const FlowStepRun = Type.Object(
     step: FlowStepSummary,
     fromFlow: flag('false for a free step added from the composer.'),
     exchanges: Type.Array(FlowExchange),
-    status: nullable(integer(), 'The status of the step\'s main request; null when it could not be made.'),
+    status: nullable(integer(), "The status of the step's main request; null when it could not be made."),
     met: flag(),
     unmet: Type.Array(FlowUnmet),
     error: nullable(text(), 'Why it could not be made.'),
@@ -155,7 +165,10 @@ export const FlowStepRun = Type.Object(
 
 export const FlowPending = Type.Union(
   [
-    Type.Object({ kind: Type.Literal('request'), request: FlowRequest }, { description: 'The next request of the current step, built and signed, not yet sent.' }),
+    Type.Object(
+      { kind: Type.Literal('request'), request: FlowRequest },
+      { description: 'The next request of the current step, built and signed, not yet sent.' },
+    ),
     Type.Object(
       {
         kind: Type.Literal('psu'),
@@ -165,13 +178,16 @@ export const FlowPending = Type.Union(
         expected: oneOf(['approve', 'reject'], 'What approving automatically does.'),
         either: Type.Optional(flag('The PSU may approve or reject, both expected.')),
       },
-      { description: 'The PSU must approve or reject on the phone (the journey\'s SCA link has been opened).' },
+      { description: "The PSU must approve or reject on the phone (the journey's SCA link has been opened)." },
     ),
   ],
   { title: 'FlowPending', description: 'What a run is waiting for.' },
 );
 
-export const FlowRunPhase = oneOf(['ready', 'waiting', 'running', 'finished'], 'ready: nothing under way, `nextStep` can start; waiting: see `pending`; running: a step is being run; finished: no step left (or stopped at an unmet one).');
+export const FlowRunPhase = oneOf(
+  ['ready', 'waiting', 'running', 'finished'],
+  'ready: nothing under way, `nextStep` can start; waiting: see `pending`; running: a step is being run; finished: no step left (or stopped at an unmet one).',
+);
 
 export const FlowRunState = Type.Object(
   {
@@ -179,8 +195,8 @@ export const FlowRunState = Type.Object(
     flow: FlowSummary,
     institution: text(),
     psus: mapOf(text(), 'psuId by role.'),
-    params: mapOf(text(), 'The value of each of the flow\'s parameters the run uses (a replay uses them again).'),
-    autoApprove: flag('The PSUs\' decisions in the bank\'s app are made by the run itself.'),
+    params: mapOf(text(), "The value of each of the flow's parameters the run uses (a replay uses them again)."),
+    autoApprove: flag("The PSUs' decisions in the bank's app are made by the run itself."),
     pauseClock: flag('The run holds the simulated clock still while it is unfinished.'),
     phase: FlowRunPhase,
     steps: Type.Array(FlowStepRun),
@@ -215,19 +231,26 @@ export const FlowRunListItem = Type.Object(
 
 export const StartRunOptions = Type.Object(
   {
-    flow: nullable(text(), 'A library flow\'s name, or null for a run of free steps only (the composer on its own).'),
-    institution: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Default: the flow\'s first (or, with no flow, the first institution of the simulator).' })),
-    psus: Type.Optional(mapOf(text(), 'psuId by role, in place of the flow\'s defaults.')),
-    params: Type.Optional(mapOf(text(), 'Values of the flow\'s parameters by name, in place of their defaults.')),
+    flow: nullable(text(), "A library flow's name, or null for a run of free steps only (the composer on its own)."),
+    institution: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: "Default: the flow's first (or, with no flow, the first institution of the simulator)." }),
+    ),
+    psus: Type.Optional(mapOf(text(), "psuId by role, in place of the flow's defaults.")),
+    params: Type.Optional(mapOf(text(), "Values of the flow's parameters by name, in place of their defaults.")),
     autoApprove: flag(),
-    pauseClock: Type.Optional(flag('Hold the simulated clock still while the run is unfinished (default true): time-limited outcomes wait for the person stepping.')),
+    pauseClock: Type.Optional(
+      flag('Hold the simulated clock still while the run is unfinished (default true): time-limited outcomes wait for the person stepping.'),
+    ),
   },
   { title: 'StartRunOptions' },
 );
 
 export const SendStepOptions = Type.Object(
   { edit: Type.Optional(nullable(FlowRequestEdit)), until: oneOf(['request', 'step', 'end']) },
-  { title: 'SendStepOptions', description: 'Sends the pending request (as edited when edit is given), then goes on until the next request, the end of the step or of the run.' },
+  {
+    title: 'SendStepOptions',
+    description: 'Sends the pending request (as edited when edit is given), then goes on until the next request, the end of the step or of the run.',
+  },
 );
 
 export const ReplayRunOptions = Type.Object(
@@ -241,7 +264,11 @@ export const FreeStep = Type.Object(
     params: FreeParams,
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
-  { title: 'FreeStep', description: 'A free step (the composer): any operation of the library with its parameters, added after the run\'s steps; `psu` names a PSU role of the run or a psuId of the institution.' },
+  {
+    title: 'FreeStep',
+    description:
+      "A free step (the composer): any operation of the library with its parameters, added after the run's steps; `psu` names a PSU role of the run or a psuId of the institution.",
+  },
 );
 
 export const AutoApproveOptions = Type.Object({ on: flag() }, { title: 'AutoApproveOptions' });

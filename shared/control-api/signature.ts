@@ -4,7 +4,10 @@ import { flag, integer, nullable, oneOf, text } from './build';
 
 export const SignatureCheck = Type.Object({ id: text(), rule: nullable(integer()), passed: flag(), text: text() }, { title: 'SignatureCheck' });
 
-export const SigningRule = Type.Object({ rule: integer(), text: text() }, { title: 'SigningRule', description: 'A rule of the spec\'s signing profile ("Application-layer signing", Rules) in the spec\'s words.' });
+export const SigningRule = Type.Object(
+  { rule: integer(), text: text() },
+  { title: 'SigningRule', description: 'A rule of the spec\'s signing profile ("Application-layer signing", Rules) in the spec\'s words.' },
+);
 
 const Certificate = Type.Object({
   parsed: flag(),
@@ -20,7 +23,7 @@ const Certificate = Type.Object({
   notAfter: Type.Optional(text()),
   fingerprintSha256: Type.Optional(text()),
   purpose: Type.Optional(oneOf(['qwac', 'qseal', 'unknown'], 'What the certificate is for, by its QcType or else its key usages.')),
-  trustFramework: Type.Optional(nullable(oneOf(['eidas', 'uk-open-banking']), 'The trust framework of the CA it chains to; null: none of the bank\'s.')),
+  trustFramework: Type.Optional(nullable(oneOf(['eidas', 'uk-open-banking']), "The trust framework of the CA it chains to; null: none of the bank's.")),
   trustProblem: Type.Optional(nullable(text(), 'null: chains to a test CA.')),
   validityProblem: Type.Optional(nullable(text(), 'null: valid at the simulated now.')),
   purposeProblem: Type.Optional(nullable(text(), 'null: may sign (QSEAL, digitalSignature/nonRepudiation).')),
@@ -31,7 +34,7 @@ export const SignatureDiagnosis = Type.Object(
   {
     operation: text(),
     checks: Type.Array(SignatureCheck),
-    rules: Type.Array(SigningRule, { description: 'Each rule the checks cite, once, in number order, with the spec\'s sentence: the legend.' }),
+    rules: Type.Array(SigningRule, { description: "Each rule the checks cite, once, in number order, with the spec's sentence: the legend." }),
     verdict: Type.Union([
       Type.Object({ valid: Type.Literal(true) }),
       Type.Object({ valid: Type.Literal(false), code: text(), status: integer(), text: text(), checkId: text() }),
@@ -41,15 +44,15 @@ export const SignatureDiagnosis = Type.Object(
     signingString: nullable(Type.Object({ text: text(), lines: Type.Array(Type.Object({ name: text(), value: nullable(text()) })) })),
     likelySigned: Type.Optional(
       Type.Object(
-        { text: text('The string the signature verifies over instead of the bank\'s.'), why: text() },
-        { description: 'Where the signature verifies over another string than the bank\'s: the one the TPP most likely signed, and why it differs.' },
+        { text: text("The string the signature verifies over instead of the bank's."), why: text() },
+        { description: "Where the signature verifies over another string than the bank's: the one the TPP most likely signed, and why it differs." },
       ),
     ),
     keyId: nullable(text()),
     algorithm: nullable(text()),
     certificate: nullable(Certificate),
   },
-  { title: 'SignatureDiagnosis', description: 'The bank\'s verdict on a signed request (`signature` of an exchange).' },
+  { title: 'SignatureDiagnosis', description: "The bank's verdict on a signed request (`signature` of an exchange)." },
 );
 
 export const PastedRequestKind = oneOf(['http', 'curl', 'har'], 'What a pasted request is: a raw HTTP request, a cURL command, or a HAR 1.2 entry (or log).');
@@ -65,7 +68,9 @@ export const PastedDiagnosis = Type.Object(
       { description: 'The request as read from the paste; `url` is its path and query, `body` its bytes as UTF-8 text.' },
     ),
     signature: SignatureDiagnosis,
-    warnings: Type.Array(text(), { description: 'What in the paste does not add up, e.g. a Content-Length that disagrees with the body pasted; empty when nothing.' }),
+    warnings: Type.Array(text(), {
+      description: 'What in the paste does not add up, e.g. a Content-Length that disagrees with the body pasted; empty when nothing.',
+    }),
   },
-  { title: 'PastedDiagnosis', description: 'The bank\'s diagnosis of a pasted request, made without sending it (`POST /simulator/v1/diagnose`).' },
+  { title: 'PastedDiagnosis', description: "The bank's diagnosis of a pasted request, made without sending it (`POST /simulator/v1/diagnose`)." },
 );

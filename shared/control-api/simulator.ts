@@ -13,7 +13,10 @@ export const ClockReading = Type.Object(
   {
     now: instant(),
     paused: flag('Paused by the operator or held by a run waiting for a person: nothing time-driven happens by itself.'),
-    nextTimeLimit: nullable(Type.Object({ at: instant(), what: text() }), 'The next time limit of anything waiting (VoP, SCA, a token, a payment, a consent), in words; null when nothing waits.'),
+    nextTimeLimit: nullable(
+      Type.Object({ at: instant(), what: text() }),
+      'The next time limit of anything waiting (VoP, SCA, a token, a payment, a consent), in words; null when nothing waits.',
+    ),
   },
   { title: 'ClockReading', description: '`GET /simulator/v1/clock`: the simulated clock, whether it stands still, and what falls due next.' },
 );
@@ -22,9 +25,12 @@ export const ResetOptions = Type.Object(
   {
     log: Type.Optional(flag('Clears the traffic log.')),
     runs: Type.Optional(flag('Clears the kept runs (live ones stop).')),
-    clock: Type.Optional(text('`start`: where the data folder\'s clock started (or `--now`); or an ISO-8601 instant.')),
+    clock: Type.Optional(text("`start`: where the data folder's clock started (or `--now`); or an ISO-8601 instant.")),
   },
-  { title: 'ResetOptions', description: '`POST /simulator/v1/reset`: `{}` resets the bank only; "New class" also clears the log and the kept runs and puts the clock back.' },
+  {
+    title: 'ResetOptions',
+    description: '`POST /simulator/v1/reset`: `{}` resets the bank only; "New class" also clears the log and the kept runs and puts the clock back.',
+  },
 );
 
 export const ResetAnswer = Type.Object({ reset: Type.Literal(true), now: instant() }, { title: 'ResetAnswer' });
@@ -38,7 +44,10 @@ export const RateLimit = Type.Object(
 
 export const ServiceBlock = Type.Object(
   { institution: text(), tppId: nullable(text(), 'null: every TPP.'), createdAt: instant() },
-  { title: 'ServiceBlock', description: 'The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED).' },
+  {
+    title: 'ServiceBlock',
+    description: 'The consent service blocked at an institution for one TPP, or for every TPP when tppId is null (403 SERVICE_BLOCKED).',
+  },
 );
 
 /** Every refusal of the control API, in the Berlin Group form main/http/errors.ts writes. */

@@ -51,7 +51,12 @@ beforeAll(async () => {
   bank = await startTestBank();
   const other = await otherTpp(bank, 'PSDDE-BAFIN-730002');
   const session = (tpp: TppClient<any>, institution: string, psuId: string): Promise<PsuSession> => psuSession(tpp, bank.control, institution, psuId);
-  owner = { name: 'the owner (FRA-CREATOR through the demo TPP)', tpp: bank.tpp, session: await session(bank.tpp, 'frankfurt', 'FRA-CREATOR'), ownersTppHere: true };
+  owner = {
+    name: 'the owner (FRA-CREATOR through the demo TPP)',
+    tpp: bank.tpp,
+    session: await session(bank.tpp, 'frankfurt', 'FRA-CREATOR'),
+    ownersTppHere: true,
+  };
   const payment = await bank.tpp.createPayment(owner.session, SEPA, readTemplate('sepa-single.xml'));
   const second = await bank.tpp.createPayment(owner.session, SEPA, readTemplate('sepa-single.xml'));
   const approverB = await session(bank.tpp, 'frankfurt', 'FRA-APPROVER-B');

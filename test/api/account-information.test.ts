@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, call, consentHeaders, datePlus, expectBgError, startTestBank, tppToken, type JsonResponse, type TestBank, otherTpp } from '../support/simulator';
+import {
+  approveSca,
+  call,
+  consentHeaders,
+  datePlus,
+  expectBgError,
+  startTestBank,
+  tppToken,
+  type JsonResponse,
+  type TestBank,
+  otherTpp,
+} from '../support/simulator';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
@@ -49,16 +60,27 @@ async function oneOffSession(psuId: string): Promise<PsuSession> {
 }
 
 describe('GET /accounts', () => {
-  it('lists the accounts of the consent\'s accounts category, each with its interim available balance and links', async () => {
+  it("lists the accounts of the consent's accounts category, each with its interim available balance and links", async () => {
     const res = await read(creator, '');
     expect(res.status, res.text).toBe(200);
-    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` } });
+    const consent = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${creator.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` },
+    });
     expect(ids(res.body.accounts)).toEqual(ids(consent.body.access.accounts));
     const acc = res.body.accounts.find((a: any) => a.resourceId === 'FRA-ACC-01');
     const data = datasetAccount('FRA-ACC-01');
     expect(acc).toMatchObject({
-      iban: data.iban, currency: 'EUR', name: data.name, cashAccountType: 'CACC', status: 'enabled', bic: data.bic, ownerName: expect.any(String),
-      _links: { balances: { href: '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/balances' }, transactions: { href: '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/transactions' } },
+      iban: data.iban,
+      currency: 'EUR',
+      name: data.name,
+      cashAccountType: 'CACC',
+      status: 'enabled',
+      bic: data.bic,
+      ownerName: expect.any(String),
+      _links: {
+        balances: { href: '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/balances' },
+        transactions: { href: '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/transactions' },
+      },
     });
     expect(acc.balances).toEqual([
       { balanceAmount: { currency: 'EUR', amount: data.availableBalance }, balanceType: 'interimAvailable', referenceDate: TODAY, creditLimitIncluded: true },
@@ -81,7 +103,11 @@ describe('GET /accounts', () => {
 
   it('an account-information-only PSU sees only the accounts it is permitted (XXX-AISONLY)', async () => {
     const res = await read(aisOnly, '');
-    const permitted = dataset.psus.find((p: any) => p.psuId === 'FRA-AISONLY').accounts.filter((a: any) => a.permissions.includes('ais')).map((a: any) => a.resourceId).sort();
+    const permitted = dataset.psus
+      .find((p: any) => p.psuId === 'FRA-AISONLY')
+      .accounts.filter((a: any) => a.permissions.includes('ais'))
+      .map((a: any) => a.resourceId)
+      .sort();
     expect(ids(res.body.accounts)).toEqual(permitted);
     expect(ids(res.body.accounts)).toEqual(['FRA-ACC-01', 'FRA-ACC-02']);
     for (const path of ['/FRA-ACC-03', '/FRA-ACC-03/balances', `/FRA-ACC-03/transactions?bookingStatus=booked&dateFrom=${TODAY}`]) {
@@ -100,11 +126,16 @@ describe('GET /accounts/{accountId}', () => {
     expect(res.body.account.resourceId).toBe('FRA-ACC-02');
     expect(res.body.account.iban).toBe(datasetAccount('FRA-ACC-02').iban);
     expect(res.body.account.balances).toEqual([
-      { balanceAmount: { currency: 'EUR', amount: datasetAccount('FRA-ACC-02').availableBalance }, balanceType: 'interimAvailable', referenceDate: TODAY, creditLimitIncluded: false },
+      {
+        balanceAmount: { currency: 'EUR', amount: datasetAccount('FRA-ACC-02').availableBalance },
+        balanceType: 'interimAvailable',
+        referenceDate: TODAY,
+        creditLimitIncluded: false,
+      },
     ]);
   });
 
-  it('an unknown account is RESOURCE_UNKNOWN 404; another customer\'s or another institution\'s is 403', async () => {
+  it("an unknown account is RESOURCE_UNKNOWN 404; another customer's or another institution's is 403", async () => {
     expectBgError(await read(creator, '/NO-SUCH-ACCOUNT'), 404, 'RESOURCE_UNKNOWN');
     expectBgError(await read(creator, '/NO-SUCH-ACCOUNT/transactions?bookingStatus=booked&dateFrom=2026-11-01'), 404, 'RESOURCE_UNKNOWN');
     expectBgError(await read(creator, '/FRA-ACC-04'), 403, 'RESOURCE_UNKNOWN');
@@ -138,8 +169,9 @@ describe('GET /accounts/{accountId}/balances', () => {
     // Opening of today and today's bookings add up to the interim balance.
     const today = await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${TODAY}`);
     expect(cents(balance(res.body, 'openingBooked').balanceAmount.amount) + sum(today.body.transactions.booked)).toBe(cents(data.balance));
-    expect(cents(balance(res.body, 'openingAvailable').balanceAmount.amount) - cents(balance(res.body, 'openingBooked').balanceAmount.amount))
-      .toBe(cents(data.availableBalance) - cents(data.balance));
+    expect(cents(balance(res.body, 'openingAvailable').balanceAmount.amount) - cents(balance(res.body, 'openingBooked').balanceAmount.amount)).toBe(
+      cents(data.availableBalance) - cents(data.balance),
+    );
   });
 
   it('takes no query parameters', async () => {
@@ -155,7 +187,10 @@ describe('GET /accounts/{accountId}/transactions (JSON)', () => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.account).toEqual({ iban: datasetAccount('FRA-ACC-01').iban, currency: 'EUR' });
       expect(res.body.balances.map((b: any) => [b.balanceType, b.referenceDate])).toEqual([
-        ['openingBooked', dateFrom], ['openingAvailable', dateFrom], ['interimBooked', TODAY], ['interimAvailable', TODAY],
+        ['openingBooked', dateFrom],
+        ['openingAvailable', dateFrom],
+        ['interimBooked', TODAY],
+        ['interimAvailable', TODAY],
       ]);
       const booked = res.body.transactions.booked as any[];
       expect(booked.length).toBeGreaterThan(20);
@@ -171,7 +206,13 @@ describe('GET /accounts/{accountId}/transactions (JSON)', () => {
     const { booked } = (await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${daysBefore(40)}`)).body.transactions;
     const debit = booked.find((t: any) => t.transactionAmount.amount.startsWith('-'));
     const credit = booked.find((t: any) => !t.transactionAmount.amount.startsWith('-'));
-    expect(debit).toMatchObject({ transactionId: expect.any(String), bookingDate: expect.any(String), valueDate: expect.any(String), creditorName: expect.any(String), bankTransactionCode: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}-[A-Z]{4}$/) });
+    expect(debit).toMatchObject({
+      transactionId: expect.any(String),
+      bookingDate: expect.any(String),
+      valueDate: expect.any(String),
+      creditorName: expect.any(String),
+      bankTransactionCode: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}-[A-Z]{4}$/),
+    });
     expect(debit.debtorName).toBeUndefined();
     expect(credit).toMatchObject({ debtorName: expect.any(String), remittanceInformationUnstructured: expect.any(String) });
     expect(credit.creditorName).toBeUndefined();
@@ -182,7 +223,10 @@ describe('GET /accounts/{accountId}/transactions (JSON)', () => {
     const [from, to] = [daysBefore(50), daysBefore(20)];
     const past = await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${from}&dateTo=${to}`);
     expect(past.body.balances.map((b: any) => [b.balanceType, b.referenceDate])).toEqual([
-      ['openingBooked', from], ['openingAvailable', from], ['closingBooked', to], ['closingAvailable', to],
+      ['openingBooked', from],
+      ['openingAvailable', from],
+      ['closingBooked', to],
+      ['closingAvailable', to],
     ]);
     const booked = past.body.transactions.booked as any[];
     expect(booked.every((t) => t.bookingDate >= from && t.bookingDate <= to)).toBe(true);
@@ -256,7 +300,9 @@ describe('GET /accounts/{accountId}/transactions (XML: camt.052.001.02)', () => 
     const q = `bookingStatus=booked&dateFrom=${TODAY}`;
     expectBgError(await transactions(creator, 'FRA-ACC-01', q, { accept: 'text/plain' }), 406, 'REQUESTED_FORMATS_INVALID');
     expect((await transactions(creator, 'FRA-ACC-01', q, { accept: '*/*' })).headers['content-type']).toMatch(/^application\/json/);
-    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: 'application/json;q=0.5, application/xml' })).headers['content-type']).toMatch(/^application\/xml/);
+    expect((await transactions(creator, 'FRA-ACC-01', q, { accept: 'application/json;q=0.5, application/xml' })).headers['content-type']).toMatch(
+      /^application\/xml/,
+    );
   });
 });
 
@@ -295,7 +341,9 @@ describe('pagination', () => {
     let href: string | undefined = links.next.href;
     let pages = 1;
     while (href !== undefined) {
-      const page = await call(bank, 'GET', href, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${once.accessToken}`, 'consent-id': once.consentId } });
+      const page = await call(bank, 'GET', href, {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${once.accessToken}`, 'consent-id': once.consentId },
+      });
       expect(page.status, page.text).toBe(200);
       expect(page.body.balances).toEqual(first.body.balances);
       all = [...all, ...page.body.transactions.booked, ...page.body.transactions.pending];
@@ -315,7 +363,9 @@ describe('pagination', () => {
   });
 
   it('XML pages carry MsgPgntn and an RFC 8288 Link header', async () => {
-    const res = await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${daysBefore(60)}&itemsPerPage=10&pageIndex=1`, { accept: 'application/xml' });
+    const res = await transactions(creator, 'FRA-ACC-01', `bookingStatus=booked&dateFrom=${daysBefore(60)}&itemsPerPage=10&pageIndex=1`, {
+      accept: 'application/xml',
+    });
     expect(res.text).toMatch(/<PgNb>2<\/PgNb>\s*<LastPgInd>false<\/LastPgInd>/);
     expect(res.text.match(/<Ntry>/g)).toHaveLength(10);
     const link = res.headers['link'] ?? '';
@@ -360,27 +410,36 @@ describe('errors', () => {
     });
   }
 
-  it('Consent-ID is required (FORMAT_ERROR) and must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
-    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` } });
+  it("Consent-ID is required (FORMAT_ERROR) and must be the token's consent (CONSENT_UNKNOWN 403)", async () => {
+    const missing = await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}` },
+    });
     expectBgError(missing, 400, 'FORMAT_ERROR');
     expect(missing.body.tppMessages[0].text).toContain('Consent-ID');
     expectBgError(await read(creator, '', { 'consent-id': aisOnly.consentId }), 403, 'CONSENT_UNKNOWN');
     expectBgError(await read({ ...creator, consentId: randomUUID() }, '/FRA-ACC-01/balances'), 403, 'CONSENT_UNKNOWN');
   });
 
-  it('a PSU-ID other than the consent\'s PSU is CONSENT_UNKNOWN 403', async () => {
+  it("a PSU-ID other than the consent's PSU is CONSENT_UNKNOWN 403", async () => {
     expectBgError(await read(creator, '', { 'psu-id': 'FRA-AISONLY' }), 403, 'CONSENT_UNKNOWN');
     expect((await read(creator, '', { 'psu-id': 'FRA-CREATOR' })).status).toBe(200);
   });
 
-  it('another TPP\'s consent is CONSENT_UNKNOWN 403', async () => {
+  it("another TPP's consent is CONSENT_UNKNOWN 403", async () => {
     const other = await otherTpp(bank, 'PSDDE-BAFIN-810001', ['PSP_AI']);
-    const consent = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders((await other.tppToken('frankfurt')), 'FRA-CREATOR'), body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil: datePlus(30), frequencyPerDay: 4, combinedServiceIndicator: true }) });
+    const consent = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(await other.tppToken('frankfurt'), 'FRA-CREATOR'),
+      body: JSON.stringify({ access: {}, recurringIndicator: true, validUntil: datePlus(30), frequencyPerDay: 4, combinedServiceIndicator: true }),
+    });
     expectBgError(await read(creator, '', { 'consent-id': consent.body.consentId }), 403, 'CONSENT_UNKNOWN');
   });
 
   it('needs a PSU token: none or a TPP token is TOKEN_INVALID 401', async () => {
-    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'x-request-id': crypto.randomUUID(), 'consent-id': creator.consentId } }), 401, 'TOKEN_INVALID');
+    expectBgError(
+      await call(bank, 'GET', '/frankfurt/berlingroup/v1/accounts', { headers: { 'x-request-id': crypto.randomUUID(), 'consent-id': creator.consentId } }),
+      401,
+      'TOKEN_INVALID',
+    );
     const tpp = await tppToken(bank, 'frankfurt');
     expectBgError(await read({ ...creator, accessToken: tpp }, ''), 401, 'TOKEN_INVALID');
     expectBgError(await read({ ...creator, institution: 'paris' }, ''), 401, 'TOKEN_INVALID');
@@ -397,7 +456,9 @@ describe('errors', () => {
   it('a consent that is no longer valid is CONSENT_INVALID 401', async () => {
     const s = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
     expect((await read(s, '')).status).toBe(200);
-    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}` } });
+    const deleted = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}` },
+    });
     expect(deleted.status).toBe(204);
     for (const path of ['', '/FRA-ACC-01', '/FRA-ACC-01/balances', `/FRA-ACC-01/transactions?bookingStatus=booked&dateFrom=${TODAY}`]) {
       expectBgError(await read(s, path), 401, 'CONSENT_INVALID');
@@ -408,7 +469,9 @@ describe('errors', () => {
 describe('exchange log', () => {
   it('logs account reads like other bank traffic, tied to no resource', async () => {
     const res = await read(creator, '/FRA-ACC-03/balances');
-    const logged = ((await call(bank, 'GET', '/simulator/v1/exchanges?limit=20')).body as any[]).find((e) => e.url === '/frankfurt/berlingroup/v1/accounts/FRA-ACC-03/balances');
+    const logged = ((await call(bank, 'GET', '/simulator/v1/exchanges?limit=20')).body as any[]).find(
+      (e) => e.url === '/frankfurt/berlingroup/v1/accounts/FRA-ACC-03/balances',
+    );
     expect(res.status).toBe(200);
     expect(logged).toMatchObject({ method: 'GET', institution: 'frankfurt', resourceId: null });
     expect(logged.response.status).toBe(200);
@@ -433,12 +496,20 @@ describe('balances after payments', () => {
     const query = `bookingStatus=both&dateFrom=${TODAY}`;
     const pendingReport = (await transactions(solo, 'FRA-ACC-04', query)).body;
     const pending = pendingReport.transactions.pending.find((t: any) => t.transactionId === `${paymentId}-1`);
-    expect(pending).toMatchObject({ transactionAmount: { currency: 'EUR', amount: '-1250.00' }, valueDate: '2027-06-15', endToEndId: expect.any(String), creditorName: expect.any(String) });
+    expect(pending).toMatchObject({
+      transactionAmount: { currency: 'EUR', amount: '-1250.00' },
+      valueDate: '2027-06-15',
+      endToEndId: expect.any(String),
+      creditorName: expect.any(String),
+    });
     expect(pending.bookingDate).toBeUndefined();
     expect(pendingReport.balances).toEqual((await transactions(solo, 'FRA-ACC-04', `bookingStatus=booked&dateFrom=${TODAY}`)).body.balances);
     expect(balance(pendingReport, 'interimAvailable').balanceAmount.amount).toBe(data.availableBalance);
 
-    const processed = await call(bank, 'POST', `/simulator/v1/payments/${paymentId}/processing`, { headers: { 'content-type': 'application/json' }, body: '{"outcome":"ACCP"}' });
+    const processed = await call(bank, 'POST', `/simulator/v1/payments/${paymentId}/processing`, {
+      headers: { 'content-type': 'application/json' },
+      body: '{"outcome":"ACCP"}',
+    });
     expect(processed.status, processed.text).toBe(200);
 
     const after = (await read(solo, '/FRA-ACC-04/balances')).body;
@@ -446,7 +517,9 @@ describe('balances after payments', () => {
     expect(balance(after, 'interimAvailable').balanceAmount.amount).toBe(available.toFixed(2));
     expect(balance(after, 'interimBooked').balanceAmount.amount).toBe(((cents(data.balance) - 125000) / 100).toFixed(2));
     expect((await bank.tpp.confirmFunds(clerk, { iban: data.iban, amount: available.toFixed(2), currency: 'EUR' })).body).toEqual({ fundsAvailable: true });
-    expect((await bank.tpp.confirmFunds(clerk, { iban: data.iban, amount: (available + 0.01).toFixed(2), currency: 'EUR' })).body).toEqual({ fundsAvailable: false });
+    expect((await bank.tpp.confirmFunds(clerk, { iban: data.iban, amount: (available + 0.01).toFixed(2), currency: 'EUR' })).body).toEqual({
+      fundsAvailable: false,
+    });
     const listed = (await read(solo, '')).body.accounts.find((a: any) => a.resourceId === 'FRA-ACC-04');
     expect(listed.balances[0].balanceAmount.amount).toBe(available.toFixed(2));
 
@@ -454,8 +527,9 @@ describe('balances after payments', () => {
     const booked = bookedReport.transactions.booked.find((t: any) => t.transactionId === `${paymentId}-1`);
     expect(booked).toMatchObject({ bookingDate: TODAY, transactionAmount: { amount: '-1250.00' } });
     expect(bookedReport.transactions.pending.some((t: any) => t.transactionId === `${paymentId}-1`)).toBe(false);
-    expect(cents(balance(bookedReport, 'openingBooked').balanceAmount.amount) + sum(bookedReport.transactions.booked))
-      .toBe(cents(balance(bookedReport, 'interimBooked').balanceAmount.amount));
+    expect(cents(balance(bookedReport, 'openingBooked').balanceAmount.amount) + sum(bookedReport.transactions.booked)).toBe(
+      cents(balance(bookedReport, 'interimBooked').balanceAmount.amount),
+    );
     // The opening balance of today did not move: the payment is booked today.
     expect(balance(bookedReport, 'openingBooked')).toEqual(balance(pendingReport, 'openingBooked'));
     const camt = (await transactions(solo, 'FRA-ACC-04', query, { accept: 'application/xml' })).text;
@@ -465,7 +539,7 @@ describe('balances after payments', () => {
 });
 
 describe('permissions are read at request time', () => {
-  it('a PSU\'s changed permissions change what the same consent reads', async () => {
+  it("a PSU's changed permissions change what the same consent reads", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wb-ais-'));
     const file = join(dir, 'dataset.json');
     const dataDir = join(dir, 'data');

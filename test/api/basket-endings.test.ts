@@ -25,7 +25,9 @@ const newPayment = async (creator: PsuSession): Promise<string> => {
   return created.body.paymentId as string;
 };
 const readBasket = (s: PsuSession, basketId: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, 'x-request-id': crypto.randomUUID() } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, {
+    headers: { authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, 'x-request-id': crypto.randomUUID() },
+  });
 
 /** Two payments of FRA-CREATOR in a basket of FRA-APPROVER-A whose SCA is active. */
 async function activeBasket(): Promise<{ basketId: string; journeyId: string; ended: string; other: string; creator: PsuSession }> {
@@ -58,14 +60,14 @@ describe('a basket that cannot complete becomes RJCT and frees its other payment
     await expectBasketEnded(basketId, journeyId, other);
   });
 
-  it('the basket\'s SCA times out after the link was opened', async () => {
+  it("the basket's SCA times out after the link was opened", async () => {
     const { basketId, journeyId, other } = await activeBasket();
     await bank.tpp.openScaLink(`/sca/${journeyId}`);
     await bank.control.advanceClock('PT6M');
     await expectBasketEnded(basketId, journeyId, other);
   });
 
-  it('the basket\'s SCA link is never opened and times out', async () => {
+  it("the basket's SCA link is never opened and times out", async () => {
     const { basketId, other } = await activeBasket();
     await bank.control.advanceClock('PT16M');
     const approverA = await session('FRA-APPROVER-A');
@@ -74,7 +76,7 @@ describe('a basket that cannot complete becomes RJCT and frees its other payment
     expect((journey as { status: string }).status).toBe('finalised');
   });
 
-  it('a payment of the basket expires 90 days after creation while the basket\'s SCA is active', async () => {
+  it("a payment of the basket expires 90 days after creation while the basket's SCA is active", async () => {
     const creator = await session('FRA-CREATOR');
     const ended = await newPayment(creator);
     await bank.control.advanceClock('P89DT23H58M');

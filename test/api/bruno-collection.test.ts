@@ -72,8 +72,22 @@ afterAll(async () => {
 describe('Bruno collection', () => {
   it('runs under @usebruno/cli: consent journey and signed payment journey, every request and test passing, signatures valid at the bank', async () => {
     const reportFile = join(outDir, 'report.json');
-    const args = [BRU, 'run', '-r', '--env', 'local', '--sandbox', 'developer', '--noproxy',
-      '--env-var', `base=${bank.url}`, '--env-var', `dataDir=${bank.dataDir}`, '--reporter-json', reportFile];
+    const args = [
+      BRU,
+      'run',
+      '-r',
+      '--env',
+      'local',
+      '--sandbox',
+      'developer',
+      '--noproxy',
+      '--env-var',
+      `base=${bank.url}`,
+      '--env-var',
+      `dataDir=${bank.dataDir}`,
+      '--reporter-json',
+      reportFile,
+    ];
     // Asynchronous: the simulator answers from this same process.
     const run = await promisify(execFile)(process.execPath, args, { cwd: COLLECTION, encoding: 'utf8', timeout: 60_000 }).then(
       (out) => ({ code: 0, output: out.stdout + out.stderr }),
@@ -93,13 +107,22 @@ describe('Bruno collection', () => {
     const expected = requestFiles();
     expect(expected).toHaveLength(40);
     expect(report.results.map((r) => r.test.filename.replaceAll('\\', '/'))).toEqual(expected);
-    expect(report.summary).toMatchObject({ totalRequests: expected.length, passedRequests: expected.length, failedRequests: 0, errorRequests: 0, skippedRequests: 0, failedTests: 0 });
+    expect(report.summary).toMatchObject({
+      totalRequests: expected.length,
+      passedRequests: expected.length,
+      failedRequests: 0,
+      errorRequests: 0,
+      skippedRequests: 0,
+      failedTests: 0,
+    });
     // Every request asserts something.
     for (const result of report.results) expect(result.testResults.length, result.test.filename).toBeGreaterThan(0);
     expect(report.summary.passedTests).toBe(report.results.reduce((n, r) => n + r.testResults.length, 0));
 
     // The bank checked the collection script's signatures: the pain.001 and the two authorisations.
-    const signed = (await (await fetch(`${bank.url}/simulator/v1/exchanges?signature=valid,invalid&limit=100`)).json()) as { signature: { operation: string; verdict: { valid: boolean } } }[];
+    const signed = (await (await fetch(`${bank.url}/simulator/v1/exchanges?signature=valid,invalid&limit=100`)).json()) as {
+      signature: { operation: string; verdict: { valid: boolean } };
+    }[];
     expect(signed.map((e) => [e.signature.operation, e.signature.verdict.valid]).sort()).toEqual([
       ['payment-initiation', true],
       ['start-authorisation', true],

@@ -22,7 +22,10 @@ const clientCount = (of: TestBank): number => {
 };
 
 const tokenWith = (credentials: { clientId: string; clientSecret: string }): Promise<JsonResponse> =>
-  call(bank, 'POST', '/frankfurt/oauth/v1/token', { headers: { ...form({}).headers, authorization: basic(credentials) }, body: 'grant_type=client_credentials' });
+  call(bank, 'POST', '/frankfurt/oauth/v1/token', {
+    headers: { ...form({}).headers, authorization: basic(credentials) },
+    body: 'grant_type=client_credentials',
+  });
 
 /** A refusal at the registration endpoint: RFC 6749 invalid_client, the bank's check named first in the description. */
 function expectRefused(res: JsonResponse, bankCode: string): void {
@@ -31,10 +34,15 @@ function expectRefused(res: JsonResponse, bankCode: string): void {
 }
 
 describe('POST /{institution}/oauth/v1/register in simulation (RFC 7591)', () => {
-  it('a request signed with the TPP\'s QSEAL creates a new OAuth client of that TPP: 201 with client_id and client_secret', async () => {
+  it("a request signed with the TPP's QSEAL creates a new OAuth client of that TPP: 201 with client_id and client_secret", async () => {
     const res = await bank.tpp.registerClient('frankfurt', { ...METADATA, logo_uri: 'https://tpp.example/logo.png', software_version: '2.1' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ redirect_uris: METADATA.redirect_uris, client_name: 'Second app', token_endpoint_auth_method: 'client_secret_basic', client_secret_expires_at: 0 });
+    expect(res.body).toMatchObject({
+      redirect_uris: METADATA.redirect_uris,
+      client_name: 'Second app',
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_secret_expires_at: 0,
+    });
     expect(res.body).not.toHaveProperty('logo_uri');
     expect(res.body.client_id).not.toBe(bank.client.clientId);
     const credentials = { clientId: res.body.client_id, clientSecret: res.body.client_secret };
@@ -56,11 +64,14 @@ describe('POST /{institution}/oauth/v1/register in simulation (RFC 7591)', () =>
     expectRefused(await bank.tpp.registerClient('frankfurt', METADATA, { faults: { bodyChangedAfterDigest: true } }), 'SIGNATURE_INVALID');
   });
 
-  it('another TPP\'s certificate beside this TPP\'s signature: refused', async () => {
+  it("another TPP's certificate beside this TPP's signature: refused", async () => {
     const other = await otherTpp(bank, 'PSDDE-BAFIN-770001');
     const signed = await bank.tpp.sign(registerClient('frankfurt', METADATA));
     const foreign = await other.sign(registerClient('frankfurt', METADATA));
-    const res = await bank.tpp.send({ ...signed, headers: { ...signed.headers, 'tpp-signature-certificate': foreign.headers['tpp-signature-certificate'] as string } });
+    const res = await bank.tpp.send({
+      ...signed,
+      headers: { ...signed.headers, 'tpp-signature-certificate': foreign.headers['tpp-signature-certificate'] as string },
+    });
     expectOAuthError(res, 401, 'invalid_client');
     expect(res.body.error_description).toMatch(/^(SIGNATURE_INVALID|CERTIFICATE_INVALID): /);
   });
@@ -71,7 +82,13 @@ describe('POST /{institution}/oauth/v1/register in simulation (RFC 7591)', () =>
   });
 
   it('redirect_uris is required and each must be an absolute http(s) URI: invalid_redirect_uri', async () => {
-    for (const body of [{ client_name: 'x' }, { redirect_uris: [] }, { redirect_uris: 'https://tpp.example/cb' }, { redirect_uris: ['/relative'] }, { redirect_uris: ['ftp://tpp.example/cb'] }]) {
+    for (const body of [
+      { client_name: 'x' },
+      { redirect_uris: [] },
+      { redirect_uris: 'https://tpp.example/cb' },
+      { redirect_uris: ['/relative'] },
+      { redirect_uris: ['ftp://tpp.example/cb'] },
+    ]) {
       expectOAuthError(await bank.tpp.registerClient('frankfurt', body as never), 400, 'invalid_redirect_uri');
     }
   });
@@ -98,15 +115,20 @@ describe('POST /register under mutual TLS', () => {
   const sendOverTls = (qwac: ReturnType<typeof demoQwac>, request: { method: string; path: string; headers: Record<string, string>; body: unknown }) =>
     tlsCall(tls, qwac, request.method, request.path, { headers: request.headers, body: request.body as string });
 
-  it('over the TPP\'s QWAC with its QSEAL: 201', async () => {
+  it("over the TPP's QWAC with its QSEAL: 201", async () => {
     const signed = await tls.tpp.sign(registerClient('frankfurt', METADATA));
     const res = await sendOverTls(demoQwac(tls), signed);
     expect(res.status).toBe(201);
     expect(typeof res.body.client_secret).toBe('string');
   });
 
-  it('a QSEAL of another TPP than the QWAC\'s: refused (CERTIFICATE_INVALID)', async () => {
-    const registered = await sendOverTls(demoQwac(tls), { method: 'POST', path: '/simulator/v1/tpps', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-770003' }) });
+  it("a QSEAL of another TPP than the QWAC's: refused (CERTIFICATE_INVALID)", async () => {
+    const registered = await sendOverTls(demoQwac(tls), {
+      method: 'POST',
+      path: '/simulator/v1/tpps',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-770003' }),
+    });
     const signed = await tppClientFor(tls.url, registered.body).sign(registerClient('frankfurt', METADATA));
     const res = await sendOverTls(demoQwac(tls), signed);
     expectOAuthError(res, 401, 'invalid_client');
@@ -121,7 +143,7 @@ describe('POST /register in the sandbox (spec "Sandbox behaviour" 4)', () => {
   });
   afterAll(() => sandbox.stop());
 
-  it('answers 201 with the sandbox application\'s own client_id and creates nothing', async () => {
+  it("answers 201 with the sandbox application's own client_id and creates nothing", async () => {
     const before = clientCount(sandbox);
     const res = await sandbox.tpp.registerClient('frankfurt', METADATA);
     expect(res.status).toBe(201);

@@ -11,7 +11,18 @@ import type { SimulatorEvent } from '../../main/services/events';
 import { addDuration, parseDuration, type Duration } from '../../main/domain/time/duration';
 import { authorisePayment, psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';
-import { authorize, call, codeFrom, createConsent, exchangeCode, expectBgError, expectOAuthError, startTestBank, TEST_NOW, type TestBank } from '../support/simulator';
+import {
+  authorize,
+  call,
+  codeFrom,
+  createConsent,
+  exchangeCode,
+  expectBgError,
+  expectOAuthError,
+  startTestBank,
+  TEST_NOW,
+  type TestBank,
+} from '../support/simulator';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 const json = { 'content-type': 'application/json' };
@@ -28,7 +39,8 @@ beforeAll(async () => {
 afterAll(() => bank.stop());
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const clock = async (body?: unknown) => (body === undefined ? call(bank, 'GET', '/simulator/v1/clock') : call(bank, 'POST', '/simulator/v1/clock', { headers: json, body: JSON.stringify(body) }));
+const clock = async (body?: unknown) =>
+  body === undefined ? call(bank, 'GET', '/simulator/v1/clock') : call(bank, 'POST', '/simulator/v1/clock', { headers: json, body: JSON.stringify(body) });
 const pause = async (): Promise<void> => {
   expect((await clock({ paused: true })).body.paused).toBe(true);
 };
@@ -109,10 +121,15 @@ describe('GET /simulator/v1/clock nextTimeLimit', () => {
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const issuedAt = Date.parse((await clock()).body.now as string);
     expect((await clock()).body.nextTimeLimit).toEqual({ at: new Date(issuedAt + PSU_ACCESS_TOKEN_TTL_MS).toISOString(), what: 'a token runs out' });
-    const silentPayee = readTemplate('sepa-single.xml').replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>').replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
+    const silentPayee = readTemplate('sepa-single.xml')
+      .replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>')
+      .replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
     expect((await bank.tpp.createPayment(creator, SEPA, silentPayee)).status).toBe(201);
     const createdAt = Date.parse((await clock()).body.now as string);
-    expect((await clock()).body.nextTimeLimit).toEqual({ at: new Date(createdAt + VOP_TIME_LIMIT_MS).toISOString(), what: expect.stringMatching(/^the VoP time limit/) });
+    expect((await clock()).body.nextTimeLimit).toEqual({
+      at: new Date(createdAt + VOP_TIME_LIMIT_MS).toISOString(),
+      what: expect.stringMatching(/^the VoP time limit/),
+    });
     await resume();
   });
 });
@@ -122,7 +139,9 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
     await pause();
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const approver = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
-    const silentPayee = readTemplate('sepa-single.xml').replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>').replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
+    const silentPayee = readTemplate('sepa-single.xml')
+      .replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>')
+      .replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
     const created = await bank.tpp.createPayment(creator, SEPA, silentPayee);
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
@@ -144,7 +163,8 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
     const openedAt = Date.parse((await clock()).body.now as string);
     await justShortOf(openedAt + SCA_TIMEOUT_MS);
     await sleep(REAL_WAIT_MS);
-    const journey = async (journeyId: string) => ((await call(bank, 'GET', '/simulator/v1/sca')).body as { journeyId: string; status: string }[]).find((j) => j.journeyId === journeyId)?.status;
+    const journey = async (journeyId: string) =>
+      ((await call(bank, 'GET', '/simulator/v1/sca')).body as { journeyId: string; status: string }[]).find((j) => j.journeyId === journeyId)?.status;
     expect(await journey(opened.journeyId)).toBe('opened');
 
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
@@ -166,7 +186,10 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
     await pause();
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
     const issuedAt = Date.parse((await clock()).body.now as string);
-    const read = () => call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const read = () =>
+      call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+      });
     await justShortOf(issuedAt + PSU_ACCESS_TOKEN_TTL_MS);
     await sleep(REAL_WAIT_MS);
     expect((await read()).status).toBe(200);
@@ -200,7 +223,10 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
   it('consent expiry: a consent a moment from its end stays valid', async () => {
     await pause();
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
-    const consent = async () => ((await call(bank, 'GET', '/simulator/v1/consents')).body as { consentId: string; consentStatus: string; expiresAt: string }[]).find((c) => c.consentId === psu.consentId);
+    const consent = async () =>
+      ((await call(bank, 'GET', '/simulator/v1/consents')).body as { consentId: string; consentStatus: string; expiresAt: string }[]).find(
+        (c) => c.consentId === psu.consentId,
+      );
     await justShortOf(Date.parse((await consent())?.expiresAt as string));
     await sleep(REAL_WAIT_MS);
     expect((await consent())?.consentStatus).toBe('valid');
@@ -217,11 +243,17 @@ describe('nothing time-driven happens by itself while the clock is paused', () =
     const created = await bank.tpp.createPayment(creator, SEPA, dueToday);
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
-    for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), SEPA, paymentId);
-    const status = async () => ((await call(bank, 'GET', '/simulator/v1/payments')).body as { paymentId: string; status: string; statusChangedAt: string }[]).find((p) => p.paymentId === paymentId);
+    for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B'])
+      await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), SEPA, paymentId);
+    const status = async () =>
+      ((await call(bank, 'GET', '/simulator/v1/payments')).body as { paymentId: string; status: string; statusChangedAt: string }[]).find(
+        (p) => p.paymentId === paymentId,
+      );
     const pending = await status();
     expect(pending?.status).toBe('PDNG');
-    const frankfurt = ((await call(bank, 'GET', '/simulator/v1/institutions')).body as { id: string; processingDelays: Record<string, string> }[]).find((i) => i.id === 'frankfurt');
+    const frankfurt = ((await call(bank, 'GET', '/simulator/v1/institutions')).body as { id: string; processingDelays: Record<string, string> }[]).find(
+      (i) => i.id === 'frankfurt',
+    );
     const delay = parseDuration(frankfurt?.processingDelays[SEPA] ?? '') as Duration;
     const due = addDuration(new Date(pending?.statusChangedAt as string), delay).getTime();
     await justShortOf(due);

@@ -35,7 +35,15 @@ describe('command contract', () => {
     const url = await run.line;
     const info = (await (await fetch(`${url}/simulator/v1/info`)).json()) as { mode: string };
     expect(info.mode).toBe('simulation');
-    for (const file of ['workbench.sqlite', 'pki/ca.crt.pem', 'tpp/client.json', 'tpp/qwac.crt.pem', 'tpp/qwac.key.pem', 'tpp/qseal.crt.pem', 'tpp/qseal.key.pem']) {
+    for (const file of [
+      'workbench.sqlite',
+      'pki/ca.crt.pem',
+      'tpp/client.json',
+      'tpp/qwac.crt.pem',
+      'tpp/qwac.key.pem',
+      'tpp/qseal.crt.pem',
+      'tpp/qseal.key.pem',
+    ]) {
       expect(existsSync(join(data, file)), file).toBe(true);
     }
     const client = JSON.parse(readFileSync(join(data, 'tpp', 'client.json'), 'utf8'));
@@ -93,7 +101,17 @@ describe('command contract', () => {
     const dataset = JSON.parse(readFileSync('resources/datasets/default.json', 'utf8'));
     dataset.psus[0].institution = 'atlantis';
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(dataset));
-    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', join(dir, 'data'), '--dataset', join(dir, 'bad.json')]);
+    const run = launch(process.execPath, [
+      '--import',
+      'tsx',
+      'main/hosts/cli/serve.ts',
+      '--port',
+      '0',
+      '--data',
+      join(dir, 'data'),
+      '--dataset',
+      join(dir, 'bad.json'),
+    ]);
     run.line.catch(() => undefined);
     expect(await run.exit).toBe(1);
     expect(run.output()).toContain('psus[0].institution');
@@ -116,7 +134,16 @@ describe('command contract', () => {
     const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] as string;
     expect((await fetch(`${url}/simulator/v1/info`)).status).toBe(200);
     child.kill('SIGTERM');
-    await expect.poll(() => fetch(`${url}/simulator/v1/info`).then(() => 'answering', () => 'gone'), { timeout: 10_000 }).toBe('gone');
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/simulator/v1/info`).then(
+            () => 'answering',
+            () => 'gone',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('gone');
     rmSync(data, { recursive: true, force: true });
   }, 90_000);
 
@@ -146,14 +173,18 @@ describe('command contract', () => {
     const url = await run.line;
     expect(run.output()).not.toContain('running the sources through tsx');
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    expect([scripts.serve, scripts.web, scripts.start]).toEqual(['node main/hosts/cli/launcher.mjs serve', 'node main/hosts/cli/launcher.mjs web', 'node main/hosts/cli/launcher.mjs start']);
+    expect([scripts.serve, scripts.web, scripts.start]).toEqual([
+      'node main/hosts/cli/launcher.mjs serve',
+      'node main/hosts/cli/launcher.mjs web',
+      'node main/hosts/cli/launcher.mjs start',
+    ]);
     const page = await fetch(`${url}/`);
     expect(await page.text()).toContain('PSD2 Workbench');
     process.kill(-(run.child.pid as number), 'SIGTERM');
     await run.exit;
   }, 120_000);
 
-  it('npm start without Electron\'s binary says so in one line and starts the browser mode', async () => {
+  it("npm start without Electron's binary says so in one line and starts the browser mode", async () => {
     const data = newDataFolder('wb-start-');
     const run = launch('npm', ['start', '--silent', '--', '--port', '0', '--data', data]);
     const url = await run.line;

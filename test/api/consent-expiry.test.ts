@@ -22,7 +22,11 @@ async function validConsent(b: TestBank, validUntil: string): Promise<{ consentI
 
 // A fresh TPP token each time: the clock jumps further than a token lives.
 const statusOf = async (b: TestBank, c: { consentId: string }) =>
-  (await call(b, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(b)}` } })).body.consentStatus;
+  (
+    await call(b, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(b)}` },
+    })
+  ).body.consentStatus;
 
 describe('consent expiry at 00:00:00 UK local time at the start of validUntil', () => {
   it('in winter (GMT): valid at 23:59:59Z the day before, expired at 00:00:00Z', async () => {
@@ -64,10 +68,11 @@ describe('consent expiry at 00:00:00 UK local time at the start of validUntil', 
   it('the request date is the UK date: at 23:30Z in summer it is already the next day in London', async () => {
     bank = await startTestBank({ now: '2026-06-10T23:30:00Z' });
     const token = await tppToken(bank);
-    const post = (validUntil: string) => call(bank as TestBank, 'POST', '/frankfurt/berlingroup/v1/consents', {
-      headers: consentHeaders(token, 'FRA-CREATOR'),
-      body: JSON.stringify({ access: {}, recurringIndicator: false, validUntil, frequencyPerDay: 1, combinedServiceIndicator: true }),
-    });
+    const post = (validUntil: string) =>
+      call(bank as TestBank, 'POST', '/frankfurt/berlingroup/v1/consents', {
+        headers: consentHeaders(token, 'FRA-CREATOR'),
+        body: JSON.stringify({ access: {}, recurringIndicator: false, validUntil, frequencyPerDay: 1, combinedServiceIndicator: true }),
+      });
     expect((await post('2026-06-12')).status).toBe(400);
     expect((await post('2026-06-13')).status).toBe(201);
   });
@@ -76,7 +81,9 @@ describe('consent expiry at 00:00:00 UK local time at the start of validUntil', 
     bank = await startTestBank({ now: '2026-12-01T09:00:00Z' });
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     await bank.control.setClock('2027-03-01T12:00:00Z');
-    const res = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     // The PSU token itself expired long ago; the consent's own state is what the status call reports.
     expect(res.status).toBe(401);
     expect(await statusOf(bank, psu)).toBe('expired');

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => bank.stop());
 
-const revoke = (consentId: string) => call(bank, 'POST', `/simulator/v1/consents/${consentId}/revoke`, { headers: { 'content-type': 'application/json' }, body: '{}' });
+const revoke = (consentId: string) =>
+  call(bank, 'POST', `/simulator/v1/consents/${consentId}/revoke`, { headers: { 'content-type': 'application/json' }, body: '{}' });
 
 describe('the PSU revokes a consent (revokedByPsu)', () => {
   it('POST /simulator/v1/consents/{id}/revoke makes a valid consent revokedByPsu, as its status operation then says', async () => {
@@ -83,13 +84,16 @@ describe('the PSU revokes a consent (revokedByPsu)', () => {
     expect(seen).toContainEqual({ type: 'consent', consentId: psu.consentId, institution: 'frankfurt', status: 'revokedByPsu' });
   });
 
-  it('the sandbox\'s pre-configured consents cannot be revoked (STATUS_INVALID 409)', async () => {
+  it("the sandbox's pre-configured consents cannot be revoked (STATUS_INVALID 409)", async () => {
     const sandbox = await startTestBank({ mode: 'sandbox' });
     try {
       const consents = (await call(sandbox, 'GET', '/simulator/v1/consents')).body as { consentId: string; consentStatus: string }[];
       const preset = consents.find((c) => c.consentStatus === 'valid');
       expect(preset).toBeDefined();
-      const res = await call(sandbox, 'POST', `/simulator/v1/consents/${preset?.consentId}/revoke`, { headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await call(sandbox, 'POST', `/simulator/v1/consents/${preset?.consentId}/revoke`, {
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expectBgError(res, 409, 'STATUS_INVALID');
     } finally {
       await sandbox.stop();

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, call, consentHeaders, createConsent, datePlus, expectBgError, recurringConsentBody, startTestBank, tppToken, type TestBank, otherTpp } from '../support/simulator';
+import {
+  approveSca,
+  call,
+  consentHeaders,
+  createConsent,
+  datePlus,
+  expectBgError,
+  recurringConsentBody,
+  startTestBank,
+  tppToken,
+  type TestBank,
+  otherTpp,
+} from '../support/simulator';
 import { psuSession } from '../../main/tpp/journeys';
 
 let bank: TestBank;
@@ -163,24 +175,36 @@ describe('GET /consents/{id}/status', () => {
   it('reports rejected/failed when the PSU rejects the SCA', async () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     await approveSca(bank, consent.journeyId, 'reject');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` },
+    });
     expect(res.body).toEqual({ consentStatus: 'rejected', scaStatus: 'failed' });
   });
 
   it('an unknown Consent ID is CONSENT_UNKNOWN 403', async () => {
-    expectBgError(await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/does-not-exist/status', { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } }), 403, 'CONSENT_UNKNOWN');
+    expectBgError(
+      await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/does-not-exist/status', {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` },
+      }),
+      403,
+      'CONSENT_UNKNOWN',
+    );
   });
 
   it('a consent is invisible through another institution (CONSENT_UNKNOWN 403)', async () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     const paris = await tppToken(bank, 'paris');
-    const res = await call(bank, 'GET', `/paris/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${paris}` } });
+    const res = await call(bank, 'GET', `/paris/berlingroup/v1/consents/${consent.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${paris}` },
+    });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
   it('needs a TPP token, not a PSU token (TOKEN_INVALID 401)', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 });
@@ -188,7 +212,9 @@ describe('GET /consents/{id}/status', () => {
 describe('GET /consents/{id}', () => {
   it('returns metadata and the five access arrays from the PSU permissions', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.consentStatus).toBe('valid');
     expect(res.body.recurringIndicator).toBe(true);
@@ -196,7 +222,11 @@ describe('GET /consents/{id}', () => {
     expect(Object.keys(res.body.access).sort()).toEqual(['accounts', 'balances', 'paymentAuthorisations', 'paymentCreations', 'transactions']);
     const psus = (await call(bank, 'GET', '/simulator/v1/psus')).body as any[];
     const me = psus.find((p) => p.psuId === 'FRA-CREATOR');
-    const withPermission = (perm: string) => me.accounts.filter((a: any) => a.permissions.includes(perm)).map((a: any) => a.resourceId).sort();
+    const withPermission = (perm: string) =>
+      me.accounts
+        .filter((a: any) => a.permissions.includes(perm))
+        .map((a: any) => a.resourceId)
+        .sort();
     const ids = (arr: any[]) => arr.map((a) => a.resourceId).sort();
     expect(ids(res.body.access.accounts)).toEqual(withPermission('ais'));
     expect(ids(res.body.access.balances)).toEqual(withPermission('ais'));
@@ -208,7 +238,9 @@ describe('GET /consents/{id}', () => {
 
   it('gives an account-information-only PSU empty payment arrays', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     expect(res.body.access.accounts.length).toBeGreaterThan(0);
     expect(res.body.access.paymentCreations).toEqual([]);
     expect(res.body.access.paymentAuthorisations).toEqual([]);
@@ -216,18 +248,32 @@ describe('GET /consents/{id}', () => {
 
   it('needs a PSU token: a TPP token is TOKEN_INVALID 401', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } }), 401, 'TOKEN_INVALID');
+    expectBgError(
+      await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` },
+      }),
+      401,
+      'TOKEN_INVALID',
+    );
   });
 
   it('a token for another consent cannot read this one (CONSENT_UNKNOWN 403)', async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A');
-    expectBgError(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` } }), 403, 'CONSENT_UNKNOWN');
+    expectBgError(
+      await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` },
+      }),
+      403,
+      'CONSENT_UNKNOWN',
+    );
   });
 
-  it('a Consent-ID header must match the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
+  it("a Consent-ID header must match the token's consent (CONSENT_UNKNOWN 403)", async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}`, 'consent-id': randomUUID() } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}`, 'consent-id': randomUUID() },
+    });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
@@ -235,7 +281,9 @@ describe('GET /consents/{id}', () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-B');
     for (const c of [a, b]) {
-      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${c.accessToken}` } });
+      const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, {
+        headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${c.accessToken}` },
+      });
       expect(res.body.consentStatus).toBe('valid');
     }
   });
@@ -254,11 +302,15 @@ describe('DELETE /consents/{id}', () => {
     expectBgError(await call(bank, 'GET', path, { headers: auth }), 401, 'CONSENT_INVALID');
   });
 
-  it('terminating one consent leaves the PSU\'s other consents valid', async () => {
+  it("terminating one consent leaves the PSU's other consents valid", async () => {
     const a = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
     const b = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-LOWLIMIT');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` } });
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${b.accessToken}` } });
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${a.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${a.accessToken}` },
+    });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${b.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${b.accessToken}` },
+    });
     expect(res.body.consentStatus).toBe('valid');
   });
 });
@@ -267,12 +319,14 @@ describe('consent ownership', () => {
   it('a consent is invisible to another TPP (CONSENT_UNKNOWN 403)', async () => {
     const other = await otherTpp(bank, 'PSDFR-ACPR-999999');
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${(await other.tppToken('frankfurt'))}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consent.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await other.tppToken('frankfurt')}` },
+    });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
 
-  it('without mutual TLS the roles are the OAuth client\'s: a PIISP-only TPP cannot create a consent (ROLE_INVALID 401)', async () => {
+  it("without mutual TLS the roles are the OAuth client's: a PIISP-only TPP cannot create a consent (ROLE_INVALID 401)", async () => {
     const piisp = await otherTpp(bank, 'PSDDE-BAFIN-500001', ['PSP_IC']);
-    expectBgError(await postConsent(consentHeaders((await piisp.tppToken('frankfurt')), 'FRA-CREATOR'), recurringConsentBody()), 401, 'ROLE_INVALID');
+    expectBgError(await postConsent(consentHeaders(await piisp.tppToken('frankfurt'), 'FRA-CREATOR'), recurringConsentBody()), 401, 'ROLE_INVALID');
   });
 });

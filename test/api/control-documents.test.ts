@@ -58,13 +58,18 @@ describe('GET /simulator/v1/payments/{id}/pain001 and /pain002', () => {
 });
 
 describe('GET /simulator/v1/institutions', () => {
-  it('gives each institution as the bank\'s rules know it: BIC, currency, products, calendar, cut-offs and scheme limits', async () => {
+  it("gives each institution as the bank's rules know it: BIC, currency, products, calendar, cut-offs and scheme limits", async () => {
     const res = await call(bank, 'GET', '/simulator/v1/institutions');
     expect(res.status).toBe(200);
     const institutions = res.body as InstitutionSummary[];
     expect(institutions.map((i) => i.id)).toEqual(['london', 'frankfurt', 'paris', 'dusseldorf', 'brussels']);
     const london = institutions.find((i) => i.id === 'london');
-    expect(london).toMatchObject({ currency: 'GBP', trustFramework: 'uk-open-banking', verificationOfPayee: false, productLimits: { 'pain.001-faster-payments': { amount: '1000000.00', currency: 'GBP' } } });
+    expect(london).toMatchObject({
+      currency: 'GBP',
+      trustFramework: 'uk-open-banking',
+      verificationOfPayee: false,
+      productLimits: { 'pain.001-faster-payments': { amount: '1000000.00', currency: 'GBP' } },
+    });
     expect(london?.products).toContain('pain.001-faster-payments');
     expect(london?.calendar.timeZone).toBe('Europe/London');
     expect(london?.calendar.holidays).toContain('2026-12-25');
@@ -83,9 +88,16 @@ describe('GET /simulator/v1/vop-registry', () => {
     const outcomes = new Set((res.body.payees as { outcome: string }[]).map((p) => p.outcome));
     for (const o of ['match', 'closeMatch', 'noMatch', 'serviceUnavailable', 'timeout']) expect(outcomes).toContain(o);
     expect(res.body.payees).toContainEqual(
-      expect.objectContaining({ iban: 'DE97700205700631807745', creditorName: 'Mueller Logistik', outcome: 'closeMatch', registeredName: 'Müller Logistik GmbH' }),
+      expect.objectContaining({
+        iban: 'DE97700205700631807745',
+        creditorName: 'Mueller Logistik',
+        outcome: 'closeMatch',
+        registeredName: 'Müller Logistik GmbH',
+      }),
     );
-    expect(res.body.payees).toContainEqual(expect.objectContaining({ iban: 'FR7610278060210002198540268', creditorName: 'Chevalier Conseil', outcome: 'noMatch' }));
+    expect(res.body.payees).toContainEqual(
+      expect.objectContaining({ iban: 'FR7610278060210002198540268', creditorName: 'Chevalier Conseil', outcome: 'noMatch' }),
+    );
     const london = await call(bank, 'GET', '/simulator/v1/vop-registry?institution=london');
     expect(london.body.verifiesPayees).toBe(false);
   });

@@ -28,7 +28,9 @@ const exchangesOf = async (resource: string, limit = 100): Promise<LoggedExchang
 };
 
 const consentStatus = (c: CreatedConsent, token: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}/status`, {
+    headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${token}` },
+  });
 
 beforeAll(async () => {
   bank = await startTestBank();
@@ -65,7 +67,10 @@ describe('GET exchanges?resource=', () => {
   it('agrees with the whole log: every exchange naming the consent, and no other', async () => {
     const whole = (await call(bank, 'GET', '/simulator/v1/exchanges?limit=10000')).body as LoggedExchange[];
     const naming = whole.filter(
-      (e) => e.url.includes(second.consentId) || e.url === `/sca/${second.journeyId}` || (e.response.status === 201 && (e.response.body ?? '').includes(second.consentId)),
+      (e) =>
+        e.url.includes(second.consentId) ||
+        e.url === `/sca/${second.journeyId}` ||
+        (e.response.status === 201 && (e.response.body ?? '').includes(second.consentId)),
     );
     expect((await exchangesOf(second.consentId)).map((e) => e.id)).toEqual(naming.map((e) => e.id));
     expect(naming.length).toBe(2);

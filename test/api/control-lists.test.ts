@@ -10,7 +10,8 @@ const created: string[] = [];
 beforeAll(async () => {
   bank = await startTestBank();
   const session = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-  for (let i = 0; i < 5; i++) created.unshift((await bank.tpp.createPayment(session, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'))).body.paymentId);
+  for (let i = 0; i < 5; i++)
+    created.unshift((await bank.tpp.createPayment(session, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'))).body.paymentId);
 });
 afterAll(() => bank.stop());
 

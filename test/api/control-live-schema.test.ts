@@ -29,13 +29,21 @@ let ajv: Ajv2020;
 function closed(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closed);
   if (node === null || typeof node !== 'object') return node;
-  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, sub]) => [name, closed(sub)])) : closed(value)]));
+  const out = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, sub]) => [name, closed(sub)])) : closed(value),
+    ]),
+  );
   if ('properties' in out && !('additionalProperties' in out)) out.additionalProperties = false;
   return out;
 }
 
 const json = async (method: string, path: string, body?: unknown): Promise<any> => {
-  const res = await fetch(`${bank.url}/simulator/v1${path}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const res = await fetch(`${bank.url}/simulator/v1${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? null : res.json();
 };
@@ -50,7 +58,8 @@ async function makeData(): Promise<void> {
   expect(payment.status).toBe(201);
   const paymentId: string = payment.body.paymentId;
   ids.paymentId = paymentId;
-  for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), SEPA, paymentId);
+  for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B'])
+    await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), SEPA, paymentId);
 
   // A finished run of the signing-basket lesson (baskets, flow exchanges) and one of the consent lesson.
   for (const flow of ['signing-basket', 'ais-consent']) {
@@ -137,14 +146,24 @@ async function bodyOf(body: unknown): Promise<unknown> {
   if (body === 'import') return { file: await (await fetch(`${bank.url}/simulator/v1/runs/${ids.finishedRunId}/export`)).text() };
   if (body !== 'resend' && body !== 'diagnose') return body;
   const e = await json('GET', `/exchanges/${ids.exchangeId}`);
-  if (body === 'resend') return { method: e.method, url: e.url, headers: e.request.rawHeaders, body: e.request.body, signature: 'resign', newRequestId: true, freshToken: false };
-  const text = [`${e.method} ${e.url} HTTP/1.1`, ...e.request.rawHeaders.map(([name, value]: [string, string]) => `${name}: ${value}`), '', e.request.body ?? ''].join('\r\n');
+  if (body === 'resend')
+    return { method: e.method, url: e.url, headers: e.request.rawHeaders, body: e.request.body, signature: 'resign', newRequestId: true, freshToken: false };
+  const text = [
+    `${e.method} ${e.url} HTTP/1.1`,
+    ...e.request.rawHeaders.map(([name, value]: [string, string]) => `${name}: ${value}`),
+    '',
+    e.request.body ?? '',
+  ].join('\r\n');
   return { kind: 'http', text };
 }
 
 /** Operations that change what the others read go last, in this order. */
 const LAST = ['POST /runs/import', 'DELETE /runs/{runId}', 'POST /consents/{consentId}/revoke', 'POST /reset'];
-const DEPENDS: Record<string, string> = { 'GET /sca/{journeyId}/decision': 'POST /sca/{journeyId}', 'POST /consents/{consentId}/revoke': 'POST /sca/{journeyId}', 'POST /runs/{runId}/send': 'POST /runs/{runId}/prepare' };
+const DEPENDS: Record<string, string> = {
+  'GET /sca/{journeyId}/decision': 'POST /sca/{journeyId}',
+  'POST /consents/{consentId}/revoke': 'POST /sca/{journeyId}',
+  'POST /runs/{runId}/send': 'POST /runs/{runId}/prepare',
+};
 
 function documentedOperations(): string[] {
   const all = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
@@ -176,7 +195,10 @@ async function check(operation: string): Promise<string[]> {
   const [method, template] = operation.split(' ') as [string, string];
   const { path, body } = sample(operation);
   const payload = await bodyOf(body);
-  const res = await fetch(`${bank.url}/simulator/v1${path}`, { method, ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }) });
+  const res = await fetch(`${bank.url}/simulator/v1${path}`, {
+    method,
+    ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+  });
   if (operation === 'POST /runs/import') ids.importedRunId = ((await res.clone().json()) as { runId: string }).runId;
   const documented = doc.paths[`/simulator/v1${template}`][method.toLowerCase()].responses[String(res.status)];
   if (documented === undefined) return [`${operation}: answered ${res.status}, which the document does not describe: ${await res.text()}`];
@@ -188,7 +210,14 @@ async function check(operation: string): Promise<string[]> {
   const validate = ajv.compile({ ...((media as any).schema as object) });
   if (validate(value)) return [];
   // The errors that say what is wrong, once each: a field too many, missing, or of another type.
-  const said = new Set((validate.errors ?? []).filter((e) => e.keyword !== 'anyOf').map((e) => `${e.instancePath.replace(/\/\d+\//g, '/*/')} ${e.message}${e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : ''}`));
+  const said = new Set(
+    (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'anyOf')
+      .map(
+        (e) =>
+          `${e.instancePath.replace(/\/\d+\//g, '/*/')} ${e.message}${e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : ''}`,
+      ),
+  );
   return [`${operation}: ${[...said].join('; ')}`];
 }
 

@@ -32,7 +32,13 @@ const documented = (): string[] =>
  */
 async function registeredControlRoutes(): Promise<string[]> {
   const routes = new Set<string>();
-  const app = buildServer({} as Services, { safety: { host: '127.0.0.1', publicUrls: [] }, version: 'test', requiredToken: null, flowRuns: {} as FlowRuns, resender: async () => undefined });
+  const app = buildServer({} as Services, {
+    safety: { host: '127.0.0.1', publicUrls: [] },
+    version: 'test',
+    requiredToken: null,
+    flowRuns: {} as FlowRuns,
+    resender: async () => undefined,
+  });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/simulator/v1/')) return;
     for (const method of [route.method].flat()) {

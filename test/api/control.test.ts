@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, consentHeaders, createConsent, expectBgError, recurringConsentBody, startTestBank, TEST_NOW, tppToken, type TestBank } from '../support/simulator';
+import {
+  call,
+  consentHeaders,
+  createConsent,
+  expectBgError,
+  recurringConsentBody,
+  startTestBank,
+  TEST_NOW,
+  tppToken,
+  type TestBank,
+} from '../support/simulator';
 import { psuSession } from '../../main/tpp/journeys';
 
 let bank: TestBank;
@@ -126,9 +136,13 @@ describe('control API', () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const res = await call(bank, 'POST', '/simulator/v1/reset');
     expect(res.status).toBe(200);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     expectBgError(read, 401, 'TOKEN_INVALID');
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` },
+    });
     expectBgError(status, 403, 'CONSENT_UNKNOWN');
     expect(((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).length).toBe(0);
   });
@@ -136,7 +150,12 @@ describe('control API', () => {
   it('GET consents lists consents with their effective status', async () => {
     const consent = await createConsent(bank, 'frankfurt', 'FRA-CREATOR');
     const list = (await call(bank, 'GET', '/simulator/v1/consents')).body as any[];
-    expect(list.find((c) => c.consentId === consent.consentId)).toMatchObject({ institution: 'frankfurt', psuId: 'FRA-CREATOR', consentStatus: 'received', scaStatus: 'started' });
+    expect(list.find((c) => c.consentId === consent.consentId)).toMatchObject({
+      institution: 'frankfurt',
+      psuId: 'FRA-CREATOR',
+      consentStatus: 'received',
+      scaStatus: 'started',
+    });
     expect(list.some((c) => c.consentId.startsWith('SANDBOX-'))).toBe(false);
   });
 
@@ -165,7 +184,11 @@ describe('control API beyond loopback', () => {
       expect(anonymous.status).toBe(401);
       const withToken = await fetch(`${url}/simulator/v1/sca`, { headers: { authorization: `Bearer ${wide.sim.controlToken}` } });
       expect(withToken.status).toBe(200);
-      const approve = await fetch(`${url}/simulator/v1/sca/${randomUUID()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"approve"}' });
+      const approve = await fetch(`${url}/simulator/v1/sca/${randomUUID()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"action":"approve"}',
+      });
       expect(approve.status).toBe(401);
     } finally {
       await wide.stop();

@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 function serve(data: string): { child: ChildProcess; output: () => string; listening: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data], { env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   running.push(child);
   let out = '';
   const listening = new Promise<string>((resolve, reject) => {
@@ -42,7 +44,9 @@ describe('one process per data folder', () => {
     expect(await second.exit).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(second.output().trim()).toMatch(
-      new RegExp(`^PSD2 Workbench could not start: the data folder ${data.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by PSD2 Workbench \\(PID ${first.child.pid}, since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); use --data for another folder$`),
+      new RegExp(
+        `^PSD2 Workbench could not start: the data folder ${data.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by PSD2 Workbench \\(PID ${first.child.pid}, since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); use --data for another folder$`,
+      ),
     );
     expect((await fetch(`${url}/simulator/v1/info`)).status).toBe(200);
     first.child.kill('SIGTERM');

@@ -43,7 +43,9 @@ function walkthrough(): string {
 
 /** The block of docs/ci.md, as written but on a free port; "# … the tests …" becomes a request that must be answered. */
 function ciBlock(port: number): string {
-  return bashBlock('docs/ci.md', '# In CI and containers').replaceAll('4646', String(port)).replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
+  return bashBlock('docs/ci.md', '# In CI and containers')
+    .replaceAll('4646', String(port))
+    .replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
 }
 
 describe('the walk-throughs in docs/', () => {
@@ -54,9 +56,23 @@ describe('the walk-throughs in docs/', () => {
     const port = (free.address() as AddressInfo).port;
     await new Promise((resolve) => free.close(resolve));
     try {
-      await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', ciBlock(port)], { cwd: process.cwd(), env: { ...process.env, RUNNER_TEMP: runnerTemp }, encoding: 'utf8', timeout: 90_000 });
+      await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', ciBlock(port)], {
+        cwd: process.cwd(),
+        env: { ...process.env, RUNNER_TEMP: runnerTemp },
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
       expect(JSON.parse(readFileSync(join(runnerTemp, 'info.json'), 'utf8'))).toMatchObject({ mode: 'simulation' });
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/simulator/v1/info`).then(() => 'answering', () => 'gone'), { timeout: 10_000 }).toBe('gone');
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/simulator/v1/info`).then(
+              () => 'answering',
+              () => 'gone',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('gone');
     } finally {
       rmSync(runnerTemp, { recursive: true, force: true });
     }

@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => bank.stop());
 
 const diagnose = async (kind: string, text: string): Promise<PastedDiagnosis> => {
-  const res = await call<PastedDiagnosis>(bank, 'POST', '/simulator/v1/diagnose', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, text }) });
+  const res = await call<PastedDiagnosis>(bank, 'POST', '/simulator/v1/diagnose', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind, text }),
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 };

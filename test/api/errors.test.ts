@@ -19,7 +19,10 @@ describe('errors', () => {
   });
 
   it('a body over the limit is FORMAT_ERROR 413, not a crash', async () => {
-    const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: 'x'.repeat(9 * 1024 * 1024) });
+    const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(token, 'FRA-CREATOR'),
+      body: 'x'.repeat(9 * 1024 * 1024),
+    });
     expectBgError(res, 413, 'FORMAT_ERROR');
   });
 
@@ -49,17 +52,46 @@ describe('errors', () => {
     const random = seededRandom(20261122);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
     const paths = [
-      '/frankfurt/berlingroup/v1/consents', '/london/berlingroup/v1/consents/%00/status', '/paris/berlingroup/v1/consents/x',
-      '/frankfurt/oauth/v1/token', '/frankfurt/sandboxauth/v1/authorize?client_id=%ff&scope=', '/sca/%2e%2e', '/simulator/v1/sca/x',
-      '/simulator/v1/clock', '/simulator/v1/exchanges?limit=-1', '/simulator/v1/tpps', '/nowhere/berlingroup/v1/consents',
+      '/frankfurt/berlingroup/v1/consents',
+      '/london/berlingroup/v1/consents/%00/status',
+      '/paris/berlingroup/v1/consents/x',
+      '/frankfurt/oauth/v1/token',
+      '/frankfurt/sandboxauth/v1/authorize?client_id=%ff&scope=',
+      '/sca/%2e%2e',
+      '/simulator/v1/sca/x',
+      '/simulator/v1/clock',
+      '/simulator/v1/exchanges?limit=-1',
+      '/simulator/v1/tpps',
+      '/nowhere/berlingroup/v1/consents',
       `/frankfurt/berlingroup/v1/consents/${'a'.repeat(300)}`,
-      '/frankfurt/berlingroup/v1/accounts', '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/transactions?bookingStatus=both&dateFrom=2026-13-01',
-      '/frankfurt/berlingroup/v1/accounts/%00/balances', '/paris/berlingroup/v1/accounts/FRA-ACC-01?withBalance=%ff',
-      '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers/x/status',
-      '/frankfurt/berlingroup/v1/payments/nope/x/authorisations', '/frankfurt/berlingroup/v1/signing-baskets', '/frankfurt/berlingroup/v1/funds-confirmations',
-      '/simulator/v1/payments/x/processing', '/simulator/v1/exchanges?resource=%00', '/simulator/v1/session', '/simulator/v1/mode',
+      '/frankfurt/berlingroup/v1/accounts',
+      '/frankfurt/berlingroup/v1/accounts/FRA-ACC-01/transactions?bookingStatus=both&dateFrom=2026-13-01',
+      '/frankfurt/berlingroup/v1/accounts/%00/balances',
+      '/paris/berlingroup/v1/accounts/FRA-ACC-01?withBalance=%ff',
+      '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers',
+      '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers/x/status',
+      '/frankfurt/berlingroup/v1/payments/nope/x/authorisations',
+      '/frankfurt/berlingroup/v1/signing-baskets',
+      '/frankfurt/berlingroup/v1/funds-confirmations',
+      '/simulator/v1/payments/x/processing',
+      '/simulator/v1/exchanges?resource=%00',
+      '/simulator/v1/session',
+      '/simulator/v1/mode',
     ];
-    const bodies = ['', '{', 'null', '[]', '{"access":{}}', '"x"', '\u0000\u0001', '{"action":"approve"}', '{"advance":"P99999999Y"}', '{"set":"9999-12-31T23:59:59Z"}', 'grant_type=refresh_token&refresh_token=', '💥'.repeat(100)];
+    const bodies = [
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"access":{}}',
+      '"x"',
+      '\u0000\u0001',
+      '{"action":"approve"}',
+      '{"advance":"P99999999Y"}',
+      '{"set":"9999-12-31T23:59:59Z"}',
+      'grant_type=refresh_token&refresh_token=',
+      '💥'.repeat(100),
+    ];
     const contentTypes = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml', ''];
     const authorizations = [`Bearer ${token}`, 'Bearer', 'Basic Og==', basic(bank.client), 'Bearer !!!', ''];
     for (let i = 0; i < 600; i++) {

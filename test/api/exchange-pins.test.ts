@@ -11,7 +11,8 @@ const FAILURE_LIMIT = 5;
 let bank: TestBank;
 
 const exchanges = (query = 'limit=10000'): Promise<JsonResponse<Exchange[]>> => call<Exchange[]>(bank, 'GET', `/simulator/v1/exchanges?${query}`);
-const pin = (id: number | string, method: 'POST' | 'DELETE' = 'POST'): Promise<JsonResponse<Exchange>> => call<Exchange>(bank, method, `/simulator/v1/exchanges/${id}/pin`);
+const pin = (id: number | string, method: 'POST' | 'DELETE' = 'POST'): Promise<JsonResponse<Exchange>> =>
+  call<Exchange>(bank, method, `/simulator/v1/exchanges/${id}/pin`);
 const json = { 'content-type': 'application/json' };
 
 let consentId: string;
@@ -54,7 +55,13 @@ afterAll(() => bank?.stop());
 describe('the log flags', () => {
   it('take whole numbers; the failure budget may be 0 (none of its own)', () => {
     expect(parseHostArgs(['--failure-log-limit', '0'])).toMatchObject({ failureLogLimit: 0, logLimit: undefined });
-    for (const bad of [['--log-limit', '0'], ['--log-limit', '1.5'], ['--log-limit', 'ten'], ['--failure-log-limit', '-1'], ['--log-limit', '1000001']]) {
+    for (const bad of [
+      ['--log-limit', '0'],
+      ['--log-limit', '1.5'],
+      ['--log-limit', 'ten'],
+      ['--failure-log-limit', '-1'],
+      ['--log-limit', '1000001'],
+    ]) {
       expect(() => parseHostArgs(bad)).toThrow(UsageError);
     }
     expect(() => parseHostArgs(['--log-limit', 'x'])).toThrow(/--log-limit must be a whole number from 1 to 1000000/);

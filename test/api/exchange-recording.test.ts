@@ -43,7 +43,11 @@ describe('each bank exchange is recorded whole', () => {
     expect(logged.request.headers['x-request-id']).toBe(requestId);
     expect(logged.request).toMatchObject({ body: null, bodySize: 0, truncated: false });
     expect(logged.response).toMatchObject({ status: 404, body: res.text, bodySize: Buffer.byteLength(res.text), truncated: false });
-    expect(logged.response.headers).toMatchObject({ 'x-request-id': requestId, 'content-type': res.headers['content-type'], 'content-length': res.headers['content-length'] });
+    expect(logged.response.headers).toMatchObject({
+      'x-request-id': requestId,
+      'content-type': res.headers['content-type'],
+      'content-length': res.headers['content-length'],
+    });
   });
 
   it('a body over the log’s limit is kept cut to it, with the size received', async () => {
@@ -71,7 +75,14 @@ describe('each bank exchange is recorded whole', () => {
 describe('bank traffic, and only it, goes to the log', () => {
   const count = async (): Promise<number> => Number((await call(bank, 'GET', '/simulator/v1/exchanges?limit=1')).headers['x-total-count']);
 
-  for (const path of ['/simulator/v1/info', '/sca/some-journey/status', '/sca/some-journey/status?t=1', '/simulator/berlingroup/v1/consents', '/frankfurt/other/v1/x', '/']) {
+  for (const path of [
+    '/simulator/v1/info',
+    '/sca/some-journey/status',
+    '/sca/some-journey/status?t=1',
+    '/simulator/berlingroup/v1/consents',
+    '/frankfurt/other/v1/x',
+    '/',
+  ]) {
     it(`${path} is not recorded`, async () => {
       const before = await count();
       await call(bank, 'GET', path);

@@ -29,9 +29,18 @@ const exchanges = (query: string): Promise<JsonResponse<Exchange[]>> => call<Exc
 async function sendFailingPayment(): Promise<void> {
   const xml = readTemplate('sepa-single.xml');
   const requestId = randomUUID();
-  const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id'], {
-    authorization: `Bearer ${psu.accessToken}`, 'consent-id': psu.consentId, 'x-request-id': requestId, 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml',
-  }, xml);
+  const headers = signedHeaders(
+    demoSigningKey(bank),
+    ['digest', 'x-request-id', 'psu-id'],
+    {
+      authorization: `Bearer ${psu.accessToken}`,
+      'consent-id': psu.consentId,
+      'x-request-id': requestId,
+      'psu-id': 'FRA-CREATOR',
+      'content-type': 'application/xml',
+    },
+    xml,
+  );
   const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` });
   expectBgError(res, 401, 'SIGNATURE_INVALID');
   failing.push(requestId);

@@ -36,11 +36,20 @@ beforeAll(async () => {
   for (const tamper of [false, true]) {
     const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
     if (tamper) headers['psu-id'] = 'someone-else';
-    await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', { headers: { ...headers, 'bank-request-target': PAYMENT_TARGET, 'content-type': 'application/xml' }, body });
+    await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', {
+      headers: { ...headers, 'bank-request-target': PAYMENT_TARGET, 'content-type': 'application/xml' },
+      body,
+    });
   }
   // A word only a request body carries, and bytes that are not UTF-8.
-  await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: { 'content-type': 'application/json' }, body: '{"note":"the Quokka smiles 100%"}' });
-  await call(bank, 'POST', '/london/berlingroup/v1/consents', { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0xff, 0xfe, 0x41, 0x0a]) });
+  await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
+    headers: { 'content-type': 'application/json' },
+    body: '{"note":"the Quokka smiles 100%"}',
+  });
+  await call(bank, 'POST', '/london/berlingroup/v1/consents', {
+    headers: { 'content-type': 'application/octet-stream' },
+    body: Buffer.from([0xff, 0xfe, 0x41, 0x0a]),
+  });
   for (let i = 0; i < 6; i++) await call(bank, 'GET', `/frankfurt/berlingroup/v1/accounts?page=${i}`);
   whole = (await search('limit=10000')).body;
 }, 60_000);
@@ -65,7 +74,12 @@ describe('GET exchanges: search the whole log', () => {
   });
 
   it('q takes % and _ literally', async () => {
-    expect(await idsOf(`q=${encodeURIComponent('100%')}`, whole.filter((e) => (e.request.body ?? '').includes('100%')))).toHaveLength(1);
+    expect(
+      await idsOf(
+        `q=${encodeURIComponent('100%')}`,
+        whole.filter((e) => (e.request.body ?? '').includes('100%')),
+      ),
+    ).toHaveLength(1);
     expect(await idsOf(`q=${encodeURIComponent('quo%a')}`, [])).toEqual([]);
     expect(await idsOf(`q=${encodeURIComponent('quokk_')}`, [])).toEqual([]);
   });
@@ -75,7 +89,9 @@ describe('GET exchanges: search the whole log', () => {
     expect(refused).toHaveLength(1);
     const verdict = refused[0]?.signature?.verdict;
     if (verdict === undefined || verdict.valid) throw new Error('no refused signature');
-    const word = verdict.text.split(/\s+/).find((w) => w.length > 6 && !whole.some((e) => e !== refused[0] && JSON.stringify(e).toLowerCase().includes(w.toLowerCase())));
+    const word = verdict.text
+      .split(/\s+/)
+      .find((w) => w.length > 6 && !whole.some((e) => e !== refused[0] && JSON.stringify(e).toLowerCase().includes(w.toLowerCase())));
     if (word) expect(await idsOf(`q=${encodeURIComponent(word)}`, refused)).toEqual(ids(refused));
     const byCode = whole.filter((e) => JSON.stringify(e).toLowerCase().includes(verdict.code.toLowerCase()));
     expect(await idsOf(`q=${verdict.code.toLowerCase()}`, byCode)).toContain(refused[0]?.id);

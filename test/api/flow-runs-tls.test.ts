@@ -24,7 +24,13 @@ afterAll(() => bank.stop());
 
 /** The control API as the Flows screen of a --tls app calls it: over HTTPS with the QWAC. */
 async function control(method: string, path: string, body?: unknown): Promise<FlowRunState> {
-  const res = await tlsCall(bank, demoQwac(bank), method, `/simulator/v1${path}`, body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await tlsCall(
+    bank,
+    demoQwac(bank),
+    method,
+    `/simulator/v1${path}`,
+    body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
   return res.body as FlowRunState;
 }
@@ -52,7 +58,7 @@ describe('flows under --tls', () => {
     expect(new Set(urls.filter((u) => !u.pathname.startsWith('/sca/')).map((u) => u.origin))).toEqual(new Set([new URL(bank.url).origin]));
   });
 
-  it('runFlow against the https origin with the data folder\'s QWAC and CA meets every step (ais-consent, sepa-two-authorisations)', async () => {
+  it("runFlow against the https origin with the data folder's QWAC and CA meets every step (ais-consent, sepa-two-authorisations)", async () => {
     const tls = loadTppTls(bank.dataDir);
     for (const name of ['ais-consent', 'sepa-two-authorisations']) {
       const run = await runFlow(flow(name), { origin: bank.url, tls, credentials: bank.client });
@@ -61,11 +67,16 @@ describe('flows under --tls', () => {
   });
 
   it('at London the TPP presents its UK open-banking QWAC (London refuses the eIDAS one)', async () => {
-    const run = await runFlow(flow('london-faster-payment'), { origin: bank.url, tls: loadTppTls(bank.dataDir), credentials: bank.client, institution: 'london' });
+    const run = await runFlow(flow('london-faster-payment'), {
+      origin: bank.url,
+      tls: loadTppTls(bank.dataDir),
+      credentials: bank.client,
+      institution: 'london',
+    });
     expect(run.met, printed(run)).toBe(true);
   });
 
-  it('npm run flow -- NAME --base https://… --data DIR runs with the data folder\'s QWAC and CA', async () => {
+  it("npm run flow -- NAME --base https://… --data DIR runs with the data folder's QWAC and CA", async () => {
     const { code, output } = await flowCommand(['ais-consent', '--base', bank.url, '--data', bank.dataDir]);
     expect(output).toMatch(/All \d+ steps met their expectations\./);
     expect(code).toBe(0);

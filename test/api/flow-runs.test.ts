@@ -35,7 +35,8 @@ async function nextStop(runApi: ControlClient, runId: string): Promise<FlowRunSt
 /** Sends gated requests one by one until the request of `operation` waits at the gate. */
 async function sendUntil(runApi: ControlClient, start: FlowRunState, operation: string): Promise<FlowRunState> {
   let run = start;
-  for (let i = 0; i < 20 && !(run.pending?.kind === 'request' && run.pending.request.operation === operation); i++) run = await runApi.sendStep(run.runId, null, 'request');
+  for (let i = 0; i < 20 && !(run.pending?.kind === 'request' && run.pending.request.operation === operation); i++)
+    run = await runApi.sendStep(run.runId, null, 'request');
   if (run.pending?.kind !== 'request') throw new Error(`no ${operation} at the gate; the run is ${run.phase}`);
   return run;
 }
@@ -96,7 +97,9 @@ describe('a run step by step, the PSU deciding on the phone', () => {
     run = await api.sendStep(run.runId, null, 'step');
     expect(run.phase).toBe('ready');
     expect(run.steps[0]).toMatchObject({ number: 1, status: 200, met: true, fromFlow: true });
-    expect(run.steps[0]?.exchanges.map((e) => e.url.split('?')[0])).toEqual(expect.arrayContaining(['/frankfurt/berlingroup/v1/consents', '/frankfurt/oauth/v1/token']));
+    expect(run.steps[0]?.exchanges.map((e) => e.url.split('?')[0])).toEqual(
+      expect.arrayContaining(['/frankfurt/berlingroup/v1/consents', '/frankfurt/oauth/v1/token']),
+    );
     expect(run.steps[0]?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'consent', before: null, after: 'valid' })]));
 
     // The payment: a signed request at the gate, with what its signature covers.
@@ -173,7 +176,7 @@ describe('a run step by step, the PSU deciding on the phone', () => {
   });
 });
 
-describe('approving on the PSU\'s behalf', () => {
+describe("approving on the PSU's behalf", () => {
   it('decides at once, as the step expects, when turned on while the PSU is awaited', async () => {
     let run = await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: false });
     run = await sendUntil(api, await api.prepareStep(run.runId), 'sca-open');
@@ -188,8 +191,8 @@ describe('approving on the PSU\'s behalf', () => {
   });
 });
 
-describe('the operator\'s requests in a run', () => {
-  it('wait at the gate like the TPP\'s: the clock moves only when the request is sent, as edited', async () => {
+describe("the operator's requests in a run", () => {
+  it("wait at the gate like the TPP's: the clock moves only when the request is sent, as edited", async () => {
     let run = await api.startRun({ flow: 'consent-expiry', autoApprove: true });
     run = await api.prepareStep(run.runId);
     for (let i = 0; i < 40 && !(run.pending?.kind === 'request' && run.pending.request.url === '/simulator/v1/clock'); i++) {
@@ -205,7 +208,9 @@ describe('the operator\'s requests in a run', () => {
     const { method, url, headers } = run.pending.request;
     run = await api.sendStep(run.runId, { method, url, headers, body: '{"advance":"P3D"}', resign: false }, 'step');
     expect(run.steps.at(-1)).toMatchObject({ step: { id: 'later' }, status: 200, met: true });
-    expect(run.steps.at(-1)?.exchanges).toEqual([expect.objectContaining({ actor: 'operator', url: '/simulator/v1/clock', requestBody: '{"advance":"P3D"}', status: 200 })]);
+    expect(run.steps.at(-1)?.exchanges).toEqual([
+      expect.objectContaining({ actor: 'operator', url: '/simulator/v1/clock', requestBody: '{"advance":"P3D"}', status: 200 }),
+    ]);
     expect((await clock()) - before).toBeGreaterThanOrEqual(3 * 86_400_000);
   });
 });

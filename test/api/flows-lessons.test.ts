@@ -30,7 +30,9 @@ beforeAll(async () => {
 afterAll(() => bank.stop());
 
 /** The PSU decides on the phone as `action`, wherever a step leaves the decision to the PSU. */
-const psuWho = (action: 'approve' | 'reject'): RunHooks => ({ decide: (_journeyId, _expected, decide, either) => decide(either === true ? action : _expected) });
+const psuWho = (action: 'approve' | 'reject'): RunHooks => ({
+  decide: (_journeyId, _expected, decide, either) => decide(either === true ? action : _expected),
+});
 
 async function run(name: string, options: { institution?: string; params?: Record<string, string>; hooks?: RunHooks } = {}): Promise<FlowRun> {
   await call(bank, 'POST', '/simulator/v1/reset');
@@ -39,7 +41,14 @@ async function run(name: string, options: { institution?: string; params?: Recor
 
 const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
 
-const LESSONS = ['vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'sca-rejected-payment'];
+const LESSONS = [
+  'vop-close-match-psu-decides',
+  'vop-no-match',
+  'vop-payee-bank-silent',
+  'sca-timeout-after-opening',
+  'sca-timeout-after-start',
+  'sca-rejected-payment',
+];
 
 describe('the lessons with choices', () => {
   it('are in the library, each with its parameters and plain titles', () => {
@@ -71,7 +80,9 @@ describe('the lessons with choices', () => {
     expect(result.met, printed(result)).toBe(true);
     expect(result.params).toEqual({ payee: 'noMatch', amount: '99.95', clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' });
     expect(result.steps.find((s) => s.step.id === 'vop')?.result?.values.reasons).toEqual(['NMTC']);
-    const registry = (await call(bank, 'GET', '/simulator/v1/vop-registry?institution=frankfurt')).body as { payees: { outcome: string; creditorName: string; iban: string }[] };
+    const registry = (await call(bank, 'GET', '/simulator/v1/vop-registry?institution=frankfurt')).body as {
+      payees: { outcome: string; creditorName: string; iban: string }[];
+    };
     const noMatch = registry.payees.find((p) => p.outcome === 'noMatch');
     const payments = (await call(bank, 'GET', '/simulator/v1/payments')).body as { paymentId: string; creditors?: unknown }[];
     const paid = JSON.stringify(payments.find((p) => p.paymentId === result.steps.find((s) => s.step.id === 'payment')?.result?.values.paymentId));
@@ -108,12 +119,18 @@ describe('the lessons with choices', () => {
     const atLimit = await run('sca-rejected-payment', { params: { amount: limit } });
     expect(atLimit.met, printed(atLimit)).toBe(true);
     const above = (Number(limit) + 0.01).toFixed(2);
-    await expect(run('sca-rejected-payment', { params: { amount: above } })).rejects.toThrow(new ParameterError(`nobody at frankfurt can be signatory (who authorises the payment) for ${above}: choose a smaller amount`));
+    await expect(run('sca-rejected-payment', { params: { amount: above } })).rejects.toThrow(
+      new ParameterError(`nobody at frankfurt can be signatory (who authorises the payment) for ${above}: choose a smaller amount`),
+    );
   });
 
   it('a PSU who cannot play a role is refused before anything is sent, naming who can', async () => {
-    await expect(run('vop-no-match', { params: { clerk: 'FRA-SOLO' } })).rejects.toThrow(new ParameterError('FRA-SOLO cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK'));
-    await expect(run('vop-no-match', { params: { signatory: 'FRA-APPROVER-A' } })).rejects.toThrow(new ParameterError('FRA-APPROVER-A cannot be signatory (who authorises the payment) in this lesson; choose FRA-SOLO'));
+    await expect(run('vop-no-match', { params: { clerk: 'FRA-SOLO' } })).rejects.toThrow(
+      new ParameterError('FRA-SOLO cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK'),
+    );
+    await expect(run('vop-no-match', { params: { signatory: 'FRA-APPROVER-A' } })).rejects.toThrow(
+      new ParameterError('FRA-APPROVER-A cannot be signatory (who authorises the payment) in this lesson; choose FRA-SOLO'),
+    );
     const before = (await call(bank, 'GET', '/simulator/v1/payments')).body as unknown[];
     expect(before).toEqual([]);
   });
@@ -125,7 +142,9 @@ describe('the lessons with choices', () => {
     after.expect = { status: 200, fields: { 'values.txStatuses': { byValue: { of: 'steps.decide.values.action', cases: { reject: ['PDNG'] } } } } };
     await call(bank, 'POST', '/simulator/v1/reset');
     const result = await runFlow(changed, { origin: bank.url, credentials: bank.client });
-    expect(result.steps.at(-1)?.unmet).toEqual([{ field: 'values.txStatuses', expected: '["PDNG"] (as steps.decide.values.action is "reject")', actual: '["PATC"]' }]);
+    expect(result.steps.at(-1)?.unmet).toEqual([
+      { field: 'values.txStatuses', expected: '["PDNG"] (as steps.decide.values.action is "reject")', actual: '["PATC"]' },
+    ]);
   });
 });
 
@@ -177,7 +196,11 @@ describe('a run kept before flows had parameters', () => {
       const record = JSON.parse(row.record) as { runId: string; params?: unknown; flow: { parameters?: unknown } };
       delete record.params;
       delete record.flow.parameters;
-      db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?)').run(oldId, JSON.stringify({ ...JSON.parse(row.summary), runId: oldId }), JSON.stringify({ ...record, runId: oldId }));
+      db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?)').run(
+        oldId,
+        JSON.stringify({ ...JSON.parse(row.summary), runId: oldId }),
+        JSON.stringify({ ...record, runId: oldId }),
+      );
     } finally {
       db.close();
     }

@@ -25,7 +25,8 @@ afterAll(() => Promise.all([bank.stop(), sandbox.stop()]));
 /** The bank in the flow's behaviour. */
 const bankFor = (flow: FlowFile): TestBank => (flow.behaviour === 'sandbox' ? sandbox : bank);
 
-const run = (flow: FlowFile, institution?: string): Promise<FlowRun> => runFlow(flow, { origin: bankFor(flow).url, credentials: bankFor(flow).client, institution });
+const run = (flow: FlowFile, institution?: string): Promise<FlowRun> =>
+  runFlow(flow, { origin: bankFor(flow).url, credentials: bankFor(flow).client, institution });
 
 /** What the runner would print, so a failure shows the step and the unmet expectation. */
 const printed = (result: FlowRun): string => result.steps.map(describeStep).join('\n');
@@ -33,7 +34,36 @@ const printed = (result: FlowRun): string => result.steps.map(describeStep).join
 describe('every library flow', () => {
   it('has the flows the Flows screen offers', () => {
     expect(library.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['ais-consent', 'consent-rejected', 'sepa-two-authorisations', 'separation-of-duty', 'cancellation', 'funds-confirmation', 'signing-basket', 'consent-expiry', 'token-refresh', 'bulk-mixed-vop', 'signature-body-changed', 'signature-header-left-out', 'signature-request-target', 'signature-other-certificate', 'vop-timeout', 'london-chaps-payment', 'london-faster-payment', 'vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'sca-rejected-payment', 'sandbox-ais-consent', 'sandbox-payment', 'sandbox-london-payment', 'sandbox-signing-basket', 'sandbox-funds-confirmation']),
+      expect.arrayContaining([
+        'ais-consent',
+        'consent-rejected',
+        'sepa-two-authorisations',
+        'separation-of-duty',
+        'cancellation',
+        'funds-confirmation',
+        'signing-basket',
+        'consent-expiry',
+        'token-refresh',
+        'bulk-mixed-vop',
+        'signature-body-changed',
+        'signature-header-left-out',
+        'signature-request-target',
+        'signature-other-certificate',
+        'vop-timeout',
+        'london-chaps-payment',
+        'london-faster-payment',
+        'vop-close-match-psu-decides',
+        'vop-no-match',
+        'vop-payee-bank-silent',
+        'sca-timeout-after-opening',
+        'sca-timeout-after-start',
+        'sca-rejected-payment',
+        'sandbox-ais-consent',
+        'sandbox-payment',
+        'sandbox-london-payment',
+        'sandbox-signing-basket',
+        'sandbox-funds-confirmation',
+      ]),
     );
   });
 
@@ -89,7 +119,9 @@ describe('choosing PSUs', () => {
   it('a role the flow lacks, or a PSU of another institution, is refused', async () => {
     const flow = library.find((f) => f.name === 'funds-confirmation') as FlowFile;
     await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { approver: 'FRA-SOLO' } })).rejects.toThrow(/no PSU role approver/);
-    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'PAR-SOLO' } })).rejects.toThrow(/PAR-SOLO, chosen for the role creator, is no PSU of frankfurt/);
+    await expect(runFlow(flow, { origin: bank.url, credentials: bank.client, psuIds: { creator: 'PAR-SOLO' } })).rejects.toThrow(
+      /PAR-SOLO, chosen for the role creator, is no PSU of frankfurt/,
+    );
   });
 });
 
@@ -100,7 +132,9 @@ describe("the simulator's behaviour", () => {
     await expect(runFlow(sandboxFlow, { origin: bank.url, credentials: bank.client })).rejects.toThrow(
       `sandbox-ais-consent is a sandbox flow, but the simulator at ${bank.url} runs in simulation mode: switch it with POST /simulator/v1/mode {"mode":"sandbox"}`,
     );
-    await expect(runFlow(simulationFlow, { origin: sandbox.url, credentials: sandbox.client })).rejects.toThrow(/ais-consent is a simulation flow, but .* runs in sandbox mode: switch it with POST \/simulator\/v1\/mode \{"mode":"simulation"\}/);
+    await expect(runFlow(simulationFlow, { origin: sandbox.url, credentials: sandbox.client })).rejects.toThrow(
+      /ais-consent is a simulation flow, but .* runs in sandbox mode: switch it with POST \/simulator\/v1\/mode \{"mode":"simulation"\}/,
+    );
   });
 });
 
@@ -135,7 +169,7 @@ describe('npm run flow', () => {
     expect(output.trim().split('\n')).toEqual(library.map((f) => f.name));
   }, 60_000);
 
-  it('without --base starts its own simulator in the flow\'s behaviour: a sandbox flow runs to the end', async () => {
+  it("without --base starts its own simulator in the flow's behaviour: a sandbox flow runs to the end", async () => {
     const { code, output } = await flowCommand(['sandbox-funds-confirmation', '--institution', 'london']);
     expect(output).toContain('All 4 steps met their expectations.');
     expect(code).toBe(0);

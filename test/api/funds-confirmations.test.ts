@@ -33,7 +33,12 @@ describe('funds confirmation', () => {
 
   it('is signed: without a signature SIGNATURE_MISSING', async () => {
     const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/funds-confirmations', {
-      headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ account: { iban: ACC_01 }, instructedAmount: { currency: 'EUR', amount: '1.00' } }),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');

@@ -26,8 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => bank.stop());
 
-const without = (request: PreparedRequest, header: string): PreparedRequest =>
-  ({ ...request, headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== header)) });
+const without = (request: PreparedRequest, header: string): PreparedRequest => ({
+  ...request,
+  headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== header)),
+});
 
 describe('X-Request-ID is required on every Berlin Group request, reads included, and echoed', () => {
   const reads: [string, () => PreparedRequest][] = [
@@ -60,7 +62,14 @@ describe('X-Request-ID is required on every Berlin Group request, reads included
   });
 
   it('OAuth, the signature utilities and the control API do not need it', async () => {
-    expect((await call(bank, 'POST', '/frankfurt/oauth/v1/token', { headers: { ...form({}).headers, authorization: basic(bank.client) }, body: 'grant_type=client_credentials' })).status).toBe(200);
+    expect(
+      (
+        await call(bank, 'POST', '/frankfurt/oauth/v1/token', {
+          headers: { ...form({}).headers, authorization: basic(bank.client) },
+          body: 'grant_type=client_credentials',
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(bank, 'GET', '/simulator/v1/info')).status).toBe(200);
   });
 });
@@ -102,7 +111,11 @@ describe('a known path with a wrong method is 405 with Allow', () => {
 });
 
 describe('a 401 for a bad or missing bearer token carries WWW-Authenticate: Bearer error="invalid_token" (RFC 6750)', () => {
-  for (const [name, authorization] of [['missing', undefined], ['unknown', 'Bearer not-a-token'], ['malformed', 'Token x']] as const) {
+  for (const [name, authorization] of [
+    ['missing', undefined],
+    ['unknown', 'Bearer not-a-token'],
+    ['malformed', 'Token x'],
+  ] as const) {
     it(`${name} token`, async () => {
       const headers: Record<string, string> = { 'x-request-id': crypto.randomUUID(), 'consent-id': psu.consentId };
       if (authorization !== undefined) headers.authorization = authorization;

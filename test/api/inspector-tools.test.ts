@@ -42,7 +42,8 @@ function rawHttp(e: Exchange, body = e.request.body ?? ''): string {
   return `${e.method} ${e.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
-const diagnose = (kind: string, text: string) => control<PastedDiagnosis & { tppMessages?: { code: string; text: string }[] }>('POST', '/diagnose', { kind, text });
+const diagnose = (kind: string, text: string) =>
+  control<PastedDiagnosis & { tppMessages?: { code: string; text: string }[] }>('POST', '/diagnose', { kind, text });
 const failing = (d: PastedDiagnosis) => d.signature.checks.filter((c) => !c.passed).map((c) => c.id);
 
 describe('POST /simulator/v1/diagnose', () => {
@@ -84,8 +85,15 @@ describe('POST /simulator/v1/diagnose', () => {
   it('names a Digest computed over the XML minified while the body went pretty-printed', async () => {
     const sent = payment.request.body ?? '';
     const minified = sent.replace(/>\s+</g, '><').trim();
-    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id'], { 'x-request-id': '8f1d9a34-0e52-4b55-9c5a-1b3c2e5f7a90', 'psu-id': 'FRA-CREATOR' }, minified);
-    const text = `POST ${payment.url} HTTP/1.1\n${Object.entries(headers).map(([n, v]) => `${n}: ${v}`).join('\n')}\n\n${sent}`;
+    const headers = signedHeaders(
+      demoSigningKey(bank),
+      ['digest', 'x-request-id', 'psu-id'],
+      { 'x-request-id': '8f1d9a34-0e52-4b55-9c5a-1b3c2e5f7a90', 'psu-id': 'FRA-CREATOR' },
+      minified,
+    );
+    const text = `POST ${payment.url} HTTP/1.1\n${Object.entries(headers)
+      .map(([n, v]) => `${n}: ${v}`)
+      .join('\n')}\n\n${sent}`;
     const { json } = await diagnose('http', text);
     const check = json.signature.checks.find((c) => c.id === 'digest-matches');
     expect(check?.passed).toBe(false);
@@ -131,7 +139,9 @@ describe('POST /simulator/v1/diagnose: the bytes of a raw paste', () => {
     const { json } = await diagnose('http', rawHttp(live, lf));
     expect(json.signature.verdict).toMatchObject({ valid: false, checkId: 'digest-matches' });
     expect(json.warnings).toHaveLength(1);
-    expect(json.warnings[0]).toMatch(new RegExp(`^Content-Length says ${Buffer.byteLength(crlfBody)} bytes, the body pasted has ${Buffer.byteLength(lf)}\\. With CRLF line endings`));
+    expect(json.warnings[0]).toMatch(
+      new RegExp(`^Content-Length says ${Buffer.byteLength(crlfBody)} bytes, the body pasted has ${Buffer.byteLength(lf)}\\. With CRLF line endings`),
+    );
   });
 });
 
@@ -167,7 +177,11 @@ describe('POST /simulator/v1/exchanges/{id}/resend', () => {
   });
 
   it('re-signed with the demo QSEAL, with a new X-Request-ID and a fresh PSU token, it passes', async () => {
-    const { status, json } = await control<Exchange>('POST', `/exchanges/${broken.id}/resend`, choicesOf(broken, { signature: 'resign', newRequestId: true, freshToken: true }));
+    const { status, json } = await control<Exchange>(
+      'POST',
+      `/exchanges/${broken.id}/resend`,
+      choicesOf(broken, { signature: 'resign', newRequestId: true, freshToken: true }),
+    );
     expect(status).toBe(200);
     expect(json.signature?.verdict).toEqual({ valid: true });
     expect(json.response.status).toBe(201);
@@ -180,7 +194,11 @@ describe('POST /simulator/v1/exchanges/{id}/resend', () => {
     const bad = await control<{ tppMessages: { text: string }[] }>('POST', `/exchanges/${broken.id}/resend`, choicesOf(broken, { signature: 'maybe' }));
     expect(bad.status).toBe(400);
     expect(bad.json.tppMessages[0]?.text).toMatch(/signature must be keep/);
-    const unsigned = await control<{ tppMessages: { text: string }[] }>('POST', `/exchanges/${broken.id}/resend`, choicesOf(broken, { method: 'GET', url: '/frankfurt/berlingroup/v1/accounts', body: null, signature: 'resign' }));
+    const unsigned = await control<{ tppMessages: { text: string }[] }>(
+      'POST',
+      `/exchanges/${broken.id}/resend`,
+      choicesOf(broken, { method: 'GET', url: '/frankfurt/berlingroup/v1/accounts', body: null, signature: 'resign' }),
+    );
     expect(unsigned.status).toBe(400);
     expect(unsigned.json.tppMessages[0]?.text).toMatch(/not a signed operation/);
   });

@@ -13,7 +13,10 @@ const ownPage: InvokeEvent = { senderFrame: { url: 'app://workbench/index.html' 
 
 beforeAll(async () => {
   bank = await startTestBank();
-  registerWorkbenchIpc({ handle: (channel, listener) => handlers.set(channel, listener) }, { simulatorUrl: () => bank.url, isTrustedSender: (url) => url.startsWith('app://') });
+  registerWorkbenchIpc(
+    { handle: (channel, listener) => handlers.set(channel, listener) },
+    { simulatorUrl: () => bank.url, isTrustedSender: (url) => url.startsWith('app://') },
+  );
 });
 afterAll(() => bank.stop());
 

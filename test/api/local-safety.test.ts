@@ -26,12 +26,22 @@ const send = (method: string, path: string, headers: Record<string, string>, bod
 
 function sendTo(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === '' ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, setHost: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(body === '' ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        setHost: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -58,7 +68,8 @@ describe('Host: only the simulator’s own names are answered', () => {
   });
 
   it('its own names on its port are answered', async () => {
-    for (const host of [own(), `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) expect((await send('GET', '/simulator/v1/info', { host })).status, host).toBe(200);
+    for (const host of [own(), `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`])
+      expect((await send('GET', '/simulator/v1/info', { host })).status, host).toBe(200);
   });
 });
 
@@ -101,11 +112,25 @@ describe('control-API writes: JSON only, and from a browser only from the simula
   });
 
   it('the simulator’s own page, and scripts that send no Origin, act as before', async () => {
-    const moved = await send('POST', '/simulator/v1/clock', { host: own(), origin: `http://${own()}`, 'content-type': 'application/json' }, '{"advance":"PT1M"}');
+    const moved = await send(
+      'POST',
+      '/simulator/v1/clock',
+      { host: own(), origin: `http://${own()}`, 'content-type': 'application/json' },
+      '{"advance":"PT1M"}',
+    );
     expect(moved.status, moved.body).toBe(200);
-    const viaLocalhost = await send('POST', '/simulator/v1/clock', { host: `localhost:${port}`, origin: `http://localhost:${port}`, 'content-type': 'application/json; charset=utf-8' }, '{"advance":"PT1M"}');
+    const viaLocalhost = await send(
+      'POST',
+      '/simulator/v1/clock',
+      { host: `localhost:${port}`, origin: `http://localhost:${port}`, 'content-type': 'application/json; charset=utf-8' },
+      '{"advance":"PT1M"}',
+    );
     expect(viaLocalhost.status, viaLocalhost.body).toBe(200);
-    const script = await fetch(`${bank.url}/simulator/v1/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":"PT1M"}' });
+    const script = await fetch(`${bank.url}/simulator/v1/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"advance":"PT1M"}',
+    });
     expect(script.status).toBe(200);
     // A write without a body needs no type.
     expect((await send('POST', '/simulator/v1/reset', { host: own() })).status).toBe(200);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, consentHeaders, expectBgError, expectOAuthError, recurringConsentBody, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
+import {
+  basic,
+  consentHeaders,
+  expectBgError,
+  expectOAuthError,
+  recurringConsentBody,
+  startTestBank,
+  type JsonResponse,
+  type TestBank,
+} from '../support/simulator';
 import { demoQwac, psuBrowserGet, tlsCall, type ClientCertificate } from '../support/tls';
 
 let bank: TestBank;
@@ -40,17 +49,23 @@ describe('mutual TLS (--tls)', () => {
   it('the demo TPP QWAC gets a token and creates a consent; scaRedirect is https', async () => {
     const token = await tokenFor(qwac);
     expect(token.status).toBe(200);
-    const res = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const res = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'),
+      body: recurringConsentBody(),
+    });
     expect(res.status).toBe(201);
     expect(res.body._links.scaRedirect.href).toMatch(/^https:\/\//);
   });
 
-  it('PSU pages under --tls: the scaRedirect points at an origin of its own that the PSU\'s browser opens without a client certificate', async () => {
+  it("PSU pages under --tls: the scaRedirect points at an origin of its own that the PSU's browser opens without a client certificate", async () => {
     const psuPages = bank.sim.psuPagesUrl as string;
     expect(psuPages).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(psuPages).not.toBe(bank.url);
     const token = await tokenFor(qwac);
-    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'),
+      body: recurringConsentBody(),
+    });
     const scaRedirect = created.body._links.scaRedirect.href as string;
     expect(scaRedirect).toBe(`${psuPages}/sca/${scaRedirect.split('/').pop()}`);
     const page = await psuBrowserGet(bank, scaRedirect);
@@ -64,7 +79,7 @@ describe('mutual TLS (--tls)', () => {
     expect(listed.find((j) => scaRedirect.endsWith(j.journeyId))?.redirectUrl).toBe(scaRedirect);
   });
 
-  it('the PSU pages\' origin serves only the SCA pages: the bank\'s API and the control API are not there', async () => {
+  it("the PSU pages' origin serves only the SCA pages: the bank's API and the control API are not there", async () => {
     const psuPages = bank.sim.psuPagesUrl as string;
     expectBgError(await psuBrowserGet(bank, `${psuPages}/simulator/v1/info`), 404, 'RESOURCE_UNKNOWN');
     expectBgError(await psuBrowserGet(bank, `${psuPages}/frankfurt/berlingroup/v1/accounts`), 404, 'RESOURCE_UNKNOWN');
@@ -96,7 +111,7 @@ describe('mutual TLS (--tls)', () => {
     expectCertificateRefused(await tokenFor(client, 'frankfurt', credentials));
   });
 
-  it('the TPP identity is the QWAC\'s: another TPP\'s client credentials are invalid_client', async () => {
+  it("the TPP identity is the QWAC's: another TPP's client credentials are invalid_client", async () => {
     const { client } = await register({ organizationId: 'PSDFR-ACPR-300001' });
     const res = await tokenFor(client);
     expect(res.status).toBe(401);
@@ -106,24 +121,34 @@ describe('mutual TLS (--tls)', () => {
   it('roles come from the QCStatement: a PIISP-only TPP cannot create a consent (ROLE_INVALID)', async () => {
     const { client, credentials } = await register({ organizationId: 'PSDDE-BAFIN-200004', roles: ['PSP_IC'] });
     const token = await tokenFor(client, 'frankfurt', credentials);
-    const res = await tlsCall(bank, client, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const res = await tlsCall(bank, client, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(token.body.access_token, 'FRA-CREATOR'),
+      body: recurringConsentBody(),
+    });
     expectBgError(res, 401, 'ROLE_INVALID');
   });
 
   it('a replaced QWAC of the same TPP identity keeps its consents working', async () => {
     const token = (await tokenFor(qwac)).body.access_token;
-    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(token, 'FRA-CREATOR'), body: recurringConsentBody() });
+    const created = await tlsCall(bank, qwac, 'POST', '/frankfurt/berlingroup/v1/consents', {
+      headers: consentHeaders(token, 'FRA-CREATOR'),
+      body: recurringConsentBody(),
+    });
     const { client: replacement } = await register({ organizationId: bank.client.organizationId });
     const newToken = (await tokenFor(replacement)).body.access_token;
-    const status = await tlsCall(bank, replacement, 'GET', `/frankfurt/berlingroup/v1/consents/${created.body.consentId}/status`, { headers: { authorization: `Bearer ${newToken}`, 'x-request-id': crypto.randomUUID() } });
+    const status = await tlsCall(bank, replacement, 'GET', `/frankfurt/berlingroup/v1/consents/${created.body.consentId}/status`, {
+      headers: { authorization: `Bearer ${newToken}`, 'x-request-id': crypto.randomUUID() },
+    });
     expect(status.status).toBe(200);
     expect(status.body.consentStatus).toBe('received');
   });
 
-  it('a token may not be used over another TPP\'s connection (TOKEN_INVALID)', async () => {
+  it("a token may not be used over another TPP's connection (TOKEN_INVALID)", async () => {
     const token = (await tokenFor(qwac)).body.access_token;
     const { client } = await register({ organizationId: 'PSDBE-NBB-400001' });
-    const res = await tlsCall(bank, client, 'GET', '/frankfurt/berlingroup/v1/consents/x/status', { headers: { authorization: `Bearer ${token}`, 'x-request-id': crypto.randomUUID() } });
+    const res = await tlsCall(bank, client, 'GET', '/frankfurt/berlingroup/v1/consents/x/status', {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': crypto.randomUUID() },
+    });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 });

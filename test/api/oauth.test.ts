@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveSca, authorize, basic, call, codeFrom, createConsent, exchangeCode, expectBgError, expectOAuthError, form, startTestBank, type TestBank } from '../support/simulator';
+import {
+  approveSca,
+  authorize,
+  basic,
+  call,
+  codeFrom,
+  createConsent,
+  exchangeCode,
+  expectBgError,
+  expectOAuthError,
+  form,
+  startTestBank,
+  type TestBank,
+} from '../support/simulator';
 import { psuSession } from '../../main/tpp/journeys';
 import { pkcePair } from '../../main/tpp/pkce';
 
@@ -39,7 +52,11 @@ describe('POST /token, client_credentials', () => {
   });
 
   it('with a wrong secret is invalid_client 401', async () => {
-    expectOAuthError(await tokenRequest({ grant_type: 'client_credentials' }, basic({ clientId: bank.client.clientId, clientSecret: 'wrong' })), 401, 'invalid_client');
+    expectOAuthError(
+      await tokenRequest({ grant_type: 'client_credentials' }, basic({ clientId: bank.client.clientId, clientSecret: 'wrong' })),
+      401,
+      'invalid_client',
+    );
   });
 
   it('with an unknown client is invalid_client 401', async () => {
@@ -106,10 +123,20 @@ describe('GET /sandboxauth/v1/authorize', () => {
       expect(res.status, res.text).toBe(200);
       expect(res.headers['location']).toMatch(new RegExp(`^${redirectUri.replace(/[.?]/g, '\\$&')}[?&]code=`));
     }
-    const withSession = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { client_id: client.client_id, redirect_uri: registered[1] as string });
+    const withSession = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, {
+      client_id: client.client_id,
+      redirect_uri: registered[1] as string,
+    });
     expect(new URL(withSession.headers['location'] as string).searchParams.get('session')).toBe('9');
     // Near misses and another site: refused with the client's URIs named, and no Location to follow.
-    for (const redirectUri of ['https://attacker.example/steal', 'https://app.tpp.example/cb/', 'https://app.tpp.example/CB', 'https://app.tpp.example/cb?session=10', 'http://app.tpp.example/cb', bank.client.redirectUri]) {
+    for (const redirectUri of [
+      'https://attacker.example/steal',
+      'https://app.tpp.example/cb/',
+      'https://app.tpp.example/CB',
+      'https://app.tpp.example/cb?session=10',
+      'http://app.tpp.example/cb',
+      bank.client.redirectUri,
+    ]) {
       const res = await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { client_id: client.client_id, redirect_uri: redirectUri });
       expectOAuthError(res, 400, 'invalid_request');
       expect(res.headers['location'], redirectUri).toBeUndefined();
@@ -117,8 +144,18 @@ describe('GET /sandboxauth/v1/authorize', () => {
     }
     // A PSU's browser (Accept: text/html) is shown the refusal on the bank's page, with no Location to follow.
     const consentId = await validConsent();
-    const query = new URLSearchParams({ client_id: client.client_id, response_type: 'code', scope: consentId, state: 's', redirect_uri: 'https://attacker.example/steal', code_challenge: pkcePair().challenge });
-    const page = await fetch(`${bank.url}/frankfurt/sandboxauth/v1/authorize?${query.toString()}`, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });
+    const query = new URLSearchParams({
+      client_id: client.client_id,
+      response_type: 'code',
+      scope: consentId,
+      state: 's',
+      redirect_uri: 'https://attacker.example/steal',
+      code_challenge: pkcePair().challenge,
+    });
+    const page = await fetch(`${bank.url}/frankfurt/sandboxauth/v1/authorize?${query.toString()}`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+      redirect: 'manual',
+    });
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -127,7 +164,11 @@ describe('GET /sandboxauth/v1/authorize', () => {
     expect(html).toContain(`redirect_uri is not registered for client ${client.client_id}`);
     expect(html).not.toContain('attacker.example/steal?code');
     // The demo client too: only its own redirect URI.
-    expectOAuthError(await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { redirect_uri: 'https://attacker.example/steal' }), 400, 'invalid_request');
+    expectOAuthError(
+      await authorize(bank, 'frankfurt', await validConsent(), pkcePair().challenge, { redirect_uri: 'https://attacker.example/steal' }),
+      400,
+      'invalid_request',
+    );
   });
 
   const cases: [string, Record<string, string | null>, number, string][] = [
@@ -174,7 +215,9 @@ describe('POST /token, authorization_code with PKCE', () => {
     expect(res.body.expires_in).toBe(600);
     expect(res.body.refresh_token_expires_in).toBe(21 * 60);
     expect(res.body.scope).toBe(c.consentId);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${res.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${res.body.access_token}` },
+    });
     expect(read.status).toBe(200);
   });
 
@@ -203,7 +246,9 @@ describe('POST /token, authorization_code with PKCE', () => {
     const first = await exchangeCode(bank, 'frankfurt', c.code, c.verifier);
     expect(first.status).toBe(200);
     expectOAuthError(await exchangeCode(bank, 'frankfurt', c.code, c.verifier), 400, 'invalid_grant');
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${c.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` },
+    });
     expectBgError(read, 401, 'TOKEN_INVALID');
   });
 
@@ -253,7 +298,11 @@ describe('PSU token lifetimes and refresh', () => {
     await bank.control.advanceClock('PT9M50S');
     expect((await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } })).status).toBe(200);
     await bank.control.advanceClock('PT11S');
-    expectBgError(await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } }), 401, 'TOKEN_INVALID');
+    expectBgError(
+      await call(bank, 'GET', path, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } }),
+      401,
+      'TOKEN_INVALID',
+    );
   });
 
   it('refresh_token gives a new pair; the old refresh token cannot be used again', async () => {
@@ -262,7 +311,9 @@ describe('PSU token lifetimes and refresh', () => {
     expect(first.status).toBe(200);
     expect(first.body.access_token).not.toBe(psu.accessToken);
     expect(first.body.refresh_token).not.toBe(psu.refreshToken);
-    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` } });
+    const read = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first.body.access_token}` },
+    });
     expect(read.status).toBe(200);
     expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
@@ -286,13 +337,17 @@ describe('PSU token lifetimes and refresh', () => {
 
   it('a refresh token cannot be used as an access token', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.refreshToken}` } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.refreshToken}` },
+    });
     expectBgError(res, 401, 'TOKEN_INVALID');
   });
 
   it('a refresh for a terminated consent is invalid_grant', async () => {
     const psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` } });
+    await call(bank, 'DELETE', `/frankfurt/berlingroup/v1/consents/${psu.consentId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${psu.accessToken}` },
+    });
     expectOAuthError(await tokenRequest({ grant_type: 'refresh_token', refresh_token: psu.refreshToken as string }), 400, 'invalid_grant');
   });
 

@@ -66,7 +66,14 @@ describe('VoP results in the pain.002 of a SEPA payment', () => {
 
     // The Phone and the Bank read the same results through the control API.
     const listed = (await call(bank, 'GET', '/simulator/v1/payments')).body.find((p: { paymentId: string }) => p.paymentId === paymentId);
-    expect(listed.creditors.map((c: { vop: { outcome: string } }) => c.vop.outcome)).toEqual(['match', 'closeMatch', 'noMatch', 'serviceUnavailable', 'notApplicable', 'notApplicable']);
+    expect(listed.creditors.map((c: { vop: { outcome: string } }) => c.vop.outcome)).toEqual([
+      'match',
+      'closeMatch',
+      'noMatch',
+      'serviceUnavailable',
+      'notApplicable',
+      'notApplicable',
+    ]);
     expect(listed.creditors[1].vop).toEqual({ outcome: 'closeMatch', reasonCode: 'CMTC', additionalInfo: 'Müller Logistik GmbH' });
   });
 

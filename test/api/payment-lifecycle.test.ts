@@ -56,7 +56,10 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
         headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID() },
       });
       expect(res.status, res.text).toBe(200);
-      return (res.body.balances as { balanceType: string; balanceAmount: { amount: string } }[]).find((b) => b.balanceType === 'interimAvailable')?.balanceAmount.amount ?? '';
+      return (
+        (res.body.balances as { balanceType: string; balanceAmount: { amount: string } }[]).find((b) => b.balanceType === 'interimAvailable')?.balanceAmount
+          .amount ?? ''
+      );
     };
     const base = pain001Data('pain.001-swift-transfers');
     const usd = base.transactions[0] as (typeof base.transactions)[number];
@@ -70,7 +73,13 @@ describe('the lifecycle of each product: PATC → authorisations → PDNG → pr
     expect(created.status, created.text).toBe(201);
     const paymentId = created.body.paymentId as string;
     for (const approver of ['FRA-APPROVER-A', 'FRA-APPROVER-B']) {
-      const { journey } = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', approver), 'pain.001-swift-transfers', paymentId);
+      const { journey } = await authorisePayment(
+        bank.tpp,
+        bank.control,
+        await psuSession(bank.tpp, bank.control, 'frankfurt', approver),
+        'pain.001-swift-transfers',
+        paymentId,
+      );
       expect(journey.status, journey.outcomeReason).toBe('finalised');
     }
     const before = Number(await available());
@@ -101,15 +110,24 @@ describe('a 1,000-transaction bulk payment', () => {
     try {
       const clerk = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
       const transactions = Array.from({ length: 1000 }, (_, i) => ({
-        endToEndId: `BULK-${i + 1}`, amount: '50.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987126' },
+        endToEndId: `BULK-${i + 1}`,
+        amount: '50.00',
+        currency: 'EUR',
+        creditorName: 'Transports Girard SARL',
+        creditorAccount: { iban: 'FR7630004008210001042987126' },
       }));
       const data = pain001Data('pain.001-sepa-credit-transfers', {
-        debtorName: 'Rhein-Main Startup GmbH', debtorAccount: { iban: 'DE60500112000001102197' }, requestedExecutionDate: '2026-12-03', transactions,
+        debtorName: 'Rhein-Main Startup GmbH',
+        debtorAccount: { iban: 'DE60500112000001102197' },
+        requestedExecutionDate: '2026-12-03',
+        transactions,
       });
       const created = await local.tpp.createPayment(clerk, 'pain.001-sepa-credit-transfers', serialize(pain001Tree(data), { declaration: true }));
       expect(created.status, created.text).toBe(201);
       const solo = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-SOLO');
-      expect((await authorisePayment(local.tpp, local.control, solo, 'pain.001-sepa-credit-transfers', created.body.paymentId)).journey.status).toBe('finalised');
+      expect((await authorisePayment(local.tpp, local.control, solo, 'pain.001-sepa-credit-transfers', created.body.paymentId)).journey.status).toBe(
+        'finalised',
+      );
       let statuses = txStatuses((await local.tpp.paymentStatus(clerk, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text);
       expect(new Set(statuses)).toEqual(new Set(['PDNG']));
 
@@ -135,7 +153,13 @@ describe('execution date', () => {
       const clerk = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
       const xml = readTemplate('sepa-single.xml').replace('DE37500112000001058185', 'DE30500112000001091194');
       const created = await local.tpp.createPayment(clerk, 'pain.001-sepa-credit-transfers', xml);
-      await authorisePayment(local.tpp, local.control, await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-SOLO'), 'pain.001-sepa-credit-transfers', created.body.paymentId);
+      await authorisePayment(
+        local.tpp,
+        local.control,
+        await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-SOLO'),
+        'pain.001-sepa-credit-transfers',
+        created.body.paymentId,
+      );
       await local.control.setClock('2027-06-14T20:00:00Z');
       let s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CLERK');
       expect(txStatuses((await local.tpp.paymentStatus(s, 'pain.001-sepa-credit-transfers', created.body.paymentId)).text)).toEqual(['PDNG']);
@@ -149,7 +173,11 @@ describe('execution date', () => {
 
   it('a past requested execution date moves to the earliest business date', async () => {
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const created = await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml').replace(/<ReqdExctnDt>[^<]*</, '<ReqdExctnDt>2026-11-01<'));
+    const created = await bank.tpp.createPayment(
+      creator,
+      'pain.001-sepa-credit-transfers',
+      readTemplate('sepa-single.xml').replace(/<ReqdExctnDt>[^<]*</, '<ReqdExctnDt>2026-11-01<'),
+    );
     const payment = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).find((p) => p.paymentId === created.body.paymentId);
     // The test clock is Sunday 2026-11-22, 10:00 UTC: the next business date is Monday.
     expect(payment.executionDate).toBe('2026-11-23');
@@ -164,7 +192,9 @@ describe('isolation', () => {
     paymentId = (await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'))).body.paymentId;
   });
   const get = (s: PsuSession, path: string) =>
-    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, accept: 'application/xml' } });
+    call(bank, 'GET', `/${s.institution}/berlingroup/v1/payments/${path}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId, accept: 'application/xml' },
+    });
 
   it('another product with the same paymentId is RESOURCE_UNKNOWN 404', async () => {
     expectBgError(await get(creator, `pain.001-internal-transfers/${paymentId}`), 404, 'RESOURCE_UNKNOWN');

@@ -20,7 +20,9 @@ afterAll(() => bank.stop());
 /** A same-day SEPA payment of FRA-CLERK, fully authorised by FRA-SOLO (one authorisation needed). */
 async function sameDayPdngPayment(): Promise<string> {
   const clerk = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CLERK');
-  const xml = readTemplate('sepa-single.xml').replace('DE37500112000001058185', 'DE30500112000001091194').replace(/<ReqdExctnDt>[^<]*</, `<ReqdExctnDt>${TODAY}<`);
+  const xml = readTemplate('sepa-single.xml')
+    .replace('DE37500112000001058185', 'DE30500112000001091194')
+    .replace(/<ReqdExctnDt>[^<]*</, `<ReqdExctnDt>${TODAY}<`);
   const created = await bank.tpp.createPayment(clerk, SEPA, xml);
   expect(created.status, created.text).toBe(201);
   const paymentId = created.body.paymentId as string;
@@ -29,7 +31,8 @@ async function sameDayPdngPayment(): Promise<string> {
   return paymentId;
 }
 
-const listed = async (paymentId: string): Promise<any> => ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).find((p) => p.paymentId === paymentId);
+const listed = async (paymentId: string): Promise<any> =>
+  ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).find((p) => p.paymentId === paymentId);
 const report = async (paymentId: string): Promise<string[]> => {
   const clerk = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CLERK');
   return txStatuses((await bank.tpp.paymentStatus(clerk, SEPA, paymentId)).text);
@@ -38,7 +41,7 @@ const processing = (paymentId: string, body: unknown) =>
   call(bank, 'POST', `/simulator/v1/payments/${paymentId}/processing`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('PDNG until the bank processes the payment', () => {
-  it('a same-day payment stays PDNG after its last authorisation, then ACCP once the product\'s processing delay has passed', async () => {
+  it("a same-day payment stays PDNG after its last authorisation, then ACCP once the product's processing delay has passed", async () => {
     const paymentId = await sameDayPdngPayment();
     expect(await listed(paymentId)).toMatchObject({ status: 'PDNG', executionDate: TODAY });
     expect(await report(paymentId)).toEqual(['PDNG']);
@@ -52,7 +55,7 @@ describe('PDNG until the bank processes the payment', () => {
     expect(await report(paymentId)).toEqual(['ACCP']);
   });
 
-  it('the operator\'s processing call finishes a PDNG payment at once: ACCP', async () => {
+  it("the operator's processing call finishes a PDNG payment at once: ACCP", async () => {
     const paymentId = await sameDayPdngPayment();
     // A bank request first, so the time-driven moves have been applied before the operator acts.
     expect(await report(paymentId)).toEqual(['PDNG']);
@@ -62,7 +65,7 @@ describe('PDNG until the bank processes the payment', () => {
     expect(await report(paymentId)).toEqual(['ACCP']);
   });
 
-  it('the operator\'s processing call finishes a PDNG payment at once: RJCT with its reason', async () => {
+  it("the operator's processing call finishes a PDNG payment at once: RJCT with its reason", async () => {
     const paymentId = await sameDayPdngPayment();
     expect(await report(paymentId)).toEqual(['PDNG']);
     const res = await processing(paymentId, { outcome: 'RJCT', reason: 'AC04' });

@@ -19,7 +19,8 @@ afterAll(() => bank.stop());
 const paymentStatus = async (paymentId: string, s = creator) => txStatuses((await bank.tpp.paymentStatus(s, SEPA, paymentId)).text);
 /** Signed as the profile says over the request as changed, so only the rule under test can refuse it. */
 const sendSigned = async (request: PreparedRequest) => bank.tpp.send(await bank.tpp.sign(request));
-const authorisationRequest = (s: PsuSession, paymentId: string): PreparedRequest => startAuthorisation(s, SEPA, paymentId, bank.tpp.psu, 'https://tpp.example/cb?state=s1');
+const authorisationRequest = (s: PsuSession, paymentId: string): PreparedRequest =>
+  startAuthorisation(s, SEPA, paymentId, bank.tpp.psu, 'https://tpp.example/cb?state=s1');
 
 describe('POST /payments/{product}', () => {
   it('creates exactly one PATC payment resource with links and Location', async () => {
@@ -33,14 +34,28 @@ describe('POST /payments/{product}', () => {
   it('GET returns the original pain.001 byte for byte', async () => {
     const xml = `${readTemplate('sepa-single.xml')}\n<!-- kept as sent: ü € -->\n`;
     const { body } = await bank.tpp.createPayment(creator, SEPA, xml);
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/xml' } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, {
+      headers: {
+        'x-request-id': crypto.randomUUID(),
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        accept: 'application/xml',
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toBe(xml);
   });
 
   it('GET without Accept: application/xml is REQUESTED_FORMATS_INVALID 406', async () => {
     const { body } = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
-    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, accept: 'application/json' } });
+    const res = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${body.paymentId}`, {
+      headers: {
+        'x-request-id': crypto.randomUUID(),
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        accept: 'application/json',
+      },
+    });
     expectBgError(res, 406, 'REQUESTED_FORMATS_INVALID');
   });
 
@@ -50,7 +65,11 @@ describe('POST /payments/{product}', () => {
   });
 
   it('a schema violation is PAYMENT_FAILED naming the element path (spec: correct the request per the ISO 20022 schema)', async () => {
-    const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml').replace('<EndToEndId>', '<EndToEndId>X'.repeat(1) + 'Y'.repeat(40)));
+    const res = await bank.tpp.createPayment(
+      creator,
+      SEPA,
+      readTemplate('sepa-single.xml').replace('<EndToEndId>', '<EndToEndId>X'.repeat(1) + 'Y'.repeat(40)),
+    );
     expectBgError(res, 400, 'PAYMENT_FAILED');
     expect(res.body.tppMessages[0].text).toMatch(/EndToEndId/);
   });
@@ -73,12 +92,16 @@ describe('POST /payments/{product}', () => {
   });
 
   it('a DOCTYPE is refused before parsing (PAYMENT_FAILED)', async () => {
-    const res = await bank.tpp.createPayment(creator, SEPA, `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${readTemplate('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`);
+    const res = await bank.tpp.createPayment(
+      creator,
+      SEPA,
+      `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]>${readTemplate('sepa-single.xml').replace(/^<\?xml[^>]*\?>/, '')}`,
+    );
     expectBgError(res, 400, 'PAYMENT_FAILED');
     expect(res.body.tppMessages[0].text).toMatch(/DOCTYPE/);
   });
 
-  it('Consent-ID must be the token\'s consent (CONSENT_UNKNOWN 403)', async () => {
+  it("Consent-ID must be the token's consent (CONSENT_UNKNOWN 403)", async () => {
     const res = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'), { headers: { 'consent-id': 'another-consent' } });
     expectBgError(res, 403, 'CONSENT_UNKNOWN');
   });
@@ -86,7 +109,13 @@ describe('POST /payments/{product}', () => {
   it('an unsigned request is SIGNATURE_MISSING and creates nothing', async () => {
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, {
-      headers: { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' },
+      headers: {
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'psu-id': 'FRA-CREATOR',
+        'content-type': 'application/xml',
+      },
       body: readTemplate('sepa-single.xml'),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');
@@ -97,7 +126,18 @@ describe('POST /payments/{product}', () => {
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const { signedHeaders, demoSigningKey } = await import('../support/signing');
     const xml = readTemplate('sepa-single.xml');
-    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id'], { authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' }, xml);
+    const headers = signedHeaders(
+      demoSigningKey(bank),
+      ['digest', 'x-request-id', 'psu-id'],
+      {
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'psu-id': 'FRA-CREATOR',
+        'content-type': 'application/xml',
+      },
+      xml,
+    );
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` });
     expectBgError(res, 401, 'SIGNATURE_INVALID');
     expect(res.body.tppMessages[0].text).toMatch(/trailing newline/);
@@ -107,12 +147,26 @@ describe('POST /payments/{product}', () => {
   });
 
   it('a QSEAL of another TPP (authorisation numbers differ) is CERTIFICATE_INVALID and creates nothing', async () => {
-    const other = (await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-654321' }) })).body;
+    const other = (
+      await call(bank, 'POST', '/simulator/v1/tpps', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-654321' }),
+      })
+    ).body;
     const { signedHeaders } = await import('../support/signing');
     const xml = readTemplate('sepa-single.xml');
-    const headers = signedHeaders({ keyId: other.keyId, certificatePem: other.qseal.certificatePem, privateKeyPem: other.qseal.privateKeyPem }, ['digest', 'x-request-id', 'psu-id'], {
-      authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml',
-    }, xml);
+    const headers = signedHeaders(
+      { keyId: other.keyId, certificatePem: other.qseal.certificatePem, privateKeyPem: other.qseal.privateKeyPem },
+      ['digest', 'x-request-id', 'psu-id'],
+      {
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'psu-id': 'FRA-CREATOR',
+        'content-type': 'application/xml',
+      },
+      xml,
+    );
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: xml });
     expectBgError(res, 401, 'CERTIFICATE_INVALID');
@@ -120,12 +174,22 @@ describe('POST /payments/{product}', () => {
     expect(((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length).toBe(before);
   });
 
-  it('the signature utility\'s output is accepted by the payment endpoint (round trip)', async () => {
+  it("the signature utility's output is accepted by the payment endpoint (round trip)", async () => {
     const xml = readTemplate('sepa-single.xml');
     const headers = { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR' };
-    const produced = (await call(bank, 'POST', '/frankfurt/sandbox/v1/signature', { headers: { ...headers, 'bank-headers': 'digest x-request-id psu-id' }, body: xml })).body;
+    const produced = (
+      await call(bank, 'POST', '/frankfurt/sandbox/v1/signature', { headers: { ...headers, 'bank-headers': 'digest x-request-id psu-id' }, body: xml })
+    ).body;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, {
-      headers: { ...headers, authorization: `Bearer ${creator.accessToken}`, 'consent-id': creator.consentId, 'content-type': 'application/xml', digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate },
+      headers: {
+        ...headers,
+        authorization: `Bearer ${creator.accessToken}`,
+        'consent-id': creator.consentId,
+        'content-type': 'application/xml',
+        digest: produced.digest,
+        signature: produced.signature,
+        'tpp-signature-certificate': produced.tppSignatureCertificate,
+      },
       body: xml,
     });
     expect(res.status).toBe(201);
@@ -163,7 +227,9 @@ describe('two authorisations (FRA-CORP-1: groups A and B, creator may give the s
     const second = await authorisePayment(bank.tpp, bank.control, approverB, SEPA, id);
     expect(second.journey.status).toBe('finalised');
     expect(await paymentStatus(id)).toEqual(['PDNG']);
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${approverB.accessToken}`, 'consent-id': approverB.consentId } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/${id}/authorisations/${second.start.body.authorisationId}`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${approverB.accessToken}`, 'consent-id': approverB.consentId },
+    });
     expect(status.body).toEqual({ scaStatus: 'finalised' });
     expectBgError(await bank.tpp.startAuthorisation(approverB, SEPA, id), 409, 'STATUS_INVALID');
   });
@@ -222,7 +288,7 @@ describe('cancellation', () => {
   it('PDNG cannot be cancelled (405)', async () => {
     const solo = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-SOLO');
     const clerk = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CLERK');
-    const xml = readTemplate('sepa-single.xml').replace(/DE37500112000001058185/g, (await corp2Iban()));
+    const xml = readTemplate('sepa-single.xml').replace(/DE37500112000001058185/g, await corp2Iban());
     const created = await bank.tpp.createPayment(clerk, SEPA, xml);
     expect(created.status).toBe(201);
     expect((await authorisePayment(bank.tpp, bank.control, solo, SEPA, created.body.paymentId)).journey.status).toBe('finalised');
@@ -260,7 +326,13 @@ describe('time', () => {
 
 describe('a pain.001 with many issues', () => {
   const withBadIbans = (n: number): string => {
-    const transactions = Array.from({ length: n }, (_, i) => ({ endToEndId: `E2E-${i + 1}`, amount: '10.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987127' } }));
+    const transactions = Array.from({ length: n }, (_, i) => ({
+      endToEndId: `E2E-${i + 1}`,
+      amount: '10.00',
+      currency: 'EUR',
+      creditorName: 'Transports Girard SARL',
+      creditorAccount: { iban: 'FR7630004008210001042987127' },
+    }));
     return serialize(pain001Tree(pain001Data('pain.001-sepa-credit-transfers', { transactions })), { declaration: true });
   };
 
@@ -268,13 +340,17 @@ describe('a pain.001 with many issues', () => {
     [2, 2],
     [80, 80],
     [250, 201],
-  ])('%i issues come as %i tppMessages: one per issue, at most 200, then how many more', async (issues, messages) => {
-    const res = await bank.tpp.createPayment(creator, SEPA, withBadIbans(issues));
-    expect(res.status).toBe(400);
-    const sent = (res.body as { tppMessages: { code: string; text: string }[] }).tppMessages;
-    expect(sent).toHaveLength(messages);
-    expect(new Set(sent.map((m) => m.code))).toEqual(new Set(['PAYMENT_FAILED']));
-    for (const message of sent.slice(0, Math.min(issues, 200))) expect(message.text).toMatch(/IBAN.*check digits|check digits.*IBAN|\[IBAN check digits\]/);
-    if (issues > 200) expect(sent.at(-1)?.text).toBe(`Document: ${issues - 200} further issues are not reported (at most 200 are) [issue limit]`);
-  }, 60_000);
+  ])(
+    '%i issues come as %i tppMessages: one per issue, at most 200, then how many more',
+    async (issues, messages) => {
+      const res = await bank.tpp.createPayment(creator, SEPA, withBadIbans(issues));
+      expect(res.status).toBe(400);
+      const sent = (res.body as { tppMessages: { code: string; text: string }[] }).tppMessages;
+      expect(sent).toHaveLength(messages);
+      expect(new Set(sent.map((m) => m.code))).toEqual(new Set(['PAYMENT_FAILED']));
+      for (const message of sent.slice(0, Math.min(issues, 200))) expect(message.text).toMatch(/IBAN.*check digits|check digits.*IBAN|\[IBAN check digits\]/);
+      if (issues > 200) expect(sent.at(-1)?.text).toBe(`Document: ${issues - 200} further issues are not reported (at most 200 are) [issue limit]`);
+    },
+    60_000,
+  );
 });

@@ -40,7 +40,19 @@ async function loggedExchange(requestId: string): Promise<Exchange | undefined> 
 }
 
 /** The cases whose signature verifies over a variant of the bank's signing string (bad-signature.ts). */
-const LIKELY_SIGNED_FOUND = ['names-original-case', 'request-target-unlisted', 'order-as-sent', 'order-as-sent-trailing-newline', 'order-reversed', 'trailing-newline', 'crlf-lines', 'x-request-id-twice', 'x-request-id-same-twice', 'digest-twice', 'psu-id-twice'];
+const LIKELY_SIGNED_FOUND = [
+  'names-original-case',
+  'request-target-unlisted',
+  'order-as-sent',
+  'order-as-sent-trailing-newline',
+  'order-reversed',
+  'trailing-newline',
+  'crlf-lines',
+  'x-request-id-twice',
+  'x-request-id-same-twice',
+  'digest-twice',
+  'psu-id-twice',
+];
 
 const expected = (c: QaCase) => ({ status: c.expect.status, code: c.expect.code, checkId: c.expect.checkId });
 
@@ -105,6 +117,8 @@ describe('a repeated header on an operation the bank does not sign', () => {
     ];
     const res = await sendRaw(bank.url, { method: 'GET', path: '/frankfurt/berlingroup/v1/accounts', headers, body: Buffer.alloc(0) });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID is sent more than once; send it once' }] });
+    expect(JSON.parse(res.body)).toEqual({
+      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID is sent more than once; send it once' }],
+    });
   });
 });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => bank.stop());
 
 const json = { 'content-type': 'application/json' };
-const setLimit = (perSecond: unknown): Promise<JsonResponse> => call(bank, 'POST', '/simulator/v1/rate-limit', { headers: json, body: JSON.stringify({ perSecond }) });
+const setLimit = (perSecond: unknown): Promise<JsonResponse> =>
+  call(bank, 'POST', '/simulator/v1/rate-limit', { headers: json, body: JSON.stringify({ perSecond }) });
 
 function token(client: { clientId: string; clientSecret: string }): Promise<JsonResponse> {
   const f = form({ grant_type: 'client_credentials' });
@@ -52,7 +53,9 @@ describe('rate limit per TPP', () => {
     await setLimit(2);
     const own = (await token(bank.client)).body.access_token as string;
     const consentStatus = (t: string): Promise<JsonResponse> =>
-      call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/unknown-consent/status', { headers: { authorization: `Bearer ${t}`, 'x-request-id': crypto.randomUUID() } });
+      call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/unknown-consent/status', {
+        headers: { authorization: `Bearer ${t}`, 'x-request-id': crypto.randomUUID() },
+      });
     // The token request was the first of two; the next request is the second, the one after over the limit.
     expect((await consentStatus(own)).status).not.toBe(429);
     expectTooMany(await consentStatus(own));

@@ -28,7 +28,8 @@ async function newest(): Promise<Exchange> {
 const FIRST_ID = '3f0f6b1e-8c1a-4a55-9d2e-1f0c7a9b2c31';
 const SECOND_ID = '9a7c2d4e-5b6f-4c1d-8e3f-2a1b0c9d8e7f';
 /** Only the lines the test sent (Host, Content-Length and Connection are the client's). */
-const sentLines = (lines: readonly HeaderLine[] | undefined): HeaderLine[] => (lines ?? []).filter(([name]) => !/^(host|content-length|connection)$/i.test(name));
+const sentLines = (lines: readonly HeaderLine[] | undefined): HeaderLine[] =>
+  (lines ?? []).filter(([name]) => !/^(host|content-length|connection)$/i.test(name));
 
 describe('request.rawHeaders', () => {
   let logged: Exchange;

@@ -18,7 +18,9 @@ const SEPA = 'pain.001-sepa-credit-transfers';
 const json = { 'content-type': 'application/json' };
 const session = (psuId: string): Promise<PsuSession> => psuSession(bank.tpp, bank.control, 'frankfurt', psuId);
 const readConsent = (consentId: string, accessToken: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${accessToken}` } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}`, {
+    headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${accessToken}` },
+  });
 const refresh = (refreshToken: string) => {
   const f = form({ grant_type: 'refresh_token', refresh_token: refreshToken });
   return call(bank, 'POST', '/frankfurt/oauth/v1/token', { headers: { ...f.headers, authorization: basic(bank.client) }, body: f.body });
@@ -69,7 +71,10 @@ it("a payment's status after cancellation, each authorisation and processing is 
   expect(await status(settled)).toBe('PATC');
   await authorisePayment(bank.tpp, bank.control, await session('FRA-APPROVER-B'), SEPA, settled);
   expect(await status(settled)).toBe('PDNG');
-  const processed = await call(bank, 'POST', `/simulator/v1/payments/${settled}/processing`, { headers: json, body: JSON.stringify({ outcome: 'RJCT', reason: 'AM04' }) });
+  const processed = await call(bank, 'POST', `/simulator/v1/payments/${settled}/processing`, {
+    headers: json,
+    body: JSON.stringify({ outcome: 'RJCT', reason: 'AM04' }),
+  });
   expect(processed.status).toBe(200);
   const report = (await bank.tpp.paymentStatus(creator, SEPA, settled)).text;
   expect(txStatus(report)).toBe('RJCT');

@@ -45,7 +45,9 @@ async function bankActivity(): Promise<void> {
 }
 
 it('leaves every table of bank state as a fresh start did, and keeps the log and the TPPs', async () => {
-  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]).filter((t) => !KEPT.includes(t));
+  const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]).filter(
+    (t) => !KEPT.includes(t),
+  );
   expect(tables).toContain('consents');
   const initial = counts(tables);
   const kept = counts(KEPT);

@@ -72,7 +72,14 @@ describe('a run holds the clock while it is unfinished', () => {
   });
 
   it('refuses a pauseClock that is not true or false', async () => {
-    expectBgError(await call(bank, 'POST', '/simulator/v1/runs', { headers: json, body: JSON.stringify({ flow: 'funds-confirmation', autoApprove: true, pauseClock: 'yes' }) }), 400, 'FORMAT_ERROR');
+    expectBgError(
+      await call(bank, 'POST', '/simulator/v1/runs', {
+        headers: json,
+        body: JSON.stringify({ flow: 'funds-confirmation', autoApprove: true, pauseClock: 'yes' }),
+      }),
+      400,
+      'FORMAT_ERROR',
+    );
   });
 });
 

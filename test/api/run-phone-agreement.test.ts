@@ -52,7 +52,15 @@ const linkOf = (run: FlowRunState, stepId: string): { href: string; journeyId: s
 /** What only a real exchange has: the headers the server and the client actually sent. */
 async function expectRealDecision(exchange: FlowExchange | undefined, journeyId: string): Promise<void> {
   const kept = (await (await fetch(`${bank.url}/simulator/v1/sca/${journeyId}/decision`)).json()) as { at: string; durationMs: number };
-  expect(exchange).toMatchObject({ actor: 'psuApp', method: 'POST', url: `/simulator/v1/sca/${journeyId}`, status: 200, requestBody: '{"action":"approve"}', at: kept.at, durationMs: Math.round(kept.durationMs) });
+  expect(exchange).toMatchObject({
+    actor: 'psuApp',
+    method: 'POST',
+    url: `/simulator/v1/sca/${journeyId}`,
+    status: 200,
+    requestBody: '{"action":"approve"}',
+    at: kept.at,
+    durationMs: Math.round(kept.durationMs),
+  });
   expect(exchange?.responseHeaders['content-length']).toBeDefined();
   expect(exchange?.requestHeaders.host).toBeDefined();
   expect(JSON.parse(exchange?.responseBody ?? '{}')).toMatchObject({ journeyId, status: 'finalised', outcome: 'approved' });
@@ -78,7 +86,11 @@ describe('the PSU acts in another window; the run makes its step from the bank',
     const second = linkOf(run, 'secondStart');
     expect((await fetch(second.href)).status).toBe(200);
     run = await madeByItself(run.runId, 'secondOpen');
-    expect(stepOf(run, 'secondOpen')).toMatchObject({ met: true, status: 200, exchanges: [expect.objectContaining({ method: 'GET', url: `/sca/${second.journeyId}`, status: 200 })] });
+    expect(stepOf(run, 'secondOpen')).toMatchObject({
+      met: true,
+      status: 200,
+      exchanges: [expect.objectContaining({ method: 'GET', url: `/sca/${second.journeyId}`, status: 200 })],
+    });
     expect(run.nextStep?.id).toBe('secondApprove');
   });
 
@@ -86,7 +98,11 @@ describe('the PSU acts in another window; the run makes its step from the bank',
     let run = await readyBefore(await api.startRun({ flow: 'sepa-two-authorisations', autoApprove: true }), 'secondApprove');
     const { journeyId } = linkOf(run, 'secondStart');
     // As a window of the UI sends it, with its control cookie: the credential stays out of the run.
-    const sent = await fetch(`${bank.url}/simulator/v1/sca/${journeyId}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'psd2wb-control=secret' }, body: '{"action":"approve"}' });
+    const sent = await fetch(`${bank.url}/simulator/v1/sca/${journeyId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'psd2wb-control=secret' },
+      body: '{"action":"approve"}',
+    });
     expect(sent.status).toBe(200);
     run = await madeByItself(run.runId, 'secondApprove');
     const step = stepOf(run, 'secondApprove');

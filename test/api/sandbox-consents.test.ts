@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorize, call, codeFrom, consentHeaders, exchangeCode, expectBgError, recurringConsentBody, startTestBank, tppToken, type TestBank } from '../support/simulator';
+import {
+  authorize,
+  call,
+  codeFrom,
+  consentHeaders,
+  exchangeCode,
+  expectBgError,
+  recurringConsentBody,
+  startTestBank,
+  tppToken,
+  type TestBank,
+} from '../support/simulator';
 import { pkcePair } from '../../main/tpp/pkce';
 
 let bank: TestBank;
@@ -55,7 +66,9 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     expect((await exchangeCode(bank, 'frankfurt', codeFrom(auth), pkcePair().verifier)).body.error).toBe('invalid_grant');
     const tokens = await exchangeCode(bank, 'frankfurt', codeFrom(auth), verifier);
     expect(tokens.status).toBe(200);
-    const read = await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-1', { headers: { authorization: `Bearer ${tokens.body.access_token}`, 'x-request-id': crypto.randomUUID() } });
+    const read = await call(bank, 'GET', '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-1', {
+      headers: { authorization: `Bearer ${tokens.body.access_token}`, 'x-request-id': crypto.randomUUID() },
+    });
     expect(read.body.consentStatus).toBe('valid');
     expect(read.body.access.accounts.length).toBeGreaterThan(0);
   });
@@ -65,8 +78,12 @@ describe('sandbox behaviour (spec "Sandbox behaviour" 2, 3, 9)', () => {
     const auth = await authorize(bank, 'frankfurt', 'SANDBOX-CONSENT-FRA-2', challenge);
     const tokens = (await exchangeCode(bank, 'frankfurt', codeFrom(auth), verifier)).body;
     const path = '/frankfurt/berlingroup/v1/consents/SANDBOX-CONSENT-FRA-2';
-    expect((await call(bank, 'DELETE', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).status).toBe(204);
-    expect((await call(bank, 'GET', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).body.consentStatus).toBe('valid');
+    expect(
+      (await call(bank, 'DELETE', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).status,
+    ).toBe(204);
+    expect(
+      (await call(bank, 'GET', path, { headers: { authorization: `Bearer ${tokens.access_token}`, 'x-request-id': crypto.randomUUID() } })).body.consentStatus,
+    ).toBe('valid');
   });
 });
 

@@ -28,7 +28,13 @@ describe('sandbox payments (spec "Sandbox behaviour" 5-7)', () => {
 
   it('the three signature headers are still validated', async () => {
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml' },
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'consent-id': session.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'psu-id': 'FRA-CREATOR',
+        'content-type': 'application/xml',
+      },
       body: readTemplate('sepa-single.xml'),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');
@@ -40,14 +46,23 @@ describe('sandbox payments (spec "Sandbox behaviour" 5-7)', () => {
     const na = (await bank.tpp.paymentStatus(session, SEPA, 'SANDBOX-SEPA-NA')).text;
     expect(txStatuses(na)).toEqual([]);
     expect(na).toContain('n.a.');
-    const original = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-RJCT`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID(), accept: 'application/xml' } });
+    const original = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-RJCT`, {
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'consent-id': session.consentId,
+        'x-request-id': crypto.randomUUID(),
+        accept: 'application/xml',
+      },
+    });
     expect(original.text).toBe(readTemplate('sepa-single.xml'));
   });
 
   it('create-authorisation gives an SCA redirection or 409; GET authorisation started or finalised', async () => {
     const ok = await bank.tpp.startAuthorisation(session, SEPA, 'SANDBOX-SEPA-PATC-SIGNED');
     expect(ok.status).toBe(201);
-    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-PATC-SIGNED/authorisations/${ok.body.authorisationId}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() } });
+    const status = await call(bank, 'GET', `/frankfurt/berlingroup/v1/payments/${SEPA}/SANDBOX-SEPA-PATC-SIGNED/authorisations/${ok.body.authorisationId}`, {
+      headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() },
+    });
     expect(status.body).toEqual({ scaStatus: 'finalised' });
     expect((await fetch(ok.body._links.scaRedirect.href)).status).toBe(200);
     expectBgError(await bank.tpp.startAuthorisation(session, SEPA, 'SANDBOX-SEPA-RJCT'), 409, 'STATUS_INVALID');
@@ -63,7 +78,10 @@ describe('sandbox payments (spec "Sandbox behaviour" 5-7)', () => {
     const res = await bank.tpp.createBasket(session, ['SANDBOX-SEPA-PATC-OPEN']);
     expect(res.status).toBe(201);
     expect(res.body.basketId).toBe('SANDBOX-BASKET-0001');
-    const read = (id: string) => call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${id}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() } });
+    const read = (id: string) =>
+      call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${id}`, {
+        headers: { authorization: `Bearer ${session.accessToken}`, 'consent-id': session.consentId, 'x-request-id': crypto.randomUUID() },
+      });
     expect((await read('SANDBOX-BASKET-FINALISED')).body).toMatchObject({ scaStatus: 'finalised', transactionStatus: 'ACTC' });
     expect((await read('SANDBOX-BASKET-FAILED')).body).toMatchObject({ scaStatus: 'failed', transactionStatus: 'RJCT' });
   });

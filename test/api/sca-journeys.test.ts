@@ -13,16 +13,25 @@ const act = (journeyId: string, action: unknown) =>
   call(bank, 'POST', `/simulator/v1/sca/${journeyId}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
 // A fresh TPP token each time, since some tests move the clock past the token's hour.
 const status = async (consentId: string) =>
-  (await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}/status`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` } })).body;
-const journey = async (journeyId: string) =>
-  ((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).find((j) => j.journeyId === journeyId);
+  (
+    await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${consentId}/status`, {
+      headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${await tppToken(bank)}` },
+    })
+  ).body;
+const journey = async (journeyId: string) => ((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).find((j) => j.journeyId === journeyId);
 
 describe('SCA journeys', () => {
   it('every scaRedirect points at /sca/{journeyId} and is listed as started', async () => {
     const c = await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
     expect(c.scaRedirect).toBe(`${bank.url}/sca/${c.journeyId}`);
     expect(await journey(c.journeyId)).toMatchObject({
-      journeyId: c.journeyId, kind: 'consent', institution: 'frankfurt', psuId: 'FRA-CREATOR', resourceId: c.consentId, status: 'started', redirectUrl: c.scaRedirect,
+      journeyId: c.journeyId,
+      kind: 'consent',
+      institution: 'frankfurt',
+      psuId: 'FRA-CREATOR',
+      resourceId: c.consentId,
+      status: 'started',
+      redirectUrl: c.scaRedirect,
     });
   });
 

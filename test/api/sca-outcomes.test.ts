@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => bank.stop());
 
-const listed = async (journeyId: string): Promise<ScaJourney> => ((await call(bank, 'GET', '/simulator/v1/sca')).body as ScaJourney[]).find((j) => j.journeyId === journeyId) as ScaJourney;
+const listed = async (journeyId: string): Promise<ScaJourney> =>
+  ((await call(bank, 'GET', '/simulator/v1/sca')).body as ScaJourney[]).find((j) => j.journeyId === journeyId) as ScaJourney;
 const newPayment = async (): Promise<string> => (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
 
 /** Starts an authorisation for `session` and opens its link: the journey waits for the PSU's decision. */
@@ -42,7 +43,11 @@ describe('each journey says how it ended, as a kind', () => {
 
     const creatorFirst = await openedAuthorisation(creator, paymentId);
     expect((await listed(creatorFirst)).approvalRefusal).toMatchObject({ outcome: 'separationOfDuty', reason: expect.stringMatching(/created the payment/) });
-    expect((await bank.control.decideSca(creatorFirst, 'approve')).body).toMatchObject({ status: 'failed', outcome: 'separationOfDuty', approvalRefusal: null });
+    expect((await bank.control.decideSca(creatorFirst, 'approve')).body).toMatchObject({
+      status: 'failed',
+      outcome: 'separationOfDuty',
+      approvalRefusal: null,
+    });
 
     const rejected = await authorisePayment(bank.tpp, bank.control, approverA, SEPA, paymentId, 'reject');
     expect(rejected.journey).toMatchObject({ status: 'failed', outcome: 'rejected', outcomeReason: null });

@@ -24,7 +24,8 @@ async function openPage(scaRedirect: string): Promise<{ html: string; key: strin
   return { html, key, csp: res.headers.get('content-security-policy') ?? '' };
 }
 
-const progress = (journeyId: string, key?: string) => call(bank, 'GET', `/sca/${journeyId}/status${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`);
+const progress = (journeyId: string, key?: string) =>
+  call(bank, 'GET', `/sca/${journeyId}/status${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`);
 const act = (journeyId: string, action: string) =>
   call(bank, 'POST', `/simulator/v1/sca/${journeyId}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
 const listed = async (journeyId: string) => ((await call(bank, 'GET', '/simulator/v1/sca')).body as any[]).find((j) => j.journeyId === journeyId);
@@ -50,7 +51,7 @@ describe('the PSU returns to the TPP', () => {
     expect((await progress(c.journeyId, key)).body).toEqual({ status: 'failed', outcomeReason: null, tppRedirectUri: TPP_REDIRECT_URI });
   });
 
-  it('following a journey needs the key its page was given: none, a wrong one or another journey\'s is TOKEN_INVALID', async () => {
+  it("following a journey needs the key its page was given: none, a wrong one or another journey's is TOKEN_INVALID", async () => {
     const c = await consentWithRedirect();
     const other = await consentWithRedirect();
     await openPage(c.scaRedirect);
@@ -69,7 +70,7 @@ describe('the PSU returns to the TPP', () => {
     expect(await again.text()).not.toContain('data-key');
   });
 
-  it('the page runs under a strict Content-Security-Policy: its script and style only with the response\'s nonce', async () => {
+  it("the page runs under a strict Content-Security-Policy: its script and style only with the response's nonce", async () => {
     const c = await consentWithRedirect();
     const { html, csp } = await openPage(c.scaRedirect);
     const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
@@ -91,7 +92,7 @@ describe('the PSU returns to the TPP', () => {
     expect(await listed(c.journeyId)).toMatchObject({ status: 'failed', outcomeReason: reason });
   });
 
-  it('the page\'s following stays out of the traffic log', async () => {
+  it("the page's following stays out of the traffic log", async () => {
     const c = await consentWithRedirect();
     const { key } = await openPage(c.scaRedirect);
     await progress(c.journeyId, key);

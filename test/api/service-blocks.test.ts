@@ -1,7 +1,18 @@
 // Spec "Errors": SERVICE_BLOCKED 403 when the consent service is blocked for the request context.
 // The operator blocks it per institution, for one TPP or every TPP: GET/POST/DELETE /simulator/v1/service-blocks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { basic, call, consentHeaders, createConsent, form, recurringConsentBody, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
+import {
+  basic,
+  call,
+  consentHeaders,
+  createConsent,
+  form,
+  recurringConsentBody,
+  startTestBank,
+  tppToken,
+  type JsonResponse,
+  type TestBank,
+} from '../support/simulator';
 
 let bank: TestBank;
 let other: { clientId: string; clientSecret: string; organizationId: string };
@@ -31,7 +42,8 @@ function expectBlocked(res: JsonResponse): void {
 }
 
 beforeEach(async () => {
-  for (const b of (await blocks('GET')).body as { institution: string; tppId: string | null }[]) await blocks('DELETE', b.tppId === null ? { institution: b.institution } : b);
+  for (const b of (await blocks('GET')).body as { institution: string; tppId: string | null }[])
+    await blocks('DELETE', b.tppId === null ? { institution: b.institution } : b);
 });
 
 describe('SERVICE_BLOCKED', () => {
@@ -43,7 +55,11 @@ describe('SERVICE_BLOCKED', () => {
 
     const own = await tppToken(bank, 'frankfurt');
     expectBlocked(await newConsent('frankfurt', 'FRA-CREATOR', own));
-    expectBlocked(await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${existing.consentId}/status`, { headers: { authorization: `Bearer ${own}`, 'x-request-id': crypto.randomUUID() } }));
+    expectBlocked(
+      await call(bank, 'GET', `/frankfurt/berlingroup/v1/consents/${existing.consentId}/status`, {
+        headers: { authorization: `Bearer ${own}`, 'x-request-id': crypto.randomUUID() },
+      }),
+    );
 
     expect((await newConsent('paris', 'PAR-CREATOR', await tppToken(bank, 'paris'))).status).toBe(201);
     expect((await newConsent('frankfurt', 'FRA-CREATOR', await otherToken('frankfurt'))).status).toBe(201);
@@ -78,7 +94,14 @@ describe('SERVICE_BLOCKED', () => {
   });
 
   it('refuses a body that names no institution of the bank, or more than it knows', async () => {
-    for (const bad of [{}, { institution: 'berlin' }, { institution: 'frankfurt', tppId: 7 }, { institution: 'frankfurt', tppId: '*' }, { institution: 'frankfurt', extra: 1 }, []]) {
+    for (const bad of [
+      {},
+      { institution: 'berlin' },
+      { institution: 'frankfurt', tppId: 7 },
+      { institution: 'frankfurt', tppId: '*' },
+      { institution: 'frankfurt', extra: 1 },
+      [],
+    ]) {
       const res = await blocks('POST', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.tppMessages[0].code).toBe('FORMAT_ERROR');

@@ -44,8 +44,22 @@ describe('POST /sandbox/v1/signature', () => {
 
   it('round-trips: what /signature produces, /signature/validation accepts', async () => {
     const headers = baseHeaders();
-    const produced = (await call(bank, 'POST', '/frankfurt/sandbox/v1/signature', { headers: { ...headers, 'bank-headers': 'digest x-request-id psu-id tpp-redirect-uri' }, body })).body;
-    const res = await validate({ ...headers, digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate, 'bank-headers': 'digest x-request-id psu-id tpp-redirect-uri' }, body);
+    const produced = (
+      await call(bank, 'POST', '/frankfurt/sandbox/v1/signature', {
+        headers: { ...headers, 'bank-headers': 'digest x-request-id psu-id tpp-redirect-uri' },
+        body,
+      })
+    ).body;
+    const res = await validate(
+      {
+        ...headers,
+        digest: produced.digest,
+        signature: produced.signature,
+        'tpp-signature-certificate': produced.tppSignatureCertificate,
+        'bank-headers': 'digest x-request-id psu-id tpp-redirect-uri',
+      },
+      body,
+    );
     expect(res.status).toBe(200);
     expect(res.body.valid).toBe(true);
     expect(res.body.checks.every((c: any) => c.passed)).toBe(true);
@@ -62,7 +76,9 @@ describe('POST /sandbox/v1/signature', () => {
       headers: { ...baseHeaders(), 'bank-headers': 'digest x-request-id (request-target)', 'bank-request-target': AUTHORISATION },
       body: '',
     });
-    expect(res.body.warnings).toEqual(expect.arrayContaining(['(request-target) must not be signed (rule 2)', 'psu-id is required in the signature of start-authorisation (rule 1)']));
+    expect(res.body.warnings).toEqual(
+      expect.arrayContaining(['(request-target) must not be signed (rule 2)', 'psu-id is required in the signature of start-authorisation (rule 1)']),
+    );
   });
 
   it('bank-headers is required, and every listed header must be sent (FORMAT_ERROR)', async () => {
@@ -79,7 +95,13 @@ describe('POST /sandbox/v1/signature/validation: every profile row', () => {
     ['signing basket', BASKET, ['x-request-id', 'digest', 'psu-id', 'tpp-redirect-uri'], {}, '{"paymentIds":["p1"]}'],
     ['cancellation without PSU-ID', CANCEL, ['digest', 'x-request-id'], { 'psu-id': '', 'tpp-redirect-uri': '' }, ''],
     ['cancellation with PSU-ID', CANCEL, ['digest', 'x-request-id', 'psu-id'], { 'tpp-redirect-uri': '' }, ''],
-    ['funds confirmation', FUNDS, ['digest', 'x-request-id'], { 'psu-id': '', 'tpp-redirect-uri': '' }, '{"account":{"iban":"DE89370400440532013000"},"instructedAmount":{"currency":"EUR","amount":"12.00"}}'],
+    [
+      'funds confirmation',
+      FUNDS,
+      ['digest', 'x-request-id'],
+      { 'psu-id': '', 'tpp-redirect-uri': '' },
+      '{"account":{"iban":"DE89370400440532013000"},"instructedAmount":{"currency":"EUR","amount":"12.00"}}',
+    ],
   ];
   for (const [name, target, names, drop, payload] of rows) {
     const headersFor = () => {
@@ -93,7 +115,16 @@ describe('POST /sandbox/v1/signature/validation: every profile row', () => {
       expect(res.body.verdict).toEqual({ valid: true });
     });
     it(`${name}: a required header left out of the signature is SIGNATURE_INVALID (rule 1)`, async () => {
-      const res = await validate(signedHeaders(key, names.filter((n) => n !== 'x-request-id'), headersFor(), payload), payload, target);
+      const res = await validate(
+        signedHeaders(
+          key,
+          names.filter((n) => n !== 'x-request-id'),
+          headersFor(),
+          payload,
+        ),
+        payload,
+        target,
+      );
       expectVerdict(res, 'SIGNATURE_INVALID', 'present-headers-signed', 1, /x-request-id/);
     });
   }
@@ -110,7 +141,12 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
   });
   it('a header sent twice: the one FORMAT_ERROR header-sent-once, as on a signed operation', async () => {
     const h = good();
-    const lines: [string, string][] = [...Object.entries(h), ['X-Request-ID', h['x-request-id'] ?? ''], ['bank-request-target', PAYMENT], ['content-type', 'application/xml']];
+    const lines: [string, string][] = [
+      ...Object.entries(h),
+      ['X-Request-ID', h['x-request-id'] ?? ''],
+      ['bank-request-target', PAYMENT],
+      ['content-type', 'application/xml'],
+    ];
     const res = await sendRaw(bank.url, { method: 'POST', path: '/frankfurt/sandbox/v1/signature/validation', headers: lines, body: Buffer.from(body) });
     expectVerdict({ body: JSON.parse(res.body) }, 'FORMAT_ERROR', 'header-sent-once', 10, /^X-Request-ID is sent more than once/);
   });
@@ -137,7 +173,13 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     expectVerdict(await validate(h, body), 'FORMAT_ERROR', 'certificate-present', null);
   });
   it('a present profile header left out of the signature: SIGNATURE_INVALID (rule 1)', async () => {
-    expectVerdict(await validate(signedHeaders(key, ['digest', 'x-request-id', 'psu-id'], baseHeaders(), body), body), 'SIGNATURE_INVALID', 'present-headers-signed', 1, /tpp-redirect-uri/);
+    expectVerdict(
+      await validate(signedHeaders(key, ['digest', 'x-request-id', 'psu-id'], baseHeaders(), body), body),
+      'SIGNATURE_INVALID',
+      'present-headers-signed',
+      1,
+      /tpp-redirect-uri/,
+    );
   });
   it('an absent profile header included: SIGNATURE_INVALID (rule 1)', async () => {
     const h = signedHeaders(key, names, baseHeaders(), body);
@@ -160,7 +202,10 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
   });
   it('the order in headers differs from the signing string: SIGNATURE_INVALID (rule 3)', async () => {
     const signed = signedHeaders(key, ['x-request-id', 'digest', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
-    signed.signature = signed.signature!.replace('headers="x-request-id digest psu-id tpp-redirect-uri"', 'headers="digest x-request-id psu-id tpp-redirect-uri"');
+    signed.signature = signed.signature!.replace(
+      'headers="x-request-id digest psu-id tpp-redirect-uri"',
+      'headers="digest x-request-id psu-id tpp-redirect-uri"',
+    );
     expectVerdict(await validate(signed, body), 'SIGNATURE_INVALID', 'signature-verifies', 3, /order/);
   });
   it('a signed value differs from the transmitted header: SIGNATURE_INVALID', async () => {
@@ -169,7 +214,10 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     expectVerdict(await validate(h, body), 'SIGNATURE_INVALID', 'signature-verifies', 10, /differs/);
   });
   it('the signature does not verify with the certificate sent: SIGNATURE_INVALID (rule 8)', async () => {
-    const other = await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-123456' }) });
+    const other = await call(bank, 'POST', '/simulator/v1/tpps', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-123456' }),
+    });
     const foreignKey = { ...key, privateKeyPem: other.body.qseal.privateKeyPem };
     expectVerdict(await validate(signedHeaders(foreignKey, names, baseHeaders(), body), body), 'SIGNATURE_INVALID', 'signature-verifies', 8, /private key/);
   });
@@ -183,15 +231,28 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
     h.signature = h.signature!.replace(/keyId="[^"]*"/, 'keyId="SN=1234,CA=CN=Somebody"');
     expectVerdict(await validate(h, body), 'SIGNATURE_INVALID', 'key-id', null);
   });
-  for (const [fault, checkId] of [['expired', 'certificate-valid'], ['untrusted', 'certificate-trusted']] as const) {
+  for (const [fault, checkId] of [
+    ['expired', 'certificate-valid'],
+    ['untrusted', 'certificate-trusted'],
+  ] as const) {
     it(`a ${fault} certificate: CERTIFICATE_INVALID`, async () => {
-      const tpp = (await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-777777', faults: { [fault]: true } }) })).body;
+      const tpp = (
+        await call(bank, 'POST', '/simulator/v1/tpps', {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-777777', faults: { [fault]: true } }),
+        })
+      ).body;
       const faulty = { keyId: tpp.keyId, certificatePem: tpp.qseal.certificatePem, privateKeyPem: tpp.qseal.privateKeyPem };
       expectVerdict(await validate(signedHeaders(faulty, names, baseHeaders(), body), body), 'CERTIFICATE_INVALID', checkId, null);
     });
   }
   it('a QWAC sent as the signing certificate: CERTIFICATE_INVALID (wrong purpose)', async () => {
-    const tpp = (await call(bank, 'POST', '/simulator/v1/tpps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-888888' }) })).body;
+    const tpp = (
+      await call(bank, 'POST', '/simulator/v1/tpps', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ organizationId: 'PSDDE-BAFIN-888888' }),
+      })
+    ).body;
     const { keyIdOf } = await import('../../main/pki/tpp-factory');
     const qwacAsSeal = { keyId: keyIdOf(tpp.qwac.certificatePem), certificatePem: tpp.qwac.certificatePem, privateKeyPem: tpp.qwac.privateKeyPem };
     expectVerdict(await validate(signedHeaders(qwacAsSeal, names, baseHeaders(), body), body), 'CERTIFICATE_INVALID', 'certificate-purpose', null);
@@ -199,7 +260,10 @@ describe('POST /sandbox/v1/signature/validation: every rejection condition of ru
   it('the certificate as PEM or as base64 of PEM: CERTIFICATE_INVALID (certificate-encoding), the form still reported', async () => {
     // Header values cannot carry line breaks: clients send PEM with its lines joined by spaces.
     const pem = key.certificatePem.trim().replace(/\s+/g, ' ');
-    const forms: [string, string][] = [[pem, 'pem'], [Buffer.from(key.certificatePem).toString('base64'), 'base64-pem']];
+    const forms: [string, string][] = [
+      [pem, 'pem'],
+      [Buffer.from(key.certificatePem).toString('base64'), 'base64-pem'],
+    ];
     for (const [value, form] of forms) {
       const res = await validate({ ...good(), 'tpp-signature-certificate': value }, body);
       expectVerdict(res, 'CERTIFICATE_INVALID', 'certificate-encoding', null, /send base64 of the DER certificate without PEM armour or line breaks/);

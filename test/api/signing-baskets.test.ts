@@ -23,7 +23,9 @@ const newPayment = async (): Promise<string> => (await bank.tpp.createPayment(cr
 const basketCount = async (): Promise<number> => ((await call(bank, 'GET', '/simulator/v1/baskets')).body as any[]).length;
 const journeyOf = (res: { body: any }): string => (res.body._links.scaRedirect.href as string).split('/').pop() as string;
 const readBasket = (s: PsuSession, basketId: string) =>
-  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId } });
+  call(bank, 'GET', `/frankfurt/berlingroup/v1/signing-baskets/${basketId}`, {
+    headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${s.accessToken}`, 'consent-id': s.consentId },
+  });
 
 describe('signing baskets', () => {
   it('creates a PATC basket whose SCA gives one authorisation to each payment (ACTC); payments stay PATC until the second', async () => {
@@ -80,12 +82,24 @@ describe('signing baskets', () => {
   });
 
   const ineligible: [string, () => Promise<{ tpp: TppClient<any>; session: PsuSession }>, RegExp][] = [
-    ['a payment of another institution endpoint', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A') }), /another institution endpoint/],
-    ['a payment of another TPP, though the PSU could authorise it', async () => {
-      const other = await otherTpp(bank, 'PSDDE-BAFIN-730001');
-      return { tpp: other, session: await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A') };
-    }, /another TPP/],
-    ['a payment the consent\'s PSU may not authorise from its debtor account', async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY') }), /may not authorise/],
+    [
+      'a payment of another institution endpoint',
+      async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'paris', 'PAR-APPROVER-A') }),
+      /another institution endpoint/,
+    ],
+    [
+      'a payment of another TPP, though the PSU could authorise it',
+      async () => {
+        const other = await otherTpp(bank, 'PSDDE-BAFIN-730001');
+        return { tpp: other, session: await psuSession(other, bank.control, 'frankfurt', 'FRA-APPROVER-A') };
+      },
+      /another TPP/,
+    ],
+    [
+      "a payment the consent's PSU may not authorise from its debtor account",
+      async () => ({ tpp: bank.tpp, session: await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-AISONLY') }),
+      /may not authorise/,
+    ],
   ];
   for (const [name, requester, why] of ineligible) {
     it(`${name} is FORMAT_ERROR and creates nothing`, async () => {
@@ -121,7 +135,10 @@ describe('signing baskets', () => {
     });
   }
 
-  for (const [name, body] of [['no Payment ID', { paymentIds: [] }], ['not an object', null]] as const) {
+  for (const [name, body] of [
+    ['no Payment ID', { paymentIds: [] }],
+    ['not an object', null],
+  ] as const) {
     it(`a malformed request (${name}) is FORMAT_ERROR`, async () => {
       expectBgError(await bank.tpp.createBasket(approverA, [], { body: JSON.stringify(body) }), 400, 'FORMAT_ERROR');
     });
@@ -176,7 +193,14 @@ describe('signing baskets', () => {
   it('an unsigned basket request is SIGNATURE_MISSING and creates nothing', async () => {
     const before = await basketCount();
     const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/signing-baskets', {
-      headers: { authorization: `Bearer ${approverA.accessToken}`, 'consent-id': approverA.consentId, 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-APPROVER-A', 'tpp-redirect-uri': 'https://tpp.example/cb', 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${approverA.accessToken}`,
+        'consent-id': approverA.consentId,
+        'x-request-id': crypto.randomUUID(),
+        'psu-id': 'FRA-APPROVER-A',
+        'tpp-redirect-uri': 'https://tpp.example/cb',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ paymentIds: [await newPayment()] }),
     });
     expectBgError(res, 401, 'SIGNATURE_MISSING');

@@ -31,17 +31,23 @@ describe('start-up messages', () => {
     writeFileSync(join(data, DATABASE_FILE), Buffer.alloc(8192, 0x5a));
     const start = startSimulator({ port: 0, host: '127.0.0.1', dataDir: data, mode: 'simulation', tls: false });
     await expect(start).rejects.toThrow(DataFolderError);
-    await expect(start).rejects.toThrow(`the database ${join(data, DATABASE_FILE)} is damaged (file is not a database); move it aside to start this folder afresh, or use --data for another folder`);
+    await expect(start).rejects.toThrow(
+      `the database ${join(data, DATABASE_FILE)} is damaged (file is not a database); move it aside to start this folder afresh, or use --data for another folder`,
+    );
     const cli = await serveOnce(['--data', data]);
     expect(cli.code).toBe(1);
-    expect(cli.output.trim()).toBe(`PSD2 Workbench could not start: the database ${join(data, DATABASE_FILE)} is damaged (file is not a database); move it aside to start this folder afresh, or use --data for another folder`);
+    expect(cli.output.trim()).toBe(
+      `PSD2 Workbench could not start: the database ${join(data, DATABASE_FILE)} is damaged (file is not a database); move it aside to start this folder afresh, or use --data for another folder`,
+    );
     rmSync(data, { recursive: true, force: true });
   }, 60_000);
 
   it('a data folder that cannot be made (under /proc) is refused at once with the reason, not a silent spin', async () => {
     const cli = await serveOnce(['--data', '/proc/psd2-workbench-x/data']);
     expect(cli.code).toBe(1);
-    expect(cli.output.trim()).toBe('PSD2 Workbench could not start: cannot write the data folder /proc/psd2-workbench-x/data (ENOENT); choose another with --data DIR');
+    expect(cli.output.trim()).toBe(
+      'PSD2 Workbench could not start: cannot write the data folder /proc/psd2-workbench-x/data (ENOENT); choose another with --data DIR',
+    );
     expect(cli.ms).toBeLessThan(20_000);
   }, 60_000);
 

@@ -41,7 +41,7 @@ describe('consents and account information', () => {
     expect((await bank.tpp.consentStatus('frankfurt', s.consentId)).body.consentStatus).toBe('terminatedByTpp');
   });
 
-  it('the SCA link is single use, as the PSU\'s browser finds', async () => {
+  it("the SCA link is single use, as the PSU's browser finds", async () => {
     const consent = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR');
     expect((await bank.tpp.openScaLink(consent.scaRedirect)).status).toBe(200);
     expect((await bank.tpp.openScaLink(consent.scaRedirect)).status).not.toBe(200);
@@ -62,7 +62,13 @@ describe('tokens', () => {
       const s = await psuSession(local.tpp, local.control, 'frankfurt', 'FRA-CREATOR');
       const first = s.accessToken;
       await local.control.advanceClock('PT10M1S');
-      expectBgError(await call(local, 'GET', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, { headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first}` } }), 401, 'TOKEN_INVALID');
+      expectBgError(
+        await call(local, 'GET', `/frankfurt/berlingroup/v1/consents/${s.consentId}`, {
+          headers: { 'x-request-id': crypto.randomUUID(), authorization: `Bearer ${first}` },
+        }),
+        401,
+        'TOKEN_INVALID',
+      );
       expect((await local.tpp.getConsent(s)).status).toBe(200);
       expect(s.accessToken).not.toBe(first);
       const tokenCalls = ((await call(local, 'GET', '/simulator/v1/exchanges?limit=2')).body as any[]).map((e) => e.url);
@@ -118,7 +124,7 @@ describe('payments', () => {
     expect((await bank.tpp.confirmFunds(creator, { iban: 'DE37500112000001058185', amount: '1.00', currency: 'EUR' })).body).toEqual({ fundsAvailable: true });
   });
 
-  it('authorisePayment: the PSU approves in the bank\'s app', async () => {
+  it("authorisePayment: the PSU approves in the bank's app", async () => {
     const id = (await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).body.paymentId as string;
     const { journey } = await authorisePayment(bank.tpp, bank.control, await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-APPROVER-A'), SEPA, id);
     expect(journey).toMatchObject({ status: 'finalised' });
@@ -130,17 +136,22 @@ describe('signature utilities', () => {
     const headers = { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR' };
     const body = readTemplate('sepa-single.xml');
     const produced = (await bank.tpp.signatureFor('frankfurt', headers, body, ['digest', 'x-request-id', 'psu-id'])).body;
-    const check = await bank.tpp.validateSignature('frankfurt', { ...headers, digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate }, body, `post /frankfurt/berlingroup/v1/payments/${SEPA}`);
+    const check = await bank.tpp.validateSignature(
+      'frankfurt',
+      { ...headers, digest: produced.digest, signature: produced.signature, 'tpp-signature-certificate': produced.tppSignatureCertificate },
+      body,
+      `post /frankfurt/berlingroup/v1/payments/${SEPA}`,
+    );
     expect(check.body.valid).toBe(true);
   });
 });
 
-describe('deliberate faults, end to end: the bank\'s diagnosis of each', () => {
+describe("deliberate faults, end to end: the bank's diagnosis of each", () => {
   const cases: [string, SignFaults, string, string, number | null][] = [
     ['body changed after the Digest', { bodyChangedAfterDigest: true }, 'SIGNATURE_INVALID', 'digest-matches', 6],
     ['a header left out of the signature', { headerLeftOut: 'psu-id' }, 'SIGNATURE_INVALID', 'present-headers-signed', 1],
     ['(request-target) signed', { signRequestTarget: true }, 'SIGNATURE_INVALID', 'profile-headers-only', 2],
-    ['another TPP\'s certificate', { otherTppCertificate: true }, 'CERTIFICATE_INVALID', 'certificate-organization', null],
+    ["another TPP's certificate", { otherTppCertificate: true }, 'CERTIFICATE_INVALID', 'certificate-organization', null],
   ];
 
   it('without a fault the same request is accepted', async () => {

@@ -28,15 +28,23 @@ describe('the built-in TPP over HTTPS with its QWAC', () => {
     expect(logged?.request.headers['content-length']).toBe(String(Buffer.byteLength(body)));
   });
 
-  it('sends bytes that are not ASCII unchanged: the bank\'s Digest is over the same bytes', async () => {
+  it("sends bytes that are not ASCII unchanged: the bank's Digest is over the same bytes", async () => {
     const bytes = Buffer.from('<Nm>Zürich Köln €</Nm>\r\n', 'utf8');
-    const headers = { 'x-request-id': crypto.randomUUID(), 'psu-id': 'FRA-CREATOR', 'content-type': 'application/xml', 'bank-headers': 'digest x-request-id psu-id' };
-    const res = (await bank.tpp.send({ method: 'POST', path: '/frankfurt/sandbox/v1/signature', headers, body: bytes })) as { status: number; body: { digest: string } };
+    const headers = {
+      'x-request-id': crypto.randomUUID(),
+      'psu-id': 'FRA-CREATOR',
+      'content-type': 'application/xml',
+      'bank-headers': 'digest x-request-id psu-id',
+    };
+    const res = (await bank.tpp.send({ method: 'POST', path: '/frankfurt/sandbox/v1/signature', headers, body: bytes })) as {
+      status: number;
+      body: { digest: string };
+    };
     expect(res.status).toBe(200);
     expect(res.body.digest).toBe(`SHA-256=${createHash('sha256').update(bytes).digest('base64')}`);
   });
 
-  it('a consent journey: the TPP with its QWAC, the PSU\'s browser on the PSU pages\' origin with none, then the accounts', async () => {
+  it("a consent journey: the TPP with its QWAC, the PSU's browser on the PSU pages' origin with none, then the accounts", async () => {
     const consent = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR');
     expect((await bank.tpp.openScaLink(consent.scaRedirect)).status).toBe(200);
     expect((await bank.control.decideSca(consent.journeyId)).status).toBe(200);

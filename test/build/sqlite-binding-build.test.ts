@@ -23,25 +23,29 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 const runtime: NativeRuntime = { name: 'node', version: process.versions.node, platform: process.platform, arch: process.arch };
 
 describe('building better-sqlite3 for a second runtime', () => {
-  it("compiles into its own folder, leaves npm's build alone, and loads through nativeBinding", async () => {
-    const npmBuildBefore = statSync(npmBuild).mtimeMs;
-    const lines: string[] = [];
-    const file = await buildSqliteBinding(project, runtime, { prebuilt: false, log: (line) => lines.push(line) });
+  it(
+    "compiles into its own folder, leaves npm's build alone, and loads through nativeBinding",
+    async () => {
+      const npmBuildBefore = statSync(npmBuild).mtimeMs;
+      const lines: string[] = [];
+      const file = await buildSqliteBinding(project, runtime, { prebuilt: false, log: (line) => lines.push(line) });
 
-    expect(file).toBe(join(sqliteBindingDir(project, runtime), 'better_sqlite3.node'));
-    expect(lines.join('\n')).toMatch(/Compiling SQLite for node/);
-    expect(statSync(npmBuild).mtimeMs).toBe(npmBuildBefore);
-    // Nothing half-made is left behind: only the finished binary's folder.
-    expect(readdirSync(dirname(sqliteBindingDir(project, runtime))).filter((name) => name.startsWith('build-'))).toEqual([]);
+      expect(file).toBe(join(sqliteBindingDir(project, runtime), 'better_sqlite3.node'));
+      expect(lines.join('\n')).toMatch(/Compiling SQLite for node/);
+      expect(statSync(npmBuild).mtimeMs).toBe(npmBuildBefore);
+      // Nothing half-made is left behind: only the finished binary's folder.
+      expect(readdirSync(dirname(sqliteBindingDir(project, runtime))).filter((name) => name.startsWith('build-'))).toEqual([]);
 
-    const db = new Database(':memory:', { nativeBinding: file });
-    const row = db.prepare("SELECT sqlite_version() AS version, json_extract('{\"a\":1}', '$.a') AS a").get() as { version: string; a: number };
-    db.close();
-    expect(row.a).toBe(1);
-    expect(row.version).toMatch(/^3\./);
+      const db = new Database(':memory:', { nativeBinding: file });
+      const row = db.prepare("SELECT sqlite_version() AS version, json_extract('{\"a\":1}', '$.a') AS a").get() as { version: string; a: number };
+      db.close();
+      expect(row.a).toBe(1);
+      expect(row.version).toMatch(/^3\./);
 
-    const again = await buildSqliteBinding(project, runtime, { prebuilt: false, log: (line) => lines.push(line) });
-    expect(again).toBe(file);
-    expect(lines.filter((l) => l.startsWith('Compiling'))).toHaveLength(1);
-  }, 15 * 60_000);
+      const again = await buildSqliteBinding(project, runtime, { prebuilt: false, log: (line) => lines.push(line) });
+      expect(again).toBe(file);
+      expect(lines.filter((l) => l.startsWith('Compiling'))).toHaveLength(1);
+    },
+    15 * 60_000,
+  );
 });

@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 /** `npm run flow -- …` as a user runs it, its exit code and its output; few spawns, each costs seconds. */
 export function flowCommand(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/flow.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/flow.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -9,7 +9,9 @@ export const readDoc = (path: string): string => readFileSync(join(ROOT, path), 
 
 /** The Markdown files written for readers: the README, CONTRIBUTING, everything in docs/ and the Bruno collection's guide. */
 export function docFiles(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   return ['README.md', 'CONTRIBUTING.md', ...docs, 'collections/bruno/README.md'];
 }
 

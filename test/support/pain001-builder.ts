@@ -76,30 +76,79 @@ export function pain001Data(product: PaymentProduct, overrides: Partial<Pain001D
     requestedExecutionDate: '2027-06-15',
   };
   const frankfurt = { ...common, debtorName: 'Rhein-Main Maschinenbau GmbH', debtorAccount: { iban: 'DE37500112000001058185' }, debtorAgentBic: 'NBRBDEFF' };
-  const london = { ...common, initiatingParty: 'Thames Valley Components Ltd', debtorName: 'Thames Valley Components Ltd', debtorAccount: { otherId: '16582041732917' }, debtorAgentBic: 'NBRBGB2L' };
+  const london = {
+    ...common,
+    initiatingParty: 'Thames Valley Components Ltd',
+    debtorName: 'Thames Valley Components Ltd',
+    debtorAccount: { otherId: '16582041732917' },
+    debtorAgentBic: 'NBRBGB2L',
+  };
   const byProduct: Record<PaymentProduct, Pain001Data> = {
     'pain.001-sepa-credit-transfers': {
       ...frankfurt,
       serviceLevel: 'SEPA',
       chargeBearer: 'SLEV',
-      transactions: [{ endToEndId: 'E2E-1', amount: '1250.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987126' }, remittance: ['Invoice 4711'] }],
+      transactions: [
+        {
+          endToEndId: 'E2E-1',
+          amount: '1250.00',
+          currency: 'EUR',
+          creditorName: 'Transports Girard SARL',
+          creditorAccount: { iban: 'FR7630004008210001042987126' },
+          remittance: ['Invoice 4711'],
+        },
+      ],
     },
     'pain.001-internal-transfers': {
       ...frankfurt,
-      transactions: [{ endToEndId: 'E2E-1', amount: '5000.00', currency: 'EUR', creditorName: 'Rhein-Main Maschinenbau GmbH', creditorAccount: { iban: 'DE67500112000001069188' } }],
+      transactions: [
+        {
+          endToEndId: 'E2E-1',
+          amount: '5000.00',
+          currency: 'EUR',
+          creditorName: 'Rhein-Main Maschinenbau GmbH',
+          creditorAccount: { iban: 'DE67500112000001069188' },
+        },
+      ],
     },
     'pain.001-swift-transfers': {
       ...frankfurt,
       chargeBearer: 'SHAR',
-      transactions: [{ endToEndId: 'E2E-1', amount: '980.00', currency: 'USD', creditorAgentBic: 'CHASUS33XXX', creditorName: 'Harbor Supplies Inc', creditorCountry: 'US', creditorAccount: { otherId: '000123456789' } }],
+      transactions: [
+        {
+          endToEndId: 'E2E-1',
+          amount: '980.00',
+          currency: 'USD',
+          creditorAgentBic: 'CHASUS33XXX',
+          creditorName: 'Harbor Supplies Inc',
+          creditorCountry: 'US',
+          creditorAccount: { otherId: '000123456789' },
+        },
+      ],
     },
     'pain.001-chaps-payments': {
       ...london,
-      transactions: [{ endToEndId: 'E2E-1', amount: '25000.00', currency: 'GBP', creditorName: 'Severn Precision Tools Ltd', creditorAccount: { otherId: '20000055779911' } }],
+      transactions: [
+        {
+          endToEndId: 'E2E-1',
+          amount: '25000.00',
+          currency: 'GBP',
+          creditorName: 'Severn Precision Tools Ltd',
+          creditorAccount: { otherId: '20000055779911' },
+        },
+      ],
     },
     'pain.001-faster-payments': {
       ...london,
-      transactions: [{ endToEndId: 'E2E-1', amount: '420.00', currency: 'GBP', creditorName: 'Oxford Office Supplies Ltd', creditorAccount: { otherId: '40-47-84 11223344' } }],
+      transactions: [
+        {
+          endToEndId: 'E2E-1',
+          amount: '420.00',
+          currency: 'GBP',
+          creditorName: 'Oxford Office Supplies Ltd',
+          creditorAccount: { otherId: '40-47-84 11223344' },
+        },
+      ],
     },
   };
   return { ...byProduct[product], ...overrides };
@@ -119,17 +168,32 @@ function account(name: string, a: AccountData): XNode {
 }
 
 function transaction(t: TransactionData): XNode {
-  const address = t.creditorCountry !== undefined || (t.creditorAddressLines?.length ?? 0) > 0
-    ? el('PstlAdr', opt(t.creditorCountry, (c) => leaf('Ctry', c)), ...(t.creditorAddressLines ?? []).map((l) => leaf('AdrLine', l)))
-    : undefined;
+  const address =
+    t.creditorCountry !== undefined || (t.creditorAddressLines?.length ?? 0) > 0
+      ? el(
+          'PstlAdr',
+          opt(t.creditorCountry, (c) => leaf('Ctry', c)),
+          ...(t.creditorAddressLines ?? []).map((l) => leaf('AdrLine', l)),
+        )
+      : undefined;
   return el(
     'CdtTrfTxInf',
-    el('PmtId', opt(t.instrId, (v) => leaf('InstrId', v)), leaf('EndToEndId', t.endToEndId)),
+    el(
+      'PmtId',
+      opt(t.instrId, (v) => leaf('InstrId', v)),
+      leaf('EndToEndId', t.endToEndId),
+    ),
     opt(t.serviceLevel, (v) => el('PmtTpInf', el('SvcLvl', leaf('Cd', v)))),
     el('Amt', leaf('InstdAmt', t.amount, { Ccy: t.currency })),
     opt(t.chargeBearer, (v) => leaf('ChrgBr', v)),
     opt(t.creditorAgentBic, (v) => el('CdtrAgt', el('FinInstnId', leaf('BIC', v)))),
-    t.creditorName !== undefined || address !== undefined ? el('Cdtr', opt(t.creditorName, (v) => leaf('Nm', v)), address) : undefined,
+    t.creditorName !== undefined || address !== undefined
+      ? el(
+          'Cdtr',
+          opt(t.creditorName, (v) => leaf('Nm', v)),
+          address,
+        )
+      : undefined,
     opt(t.creditorAccount, (a) => account('CdtrAcct', a)),
     t.remittance !== undefined && t.remittance.length > 0 ? el('RmtInf', ...t.remittance.map((r) => leaf('Ustrd', r))) : undefined,
   );
@@ -145,7 +209,14 @@ export function pain001Tree(d: Pain001Data): XNode {
     children: [
       el(
         'CstmrCdtTrfInitn',
-        el('GrpHdr', leaf('MsgId', d.msgId), leaf('CreDtTm', d.creationDateTime), leaf('NbOfTxs', d.nbOfTxs ?? count), opt(ctrlSum, (v) => leaf('CtrlSum', v)), el('InitgPty', leaf('Nm', d.initiatingParty))),
+        el(
+          'GrpHdr',
+          leaf('MsgId', d.msgId),
+          leaf('CreDtTm', d.creationDateTime),
+          leaf('NbOfTxs', d.nbOfTxs ?? count),
+          opt(ctrlSum, (v) => leaf('CtrlSum', v)),
+          el('InitgPty', leaf('Nm', d.initiatingParty)),
+        ),
         el(
           'PmtInf',
           leaf('PmtInfId', d.pmtInfId),
@@ -157,7 +228,13 @@ export function pain001Tree(d: Pain001Data): XNode {
           leaf('ReqdExctnDt', d.requestedExecutionDate),
           el('Dbtr', leaf('Nm', d.debtorName)),
           account('DbtrAcct', d.debtorAccount),
-          el('DbtrAgt', el('FinInstnId', opt(d.debtorAgentBic, (v) => leaf('BIC', v)))),
+          el(
+            'DbtrAgt',
+            el(
+              'FinInstnId',
+              opt(d.debtorAgentBic, (v) => leaf('BIC', v)),
+            ),
+          ),
           opt(d.chargeBearer, (v) => leaf('ChrgBr', v)),
           ...d.transactions.map(transaction),
         ),
@@ -174,7 +251,9 @@ export function serialize(root: XNode, options: { indent?: boolean; declaration?
   const out: string[] = options.declaration === false ? [] : ['<?xml version="1.0" encoding="UTF-8"?>'];
   const write = (n: XNode, depth: number): void => {
     const pad = indent ? '  '.repeat(depth) : '';
-    const attrs = Object.entries(n.attributes ?? {}).map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`).join('');
+    const attrs = Object.entries(n.attributes ?? {})
+      .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
+      .join('');
     if (n.children !== undefined && n.children.length > 0) {
       out.push(`${pad}<${n.name}${attrs}>${n.text !== undefined ? escapeText(n.text) : ''}`);
       for (const c of n.children) write(c, depth + 1);

@@ -99,7 +99,10 @@ export function signAsClient(base: QaRequest, keys: QaKeys, s: ClientSigning = {
     headers: [
       ...base.headers,
       ['Digest', digest],
-      ['Signature', `keyId="${keyId}",algorithm="${s.algorithm ?? 'rsa-sha256'}",headers="${names.join(' ')}",signature="${s.signatureValue ? s.signatureValue(signature) : signature}"`],
+      [
+        'Signature',
+        `keyId="${keyId}",algorithm="${s.algorithm ?? 'rsa-sha256'}",headers="${names.join(' ')}",signature="${s.signatureValue ? s.signatureValue(signature) : signature}"`,
+      ],
       ['TPP-Signature-Certificate', s.certificateValue ? s.certificateValue(der, certificate.certificatePem) : der],
     ],
   };
@@ -134,61 +137,307 @@ const CERTIFICATE_ENCODING = /send base64 of the DER certificate without PEM arm
  */
 export const QA_CASES: readonly QaCase[] = [
   // The body between Digest and wire.
-  { id: 'body-minified', what: 'Digest over the XML minified, body sent as it was', expect: SIGNATURE_INVALID('digest-matches', /minified/), build: (b, k) => signAsClient(b, k, { hashed: minified(b.body) }) },
-  { id: 'body-pretty', what: 'Digest over the XML, body sent minified', expect: SIGNATURE_INVALID('digest-matches'), build: (b, k) => withBody(signAsClient(b, k), minified(b.body)) },
-  { id: 'body-crlf', what: 'Digest over LF lines, body sent with CRLF', expect: SIGNATURE_INVALID('digest-matches', /CRLF|line endings/), build: (b, k) => withBody(signAsClient(b, k), crlf(b.body)) },
-  { id: 'body-lf', what: 'Digest over CRLF lines, body sent with LF', expect: SIGNATURE_INVALID('digest-matches', /CRLF|line endings/), build: (b, k) => signAsClient(b, k, { hashed: crlf(b.body) }) },
-  { id: 'declaration-added', what: 'XML declaration added after hashing', expect: SIGNATURE_INVALID('digest-matches', /declaration/), build: (b, k) => signAsClient(b, k, { hashed: withoutDeclaration(b.body) }) },
-  { id: 'body-changed', what: 'amount changed after signing', expect: SIGNATURE_INVALID('digest-matches'), build: (b, k) => withBody(signAsClient(b, k), Buffer.from(text(b.body).replace('1250.00', '1250.01'))) },
-  { id: 'body-trailing-newline', what: 'a newline appended to the body after hashing', expect: SIGNATURE_INVALID('digest-matches', /trailing newline/), build: (b, k) => withBody(signAsClient(b, k), Buffer.concat([b.body, Buffer.from('\n')])) },
+  {
+    id: 'body-minified',
+    what: 'Digest over the XML minified, body sent as it was',
+    expect: SIGNATURE_INVALID('digest-matches', /minified/),
+    build: (b, k) => signAsClient(b, k, { hashed: minified(b.body) }),
+  },
+  {
+    id: 'body-pretty',
+    what: 'Digest over the XML, body sent minified',
+    expect: SIGNATURE_INVALID('digest-matches'),
+    build: (b, k) => withBody(signAsClient(b, k), minified(b.body)),
+  },
+  {
+    id: 'body-crlf',
+    what: 'Digest over LF lines, body sent with CRLF',
+    expect: SIGNATURE_INVALID('digest-matches', /CRLF|line endings/),
+    build: (b, k) => withBody(signAsClient(b, k), crlf(b.body)),
+  },
+  {
+    id: 'body-lf',
+    what: 'Digest over CRLF lines, body sent with LF',
+    expect: SIGNATURE_INVALID('digest-matches', /CRLF|line endings/),
+    build: (b, k) => signAsClient(b, k, { hashed: crlf(b.body) }),
+  },
+  {
+    id: 'declaration-added',
+    what: 'XML declaration added after hashing',
+    expect: SIGNATURE_INVALID('digest-matches', /declaration/),
+    build: (b, k) => signAsClient(b, k, { hashed: withoutDeclaration(b.body) }),
+  },
+  {
+    id: 'body-changed',
+    what: 'amount changed after signing',
+    expect: SIGNATURE_INVALID('digest-matches'),
+    build: (b, k) => withBody(signAsClient(b, k), Buffer.from(text(b.body).replace('1250.00', '1250.01'))),
+  },
+  {
+    id: 'body-trailing-newline',
+    what: 'a newline appended to the body after hashing',
+    expect: SIGNATURE_INVALID('digest-matches', /trailing newline/),
+    build: (b, k) => withBody(signAsClient(b, k), Buffer.concat([b.body, Buffer.from('\n')])),
+  },
   // Headers and the headers parameter.
-  { id: 'psu-id-left-out', what: 'PSU-ID sent but left out of the signature', expect: SIGNATURE_INVALID('present-headers-signed', /psu-id is present in the request but not in headers/), build: (b, k) => signAsClient(b, k, { names: ['digest', 'x-request-id', 'tpp-redirect-uri'] }) },
-  { id: 'redirect-left-out', what: 'TPP-Redirect-URI sent but left out of the signature', expect: SIGNATURE_INVALID('present-headers-signed', /tpp-redirect-uri is present/), build: (b, k) => signAsClient(b, k, { names: ['digest', 'x-request-id', 'psu-id'] }) },
-  { id: 'consent-id-signed', what: 'Consent-ID signed, outside the profile', expect: SIGNATURE_INVALID('profile-headers-only', /consent-id is not one of the four profile headers/), build: (b, k) => signAsClient(b, k, { names: [...PROFILE_NAMES, 'consent-id'] }) },
-  { id: 'request-id-changed', what: 'X-Request-ID replaced after signing', expect: SIGNATURE_INVALID('signature-verifies', /a signed header's value changed after signing/), build: (b, k) => replaced(signAsClient(b, k), 'x-request-id', randomUUID()) },
-  { id: 'redirect-changed', what: 'TPP-Redirect-URI changed after signing', expect: SIGNATURE_INVALID('signature-verifies', /The Digest matches the body, so a signed header's value changed after signing, one of x-request-id, psu-id, tpp-redirect-uri/), build: (b, k) => replaced(signAsClient(b, k), 'tpp-redirect-uri', 'https://tpp.example/other') },
-  { id: 'names-original-case', what: 'signing string with header names in their original case', expect: SIGNATURE_INVALID('signature-verifies', /original case/), build: (b, k) => signAsClient(b, k, { text: (t) => t.replace('digest:', 'Digest:').replace('x-request-id:', 'X-Request-ID:').replace('psu-id:', 'PSU-ID:').replace('tpp-redirect-uri:', 'TPP-Redirect-URI:') }) },
-  { id: 'headers-upper-case', what: 'headers parameter in capitals', expect: FORMAT_ERROR('signature-format', /lower case/), build: (b, k) => { const r = signAsClient(b, k); return replaced(r, 'signature', (valueOf(r.headers, 'signature') ?? '').replace('headers="digest x-request-id', 'headers="Digest X-Request-ID')); } },
-  { id: 'request-target-listed', what: '(request-target) signed and listed', expect: SIGNATURE_INVALID('profile-headers-only', /\(request-target\) must not be signed/), build: (b, k) => signAsClient(b, k, { names: ['(request-target)', ...PROFILE_NAMES], signedValues: { '(request-target)': `post ${b.path}` } }) },
-  { id: 'request-target-unlisted', what: '(request-target) signed but not listed', expect: SIGNATURE_INVALID('signature-verifies', /you signed a \(request-target\) line/), build: (b, k) => signAsClient(b, k, { text: (t) => `(request-target): post ${b.path}\n${t}` }) },
+  {
+    id: 'psu-id-left-out',
+    what: 'PSU-ID sent but left out of the signature',
+    expect: SIGNATURE_INVALID('present-headers-signed', /psu-id is present in the request but not in headers/),
+    build: (b, k) => signAsClient(b, k, { names: ['digest', 'x-request-id', 'tpp-redirect-uri'] }),
+  },
+  {
+    id: 'redirect-left-out',
+    what: 'TPP-Redirect-URI sent but left out of the signature',
+    expect: SIGNATURE_INVALID('present-headers-signed', /tpp-redirect-uri is present/),
+    build: (b, k) => signAsClient(b, k, { names: ['digest', 'x-request-id', 'psu-id'] }),
+  },
+  {
+    id: 'consent-id-signed',
+    what: 'Consent-ID signed, outside the profile',
+    expect: SIGNATURE_INVALID('profile-headers-only', /consent-id is not one of the four profile headers/),
+    build: (b, k) => signAsClient(b, k, { names: [...PROFILE_NAMES, 'consent-id'] }),
+  },
+  {
+    id: 'request-id-changed',
+    what: 'X-Request-ID replaced after signing',
+    expect: SIGNATURE_INVALID('signature-verifies', /a signed header's value changed after signing/),
+    build: (b, k) => replaced(signAsClient(b, k), 'x-request-id', randomUUID()),
+  },
+  {
+    id: 'redirect-changed',
+    what: 'TPP-Redirect-URI changed after signing',
+    expect: SIGNATURE_INVALID(
+      'signature-verifies',
+      /The Digest matches the body, so a signed header's value changed after signing, one of x-request-id, psu-id, tpp-redirect-uri/,
+    ),
+    build: (b, k) => replaced(signAsClient(b, k), 'tpp-redirect-uri', 'https://tpp.example/other'),
+  },
+  {
+    id: 'names-original-case',
+    what: 'signing string with header names in their original case',
+    expect: SIGNATURE_INVALID('signature-verifies', /original case/),
+    build: (b, k) =>
+      signAsClient(b, k, {
+        text: (t) =>
+          t
+            .replace('digest:', 'Digest:')
+            .replace('x-request-id:', 'X-Request-ID:')
+            .replace('psu-id:', 'PSU-ID:')
+            .replace('tpp-redirect-uri:', 'TPP-Redirect-URI:'),
+      }),
+  },
+  {
+    id: 'headers-upper-case',
+    what: 'headers parameter in capitals',
+    expect: FORMAT_ERROR('signature-format', /lower case/),
+    build: (b, k) => {
+      const r = signAsClient(b, k);
+      return replaced(r, 'signature', (valueOf(r.headers, 'signature') ?? '').replace('headers="digest x-request-id', 'headers="Digest X-Request-ID'));
+    },
+  },
+  {
+    id: 'request-target-listed',
+    what: '(request-target) signed and listed',
+    expect: SIGNATURE_INVALID('profile-headers-only', /\(request-target\) must not be signed/),
+    build: (b, k) => signAsClient(b, k, { names: ['(request-target)', ...PROFILE_NAMES], signedValues: { '(request-target)': `post ${b.path}` } }),
+  },
+  {
+    id: 'request-target-unlisted',
+    what: '(request-target) signed but not listed',
+    expect: SIGNATURE_INVALID('signature-verifies', /you signed a \(request-target\) line/),
+    build: (b, k) => signAsClient(b, k, { text: (t) => `(request-target): post ${b.path}\n${t}` }),
+  },
   // Order and the signing string's layout.
-  { id: 'order-as-sent', what: 'headers listed in profile order, signed in the order sent', expect: SIGNATURE_INVALID('signature-verifies', /the TPP signed the headers in another order: x-request-id, psu-id, tpp-redirect-uri, digest \(the order they were sent in\)/), build: (b, k) => signAsClient(b, k, { signedNames: ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'digest'] }) },
-  { id: 'order-as-sent-trailing-newline', what: 'signed in the order sent, with a newline after the last line', expect: SIGNATURE_INVALID('signature-verifies', /\(the order they were sent in\), .*; besides, your signing string ends with a newline after the last line/), build: (b, k) => signAsClient(b, k, { signedNames: ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'digest'], text: (t) => `${t}\n` }) },
-  { id: 'order-reversed', what: 'signing string in reverse order of headers', expect: SIGNATURE_INVALID('signature-verifies', /another order: tpp-redirect-uri, psu-id, x-request-id, digest/), build: (b, k) => signAsClient(b, k, { signedNames: [...PROFILE_NAMES].reverse() }) },
-  { id: 'trailing-newline', what: 'signing string ends with a newline', expect: SIGNATURE_INVALID('signature-verifies', /ends with a newline after the last line/), build: (b, k) => signAsClient(b, k, { text: (t) => `${t}\n` }) },
-  { id: 'crlf-lines', what: 'signing string lines joined with CRLF', expect: SIGNATURE_INVALID('signature-verifies', /CRLF/), build: (b, k) => signAsClient(b, k, { text: (t) => t.replace(/\n/g, '\r\n') }) },
+  {
+    id: 'order-as-sent',
+    what: 'headers listed in profile order, signed in the order sent',
+    expect: SIGNATURE_INVALID(
+      'signature-verifies',
+      /the TPP signed the headers in another order: x-request-id, psu-id, tpp-redirect-uri, digest \(the order they were sent in\)/,
+    ),
+    build: (b, k) => signAsClient(b, k, { signedNames: ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'digest'] }),
+  },
+  {
+    id: 'order-as-sent-trailing-newline',
+    what: 'signed in the order sent, with a newline after the last line',
+    expect: SIGNATURE_INVALID(
+      'signature-verifies',
+      /\(the order they were sent in\), .*; besides, your signing string ends with a newline after the last line/,
+    ),
+    build: (b, k) => signAsClient(b, k, { signedNames: ['x-request-id', 'psu-id', 'tpp-redirect-uri', 'digest'], text: (t) => `${t}\n` }),
+  },
+  {
+    id: 'order-reversed',
+    what: 'signing string in reverse order of headers',
+    expect: SIGNATURE_INVALID('signature-verifies', /another order: tpp-redirect-uri, psu-id, x-request-id, digest/),
+    build: (b, k) => signAsClient(b, k, { signedNames: [...PROFILE_NAMES].reverse() }),
+  },
+  {
+    id: 'trailing-newline',
+    what: 'signing string ends with a newline',
+    expect: SIGNATURE_INVALID('signature-verifies', /ends with a newline after the last line/),
+    build: (b, k) => signAsClient(b, k, { text: (t) => `${t}\n` }),
+  },
+  {
+    id: 'crlf-lines',
+    what: 'signing string lines joined with CRLF',
+    expect: SIGNATURE_INVALID('signature-verifies', /CRLF/),
+    build: (b, k) => signAsClient(b, k, { text: (t) => t.replace(/\n/g, '\r\n') }),
+  },
   // Key, keyId, certificate.
-  { id: 'key-id-serial', what: 'keyId with another serial', expect: SIGNATURE_INVALID('key-id', /keyId names serial/), build: (b, k) => signAsClient(b, k, { keyId: (id) => id.replace(/^SN=([0-9a-f]+)/i, (_m, sn: string) => `SN=${sn.slice(0, -1)}${sn.endsWith('0') ? '1' : '0'}`) }) },
-  { id: 'key-id-issuer', what: 'keyId with another issuer', expect: SIGNATURE_INVALID('key-id', /keyId names the issuer/), build: (b, k) => signAsClient(b, k, { keyId: (id) => id.replace(/,CA=.*$/, ',CA=CN=Other CA,O=Elsewhere,C=DE') }) },
-  { id: 'other-tpp-certificate', what: "another TPP's QSEAL (key, certificate, keyId)", expect: CERTIFICATE_INVALID('certificate-organization'), build: (b, k) => signAsClient(b, k, { certificateOf: k.other }) },
-  { id: 'wrong-key', what: 'signed with another key than the certificate sent', expect: SIGNATURE_INVALID('signature-verifies', /not made with the private key of the certificate sent/), build: (b, k) => signAsClient(b, k, { privateKeyOf: k.other }) },
-  { id: 'expired-certificate', what: 'QSEAL expired', expect: CERTIFICATE_INVALID('certificate-valid'), build: (b, k) => signAsClient(b, k, { certificateOf: k.expired }) },
-  { id: 'not-yet-valid-certificate', what: 'QSEAL not yet valid', expect: CERTIFICATE_INVALID('certificate-valid'), build: (b, k) => signAsClient(b, k, { certificateOf: k.notYetValid }) },
-  { id: 'pem-certificate', what: 'TPP-Signature-Certificate as PEM, lines joined by spaces', expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING), build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => pem.trim().replace(/\s*\n\s*/g, ' ') }) },
-  { id: 'pem-escaped-certificate', what: 'TPP-Signature-Certificate as PEM with \\n escaped', expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING), build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => pem.trim().replace(/\r?\n/g, '\\n') }) },
-  { id: 'base64-pem-certificate', what: 'TPP-Signature-Certificate as base64 of the PEM', expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING), build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => Buffer.from(pem).toString('base64') }) },
-  { id: 'certificate-spaces', what: 'certificate base64 broken into 64-character groups by spaces', expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING), build: (b, k) => signAsClient(b, k, { certificateValue: (der) => der.replace(/(.{64})(?=.)/g, '$1 ') }) },
+  {
+    id: 'key-id-serial',
+    what: 'keyId with another serial',
+    expect: SIGNATURE_INVALID('key-id', /keyId names serial/),
+    build: (b, k) =>
+      signAsClient(b, k, { keyId: (id) => id.replace(/^SN=([0-9a-f]+)/i, (_m, sn: string) => `SN=${sn.slice(0, -1)}${sn.endsWith('0') ? '1' : '0'}`) }),
+  },
+  {
+    id: 'key-id-issuer',
+    what: 'keyId with another issuer',
+    expect: SIGNATURE_INVALID('key-id', /keyId names the issuer/),
+    build: (b, k) => signAsClient(b, k, { keyId: (id) => id.replace(/,CA=.*$/, ',CA=CN=Other CA,O=Elsewhere,C=DE') }),
+  },
+  {
+    id: 'other-tpp-certificate',
+    what: "another TPP's QSEAL (key, certificate, keyId)",
+    expect: CERTIFICATE_INVALID('certificate-organization'),
+    build: (b, k) => signAsClient(b, k, { certificateOf: k.other }),
+  },
+  {
+    id: 'wrong-key',
+    what: 'signed with another key than the certificate sent',
+    expect: SIGNATURE_INVALID('signature-verifies', /not made with the private key of the certificate sent/),
+    build: (b, k) => signAsClient(b, k, { privateKeyOf: k.other }),
+  },
+  {
+    id: 'expired-certificate',
+    what: 'QSEAL expired',
+    expect: CERTIFICATE_INVALID('certificate-valid'),
+    build: (b, k) => signAsClient(b, k, { certificateOf: k.expired }),
+  },
+  {
+    id: 'not-yet-valid-certificate',
+    what: 'QSEAL not yet valid',
+    expect: CERTIFICATE_INVALID('certificate-valid'),
+    build: (b, k) => signAsClient(b, k, { certificateOf: k.notYetValid }),
+  },
+  {
+    id: 'pem-certificate',
+    what: 'TPP-Signature-Certificate as PEM, lines joined by spaces',
+    expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING),
+    build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => pem.trim().replace(/\s*\n\s*/g, ' ') }),
+  },
+  {
+    id: 'pem-escaped-certificate',
+    what: 'TPP-Signature-Certificate as PEM with \\n escaped',
+    expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING),
+    build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => pem.trim().replace(/\r?\n/g, '\\n') }),
+  },
+  {
+    id: 'base64-pem-certificate',
+    what: 'TPP-Signature-Certificate as base64 of the PEM',
+    expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING),
+    build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => Buffer.from(pem).toString('base64') }),
+  },
+  {
+    id: 'certificate-spaces',
+    what: 'certificate base64 broken into 64-character groups by spaces',
+    expect: CERTIFICATE_INVALID('certificate-encoding', CERTIFICATE_ENCODING),
+    build: (b, k) => signAsClient(b, k, { certificateValue: (der) => der.replace(/(.{64})(?=.)/g, '$1 ') }),
+  },
   // The Signature's own fields.
-  { id: 'signature-space', what: 'a space inside the signature base64', expect: FORMAT_ERROR('signature-format', /spaces or line breaks/), build: (b, k) => signAsClient(b, k, { signatureValue: (s) => `${s.slice(0, 40)} ${s.slice(40)}` }) },
-  { id: 'signature-no-padding', what: 'signature base64 without its = padding', expect: FORMAT_ERROR('signature-format', /padding/), build: (b, k) => signAsClient(b, k, { signatureValue: (s) => (s.endsWith('=') ? s.replace(/=+$/, '') : s.slice(0, -1)) }) },
-  { id: 'algorithm-hmac', what: 'algorithm hmac-sha256', expect: SIGNATURE_INVALID('algorithm', /only rsa-sha256/), build: (b, k) => signAsClient(b, k, { algorithm: 'hmac-sha256' }) },
-  { id: 'algorithm-upper-case', what: 'algorithm RSA-SHA256 in capitals', expect: SIGNATURE_INVALID('algorithm', /lower case/), build: (b, k) => signAsClient(b, k, { algorithm: 'RSA-SHA256' }) },
+  {
+    id: 'signature-space',
+    what: 'a space inside the signature base64',
+    expect: FORMAT_ERROR('signature-format', /spaces or line breaks/),
+    build: (b, k) => signAsClient(b, k, { signatureValue: (s) => `${s.slice(0, 40)} ${s.slice(40)}` }),
+  },
+  {
+    id: 'signature-no-padding',
+    what: 'signature base64 without its = padding',
+    expect: FORMAT_ERROR('signature-format', /padding/),
+    build: (b, k) => signAsClient(b, k, { signatureValue: (s) => (s.endsWith('=') ? s.replace(/=+$/, '') : s.slice(0, -1)) }),
+  },
+  {
+    id: 'algorithm-hmac',
+    what: 'algorithm hmac-sha256',
+    expect: SIGNATURE_INVALID('algorithm', /only rsa-sha256/),
+    build: (b, k) => signAsClient(b, k, { algorithm: 'hmac-sha256' }),
+  },
+  {
+    id: 'algorithm-upper-case',
+    what: 'algorithm RSA-SHA256 in capitals',
+    expect: SIGNATURE_INVALID('algorithm', /lower case/),
+    build: (b, k) => signAsClient(b, k, { algorithm: 'RSA-SHA256' }),
+  },
   // Digest header.
-  { id: 'digest-sha512', what: 'Digest with SHA-512', expect: FORMAT_ERROR('digest-format'), build: (b, k) => signAsClient(b, k, { digest: () => `SHA-512=${hashBase64('sha512', b.body)}` }) },
-  { id: 'digest-label-lower-case', what: 'Digest label sha-256=', expect: FORMAT_ERROR('digest-format', /upper case/), build: (b, k) => signAsClient(b, k, { digest: (d) => d.replace('SHA-256=', 'sha-256=') }) },
-  { id: 'digest-no-label', what: 'Digest without SHA-256=', expect: FORMAT_ERROR('digest-format'), build: (b, k) => signAsClient(b, k, { digest: (d) => d.replace('SHA-256=', '') }) },
+  {
+    id: 'digest-sha512',
+    what: 'Digest with SHA-512',
+    expect: FORMAT_ERROR('digest-format'),
+    build: (b, k) => signAsClient(b, k, { digest: () => `SHA-512=${hashBase64('sha512', b.body)}` }),
+  },
+  {
+    id: 'digest-label-lower-case',
+    what: 'Digest label sha-256=',
+    expect: FORMAT_ERROR('digest-format', /upper case/),
+    build: (b, k) => signAsClient(b, k, { digest: (d) => d.replace('SHA-256=', 'sha-256=') }),
+  },
+  {
+    id: 'digest-no-label',
+    what: 'Digest without SHA-256=',
+    expect: FORMAT_ERROR('digest-format'),
+    build: (b, k) => signAsClient(b, k, { digest: (d) => d.replace('SHA-256=', '') }),
+  },
   // Repeated headers: one diagnosis, whichever is repeated.
-  { id: 'x-request-id-twice', what: 'X-Request-ID sent twice (two values)', expect: FORMAT_ERROR('header-sent-once', /^X-Request-ID is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'x-request-id', randomUUID()) },
-  { id: 'x-request-id-same-twice', what: 'X-Request-ID sent twice with the same value', expect: FORMAT_ERROR('header-sent-once', /^X-Request-ID is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'x-request-id') },
-  { id: 'digest-twice', what: 'Digest sent twice', expect: FORMAT_ERROR('header-sent-once', /^Digest is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'digest') },
-  { id: 'signature-twice', what: 'Signature sent twice', expect: FORMAT_ERROR('header-sent-once', /^Signature is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'signature') },
-  { id: 'certificate-twice', what: 'TPP-Signature-Certificate sent twice', expect: FORMAT_ERROR('header-sent-once', /^TPP-Signature-Certificate is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'tpp-signature-certificate') },
-  { id: 'psu-id-twice', what: 'PSU-ID sent twice', expect: FORMAT_ERROR('header-sent-once', /^PSU-ID is sent more than once/), build: (b, k) => repeated(signAsClient(b, k), 'psu-id') },
+  {
+    id: 'x-request-id-twice',
+    what: 'X-Request-ID sent twice (two values)',
+    expect: FORMAT_ERROR('header-sent-once', /^X-Request-ID is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'x-request-id', randomUUID()),
+  },
+  {
+    id: 'x-request-id-same-twice',
+    what: 'X-Request-ID sent twice with the same value',
+    expect: FORMAT_ERROR('header-sent-once', /^X-Request-ID is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'x-request-id'),
+  },
+  {
+    id: 'digest-twice',
+    what: 'Digest sent twice',
+    expect: FORMAT_ERROR('header-sent-once', /^Digest is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'digest'),
+  },
+  {
+    id: 'signature-twice',
+    what: 'Signature sent twice',
+    expect: FORMAT_ERROR('header-sent-once', /^Signature is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'signature'),
+  },
+  {
+    id: 'certificate-twice',
+    what: 'TPP-Signature-Certificate sent twice',
+    expect: FORMAT_ERROR('header-sent-once', /^TPP-Signature-Certificate is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'tpp-signature-certificate'),
+  },
+  {
+    id: 'psu-id-twice',
+    what: 'PSU-ID sent twice',
+    expect: FORMAT_ERROR('header-sent-once', /^PSU-ID is sent more than once/),
+    build: (b, k) => repeated(signAsClient(b, k), 'psu-id'),
+  },
 ];
 
 /** A raw HTTP/1.1 request as a proxy shows it: CRLF header lines, Host and Content-Length, the exact body. */
 export function asRawHttp(request: QaRequest, host: string): string {
-  const lines = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${host}`, ...request.headers.map(([n, v]) => `${n}: ${v}`), `Content-Length: ${request.body.length}`];
+  const lines = [
+    `${request.method} ${request.path} HTTP/1.1`,
+    `Host: ${host}`,
+    ...request.headers.map(([n, v]) => `${n}: ${v}`),
+    `Content-Length: ${request.body.length}`,
+  ];
   return `${lines.join('\r\n')}\r\n\r\n${request.body.toString('latin1')}`;
 }
 
@@ -216,7 +465,17 @@ export function asHar(request: QaRequest, origin: string): string {
       headersSize: -1,
       bodySize: request.body.length,
     },
-    response: { status: 0, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: [], content: { size: 0, mimeType: 'x-unknown' }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    response: {
+      status: 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      content: { size: 0, mimeType: 'x-unknown' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
   };
@@ -272,7 +531,13 @@ export interface RawAnswer {
 /** Sends the request's exact bytes over a plain socket (repeated lines, name case and body as built) and reads the answer. */
 export function sendRaw(origin: string, request: QaRequest): Promise<RawAnswer> {
   const url = new URL(origin);
-  const head = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${url.host}`, ...request.headers.map(([n, v]) => `${n}: ${v}`), `Content-Length: ${request.body.length}`, 'Connection: close'];
+  const head = [
+    `${request.method} ${request.path} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...request.headers.map(([n, v]) => `${n}: ${v}`),
+    `Content-Length: ${request.body.length}`,
+    'Connection: close',
+  ];
   return new Promise((resolve, reject) => {
     const socket = connect({ host: url.hostname, port: Number(url.port) });
     const chunks: Buffer[] = [];

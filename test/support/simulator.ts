@@ -96,7 +96,12 @@ export async function otherTpp(bank: TestBank, organizationId: string, roles?: s
 export type JsonResponse<T = any> = TppResponse<T>;
 
 /** A raw request, for what no careful TPP sends: malformed headers, missing tokens, wrong bodies. */
-export function call<T = any>(bank: TestBank, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<JsonResponse<T>> {
+export function call<T = any>(
+  bank: TestBank,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<JsonResponse<T>> {
   return sendHttp(bank.url, { method, path, headers: init.headers ?? {}, body: init.body ?? null }) as Promise<JsonResponse<T>>;
 }
 
@@ -112,14 +117,22 @@ export const tppToken = (bank: TestBank, institution = 'frankfurt'): Promise<str
 
 /** The consent request's headers as the TPP builds them, for tests that then break one. */
 export const consentHeaders = (token: string, psuId: string): Record<string, string> =>
-  consentRequest({ institution: 'frankfurt', tppToken: token, psuId, tppRedirectUri: 'https://tpp.example/callback?state=abc', psu: { ipAddress: '192.0.2.10', deviceId: crypto.randomUUID() }, body: '' }).headers;
+  consentRequest({
+    institution: 'frankfurt',
+    tppToken: token,
+    psuId,
+    tppRedirectUri: 'https://tpp.example/callback?state=abc',
+    psu: { ipAddress: '192.0.2.10', deviceId: crypto.randomUUID() },
+    body: '',
+  }).headers;
 
 /** UK date + n days from the test instant, as validUntil wants. */
 export const datePlus = (days: number, from = TEST_NOW): string => dateAfter(from, days);
 
 export const recurringConsentBody = (validUntil = datePlus(90)): string => consentBody({ recurringIndicator: true, validUntil, frequencyPerDay: 4 });
 
-export const createConsent = (bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> => bank.tpp.startConsent(institution, psuId, token);
+export const createConsent = (bank: TestBank, institution: string, psuId: string, token?: string): Promise<CreatedConsent> =>
+  bank.tpp.startConsent(institution, psuId, token);
 
 /** A consent created with this TPP-Redirect-URI, for tests of the PSU's return to it. */
 export async function createConsentReturningTo(bank: TestBank, psuId: string, tppRedirectUri: string): Promise<CreatedConsent> {
@@ -145,13 +158,25 @@ function overridden(params: URLSearchParams, overrides: Record<string, string | 
   return params.toString();
 }
 
-export function authorize(bank: TestBank, institution: string, consentId: string, challenge: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
+export function authorize(
+  bank: TestBank,
+  institution: string,
+  consentId: string,
+  challenge: string,
+  overrides: Record<string, string | null> = {},
+): Promise<JsonResponse> {
   const request = authorizeRequest(bank.client, institution, consentId, challenge, 'st-123');
   const [path, query] = request.path.split('?') as [string, string];
   return bank.tpp.send({ ...request, path: `${path}?${overridden(new URLSearchParams(query), overrides)}` });
 }
 
-export function exchangeCode(bank: TestBank, institution: string, code: string, verifier: string, overrides: Record<string, string | null> = {}): Promise<JsonResponse> {
+export function exchangeCode(
+  bank: TestBank,
+  institution: string,
+  code: string,
+  verifier: string,
+  overrides: Record<string, string | null> = {},
+): Promise<JsonResponse> {
   const request = authorizationCodeToken(bank.client, institution, code, verifier);
   return bank.tpp.send({ ...request, body: overridden(new URLSearchParams(request.body as string), overrides) });
 }

@@ -34,31 +34,39 @@ async function openRequestBody(path: string) {
 }
 
 describe('pretty-printing bodies', () => {
-  it('formats a small body at once, without a worker', async () => {
-    await fetch(`${ui.url}/paris/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/xml' },
-      body: compactPain001(2),
-    });
-    const body = await openRequestBody('/paris/');
-    await body.and(ui.page.locator('[data-formatted="pretty"]')).waitFor(WAIT);
-    expect((await body.textContent())?.split('\n').length).toBeGreaterThan(20);
-    expect(workers).toEqual([]);
-  }, UI_TIMEOUT);
+  it(
+    'formats a small body at once, without a worker',
+    async () => {
+      await fetch(`${ui.url}/paris/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: compactPain001(2),
+      });
+      const body = await openRequestBody('/paris/');
+      await body.and(ui.page.locator('[data-formatted="pretty"]')).waitFor(WAIT);
+      expect((await body.textContent())?.split('\n').length).toBeGreaterThan(20);
+      expect(workers).toEqual([]);
+    },
+    UI_TIMEOUT,
+  );
 
-  it('formats a 600 KB body in a worker and shows it pretty, cut with "Show all"', async () => {
-    await fetch(`${ui.url}/brussels/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/xml' },
-      body: compactPain001(600),
-    });
-    const body = await openRequestBody('/brussels/');
-    await body.and(ui.page.locator('[data-formatted="pretty"]')).waitFor(WAIT);
-    expect(workers.some((url) => /pretty\.worker/.test(url))).toBe(true);
-    const lines = (await body.textContent())?.split('\n') ?? [];
-    expect(lines.length).toBeGreaterThan(1_000);
-    expect(lines.some((line) => /^\s+<CdtTrfTxInf>$/.test(line))).toBe(true);
-    await ui.page.getByRole('button', { name: /^Show all/ }).waitFor(WAIT);
-    expect(await ui.page.getByTestId('body-formatting').count()).toBe(0);
-  }, UI_TIMEOUT);
+  it(
+    'formats a 600 KB body in a worker and shows it pretty, cut with "Show all"',
+    async () => {
+      await fetch(`${ui.url}/brussels/berlingroup/v1/payments/pain.001-sepa-credit-transfers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: compactPain001(600),
+      });
+      const body = await openRequestBody('/brussels/');
+      await body.and(ui.page.locator('[data-formatted="pretty"]')).waitFor(WAIT);
+      expect(workers.some((url) => /pretty\.worker/.test(url))).toBe(true);
+      const lines = (await body.textContent())?.split('\n') ?? [];
+      expect(lines.length).toBeGreaterThan(1_000);
+      expect(lines.some((line) => /^\s+<CdtTrfTxInf>$/.test(line))).toBe(true);
+      await ui.page.getByRole('button', { name: /^Show all/ }).waitFor(WAIT);
+      expect(await ui.page.getByTestId('body-formatting').count()).toBe(0);
+    },
+    UI_TIMEOUT,
+  );
 });

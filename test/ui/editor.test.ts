@@ -26,9 +26,16 @@ const status = (page: Page) => page.getByTestId('editor-status');
 
 /** The problems list as [line, rule, message]. */
 async function problems(page: Page): Promise<[number, string, string][]> {
-  return page.getByTestId('editor-problems').locator('li[data-line]').evaluateAll((items) =>
-    items.map((li): [number, string, string] => [Number(li.getAttribute('data-line')), li.getAttribute('data-rule') ?? '', li.querySelector('.editor-problem-message')?.textContent ?? '']),
-  );
+  return page
+    .getByTestId('editor-problems')
+    .locator('li[data-line]')
+    .evaluateAll((items) =>
+      items.map((li): [number, string, string] => [
+        Number(li.getAttribute('data-line')),
+        li.getAttribute('data-rule') ?? '',
+        li.querySelector('.editor-problem-message')?.textContent ?? '',
+      ]),
+    );
 }
 
 describe('the payment editor', () => {
@@ -60,72 +67,87 @@ describe('the payment editor', () => {
     await ui?.stop();
   });
 
-  it('loads offline from the bundle, with its workers, and takes typing', async () => {
-    const { page } = ui;
-    await page.getByRole('navigation').getByRole('button', { name: /Editor/ }).click();
-    await page.getByTestId('editor-screen').waitFor(WAIT);
-    await page.locator('.monaco-editor .view-lines').waitFor(WAIT);
-    await page.getByTestId('editor-institution').selectOption('frankfurt');
-    await page.getByTestId('editor-product').selectOption(SEPA);
-    await page.locator('.monaco-editor .view-lines').click();
-    await page.keyboard.insertText('<Document/>');
-    await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>');
-    // Digits are text here, not the shell's screen keys.
-    await page.keyboard.type('12345');
-    await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>12345');
-    expect(await page.getByTestId('editor-screen').isVisible()).toBe(true);
-    // The bank's validator answered from its worker: not a pain.001 namespace.
-    await expect.poll(() => status(page).textContent(), WAIT).toMatch(/^\d+ problems?$/);
-    expect((await problems(page)).map(([, rule]) => rule)).toContain('namespace');
-    // The validator's worker, like any worker Monaco starts when it needs one, comes from the app's own assets.
-    const workers = () => page.workers().map((w) => w.url());
-    await expect.poll(() => workers().some((u) => /\/assets\/validation\.worker-[\w-]+\.js$/.test(u)), WAIT).toBe(true);
-    for (const url of workers()) expect(new URL(url).origin).toBe(new URL(ui.url).origin);
-    expect(offsite).toEqual([]);
-    expect(cspViolations).toEqual([]);
-    expect(pageErrors).toEqual([]);
-  }, UI_TIMEOUT);
+  it(
+    'loads offline from the bundle, with its workers, and takes typing',
+    async () => {
+      const { page } = ui;
+      await page
+        .getByRole('navigation')
+        .getByRole('button', { name: /Editor/ })
+        .click();
+      await page.getByTestId('editor-screen').waitFor(WAIT);
+      await page.locator('.monaco-editor .view-lines').waitFor(WAIT);
+      await page.getByTestId('editor-institution').selectOption('frankfurt');
+      await page.getByTestId('editor-product').selectOption(SEPA);
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.insertText('<Document/>');
+      await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>');
+      // Digits are text here, not the shell's screen keys.
+      await page.keyboard.type('12345');
+      await expect.poll(() => page.locator('.monaco-editor .view-lines').textContent(), WAIT).toContain('<Document/>12345');
+      expect(await page.getByTestId('editor-screen').isVisible()).toBe(true);
+      // The bank's validator answered from its worker: not a pain.001 namespace.
+      await expect.poll(() => status(page).textContent(), WAIT).toMatch(/^\d+ problems?$/);
+      expect((await problems(page)).map(([, rule]) => rule)).toContain('namespace');
+      // The validator's worker, like any worker Monaco starts when it needs one, comes from the app's own assets.
+      const workers = () => page.workers().map((w) => w.url());
+      await expect.poll(() => workers().some((u) => /\/assets\/validation\.worker-[\w-]+\.js$/.test(u)), WAIT).toBe(true);
+      for (const url of workers()) expect(new URL(url).origin).toBe(new URL(ui.url).origin);
+      expect(offsite).toEqual([]);
+      expect(cspViolations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    UI_TIMEOUT,
+  );
 
-  it('says a template is valid, then marks a second PmtInf and a wrong IBAN check digit at their lines', async () => {
-    const { page } = ui;
-    await page.getByTestId('editor-psu').selectOption('FRA-CREATOR');
-    await page.getByRole('button', { name: 'Load template' }).click();
-    await expect.poll(() => status(page).textContent(), WAIT).toBe('Valid pain.001 (1 transaction)');
+  it(
+    'says a template is valid, then marks a second PmtInf and a wrong IBAN check digit at their lines',
+    async () => {
+      const { page } = ui;
+      await page.getByTestId('editor-psu').selectOption('FRA-CREATOR');
+      await page.getByRole('button', { name: 'Load template' }).click();
+      await expect.poll(() => status(page).textContent(), WAIT).toBe('Valid pain.001 (1 transaction)');
 
-    // Type a second PmtInf after the first: the template's own, with a wrong check digit in its creditor IBAN.
-    const template = await sepaTemplate(ui, 'single');
-    const lines = template.split('\n');
-    const first = lines.findIndex((l) => l.includes('<PmtInf>'));
-    const last = lines.findIndex((l) => l.includes('</PmtInf>'));
-    const ibanAt = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('<CdtrAcct>')) && l.includes('<IBAN>'));
-    const iban = /<IBAN>([A-Z]{2})(\d\d)/.exec(lines[ibanAt] ?? '');
-    if (!iban?.[2]) throw new Error('the template has no creditor IBAN');
-    const wrong = String((Number(iban[2]) + 1) % 100).padStart(2, '0');
-    const block = lines
-      .slice(first, last + 1)
-      .map((l, i) => (first + i === ibanAt ? l.replace(`<IBAN>${iban[1]}${iban[2]}`, `<IBAN>${iban[1]}${wrong}`) : l))
-      .join('\n');
-    await page.locator('.monaco-editor .view-lines').click();
-    await page.keyboard.press('Control+End');
-    for (let n = lines.length; n > last + 1; n--) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('End');
-    await page.keyboard.insertText(`\n${block}`);
+      // Type a second PmtInf after the first: the template's own, with a wrong check digit in its creditor IBAN.
+      const template = await sepaTemplate(ui, 'single');
+      const lines = template.split('\n');
+      const first = lines.findIndex((l) => l.includes('<PmtInf>'));
+      const last = lines.findIndex((l) => l.includes('</PmtInf>'));
+      const ibanAt = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('<CdtrAcct>')) && l.includes('<IBAN>'));
+      const iban = /<IBAN>([A-Z]{2})(\d\d)/.exec(lines[ibanAt] ?? '');
+      if (!iban?.[2]) throw new Error('the template has no creditor IBAN');
+      const wrong = String((Number(iban[2]) + 1) % 100).padStart(2, '0');
+      const block = lines
+        .slice(first, last + 1)
+        .map((l, i) => (first + i === ibanAt ? l.replace(`<IBAN>${iban[1]}${iban[2]}`, `<IBAN>${iban[1]}${wrong}`) : l))
+        .join('\n');
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+End');
+      for (let n = lines.length; n > last + 1; n--) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('End');
+      await page.keyboard.insertText(`\n${block}`);
 
-    const secondPmtInf = last + 2; // 1-based: the line after the first </PmtInf>
-    const badIban = secondPmtInf + (ibanAt - first);
-    await expect.poll(() => problems(page), WAIT).toEqual(
-      expect.arrayContaining([
-        [secondPmtInf, 'one PmtInf', expect.stringContaining('exactly one is accepted')],
-        [badIban, 'IBAN check digits', expect.stringContaining('check digits')],
-      ]),
-    );
-    expect(await status(page).textContent()).toMatch(/^\d+ problems$/);
-    // Monaco draws them too: squiggles in the text, the message in the hover.
-    expect(await page.locator('.monaco-editor .squiggly-error').count()).toBeGreaterThan(0);
-    await page.getByTestId('editor-problems').locator(`li[data-rule="IBAN check digits"] button`).click();
-    await page.keyboard.press('F8');
-    await expect.poll(() => page.locator('.monaco-editor .marker-widget, .monaco-editor .zone-widget').first().textContent(), WAIT).toMatch(/check digits|PmtInf/);
-  }, UI_TIMEOUT);
+      const secondPmtInf = last + 2; // 1-based: the line after the first </PmtInf>
+      const badIban = secondPmtInf + (ibanAt - first);
+      await expect
+        .poll(() => problems(page), WAIT)
+        .toEqual(
+          expect.arrayContaining([
+            [secondPmtInf, 'one PmtInf', expect.stringContaining('exactly one is accepted')],
+            [badIban, 'IBAN check digits', expect.stringContaining('check digits')],
+          ]),
+        );
+      expect(await status(page).textContent()).toMatch(/^\d+ problems$/);
+      // Monaco draws them too: squiggles in the text, the message in the hover.
+      expect(await page.locator('.monaco-editor .squiggly-error').count()).toBeGreaterThan(0);
+      await page.getByTestId('editor-problems').locator(`li[data-rule="IBAN check digits"] button`).click();
+      await page.keyboard.press('F8');
+      await expect
+        .poll(() => page.locator('.monaco-editor .marker-widget, .monaco-editor .zone-widget').first().textContent(), WAIT)
+        .toMatch(/check digits|PmtInf/);
+    },
+    UI_TIMEOUT,
+  );
 
   it('validates a 10,000-transaction bulk in a worker: a click during validation is handled at once', async () => {
     const { page } = ui;
@@ -141,7 +163,11 @@ describe('the payment editor', () => {
         const doc = body.ownerDocument;
         const w = doc.defaultView as unknown as { clicks: { at: number; status: string }[] };
         w.clicks = [];
-        doc.addEventListener('click', () => w.clicks.push({ at: Date.now(), status: doc.querySelector('[data-testid="editor-status"]')?.textContent ?? '' }), true);
+        doc.addEventListener(
+          'click',
+          () => w.clicks.push({ at: Date.now(), status: doc.querySelector('[data-testid="editor-status"]')?.textContent ?? '' }),
+          true,
+        );
       });
       const toggle = page.getByRole('button', { name: /^Problems/ });
       const box = await toggle.boundingBox();
@@ -154,7 +180,9 @@ describe('the payment editor', () => {
       const sentAt = Date.now();
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Valid pain.001 (10000 transactions)');
-      const clicks = await page.locator('body').evaluate((body) => (body.ownerDocument.defaultView as unknown as { clicks: { at: number; status: string }[] }).clicks);
+      const clicks = await page
+        .locator('body')
+        .evaluate((body) => (body.ownerDocument.defaultView as unknown as { clicks: { at: number; status: string }[] }).clicks);
       console.log(`editor: a click during the validation of 10,000 transactions was handled after ${clicks.map((c) => c.at - sentAt).join(', ')} ms`);
       expect(clicks).toHaveLength(1);
       // Handled while the worker still validates: on the page's thread the click would wait for the end.

@@ -55,7 +55,14 @@ describe('the lesson form', () => {
     await form.waitFor(WAIT);
     const payee = page.getByLabel("What the payee's bank says about the name");
     expect(await payee.inputValue()).toBe('closeMatch');
-    expect(await payee.locator('option').allTextContents()).toEqual(['Match: the name is right', 'Close match: almost the right name', 'No match: another name', 'Not applicable: the name cannot be checked for this account', "No answer: the payee's bank does not respond", "Service unavailable: the payee's bank is down"]);
+    expect(await payee.locator('option').allTextContents()).toEqual([
+      'Match: the name is right',
+      'Close match: almost the right name',
+      'No match: another name',
+      'Not applicable: the name cannot be checked for this account',
+      "No answer: the payee's bank does not respond",
+      "Service unavailable: the payee's bank is down",
+    ]);
     expect(await page.getByLabel('How much the payment is for (euro)').inputValue()).toBe('250.00');
     expect(await page.getByTestId('run-psu-signatory').locator('xpath=..').textContent()).toContain('Who authorises the payment');
     await page.screenshot({ path: '/tmp/flow-parameters-1280x800.png' });
@@ -135,12 +142,26 @@ describe('the lesson form', () => {
       const finished = page.getByTestId('run-finished');
       await finished.waitFor({ timeout: 60_000 });
       const run = await openRun(page);
-      expect(await finished.getAttribute('data-met'), `${flow} ${JSON.stringify(choices)}: ${JSON.stringify(run.steps.find((s) => !s.met)?.unmet)}`).toBe('true');
+      expect(await finished.getAttribute('data-met'), `${flow} ${JSON.stringify(choices)}: ${JSON.stringify(run.steps.find((s) => !s.met)?.unmet)}`).toBe(
+        'true',
+      );
       expect(run.params).toMatchObject(choices);
     };
     const lessons = (await client.listFlows()).filter((f) => (f.parameters ?? []).length > 0);
-    expect(lessons.map((f) => f.name).sort()).toEqual(['sca-rejected-payment', 'sca-timeout-after-opening', 'sca-timeout-after-start', 'vop-close-match-psu-decides', 'vop-no-match', 'vop-payee-bank-silent']);
-    const outcomes = (await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click(), await page.getByTestId('run-param-payee').locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)));
+    expect(lessons.map((f) => f.name).sort()).toEqual([
+      'sca-rejected-payment',
+      'sca-timeout-after-opening',
+      'sca-timeout-after-start',
+      'vop-close-match-psu-decides',
+      'vop-no-match',
+      'vop-payee-bank-silent',
+    ]);
+    const outcomes =
+      (await page.locator(`[data-testid="flow-item"][data-flow="${LESSON}"]`).click(),
+      await page
+        .getByTestId('run-param-payee')
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)));
     expect(outcomes).toHaveLength(6);
     for (const payee of outcomes) await runLesson(LESSON, { payee });
     for (const lesson of lessons.filter((f) => f.name !== LESSON)) await runLesson(lesson.name, {});

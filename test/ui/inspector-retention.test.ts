@@ -30,7 +30,12 @@ const n = (value: number): string => value.toLocaleString('en');
 const drawn = (): Promise<{ id: number; position: number }[]> =>
   page()
     .getByTestId('exchange-row')
-    .evaluateAll((rows) => rows.map((r) => ({ id: Number(r.getAttribute('data-id')), position: Number(r.getAttribute('aria-posinset')), top: r.getBoundingClientRect().top })).sort((a, b) => a.top - b.top).map(({ id, position }) => ({ id, position })));
+    .evaluateAll((rows) =>
+      rows
+        .map((r) => ({ id: Number(r.getAttribute('data-id')), position: Number(r.getAttribute('aria-posinset')), top: r.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top)
+        .map(({ id, position }) => ({ id, position })),
+    );
 
 /** The rows drawn cover the list's visible part, top to bottom: no gap shows, whatever the zoom. */
 const coversView = (): Promise<boolean> =>
@@ -45,54 +50,66 @@ describe('Inspector: what the log keeps', () => {
   let consentStatusPath: string;
   let consentHeaders: Record<string, string>;
 
-  it('Keep pins the selected exchange and marks it in the list; the counts stay true after a resend', async () => {
-    const { bank } = ui();
-    const consent = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR');
-    const status = await bank.tpp.consentStatus('frankfurt', consent.consentId);
-    expect(status.status).toBe(200);
-    const [logged] = await exchanges('limit=1');
-    pinnedId = logged!.id;
-    consentStatusPath = logged!.url;
-    consentHeaders = Object.fromEntries(Object.entries(logged!.request.headers).filter(([name]) => ['authorization', 'x-request-id'].includes(name)).map(([k, v]) => [k, String(v)]));
-    const kept = (await exchanges('limit=10000')).length;
+  it(
+    'Keep pins the selected exchange and marks it in the list; the counts stay true after a resend',
+    async () => {
+      const { bank } = ui();
+      const consent = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR');
+      const status = await bank.tpp.consentStatus('frankfurt', consent.consentId);
+      expect(status.status).toBe(200);
+      const [logged] = await exchanges('limit=1');
+      pinnedId = logged!.id;
+      consentStatusPath = logged!.url;
+      consentHeaders = Object.fromEntries(
+        Object.entries(logged!.request.headers)
+          .filter(([name]) => ['authorization', 'x-request-id'].includes(name))
+          .map(([k, v]) => [k, String(v)]),
+      );
+      const kept = (await exchanges('limit=10000')).length;
 
-    await goTo(page(), 'Inspector');
-    await expect.poll(countText, WAIT).toBe(`showing ${kept} of ${kept} kept`);
-    await row(pinnedId).click();
-    const keep = page().getByTestId('keep-exchange');
-    await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
-    await keep.click();
-    await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
-    expect(await keep.getAttribute('aria-pressed')).toBe('true');
-    await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
-    expect((await exchanges('limit=10000')).find((e) => e.id === pinnedId)?.pinned).toBe(true);
-    await page().screenshot({ path: '/tmp/retention-keep.png' });
-    // The palette lets it go, and Keep pins it again.
-    await page().keyboard.press('Control+K');
-    const palette = page().getByRole('dialog', { name: 'Command palette' });
-    await palette.getByRole('combobox', { name: 'Command' }).fill('Keep the selected exchange');
-    await page().keyboard.press('Enter');
-    await palette.waitFor({ state: 'detached', ...WAIT });
-    await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
-    expect(await row(pinnedId).getByTestId('exchange-kept').count()).toBe(0);
-    await keep.click();
-    await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
+      await goTo(page(), 'Inspector');
+      await expect.poll(countText, WAIT).toBe(`showing ${kept} of ${kept} kept`);
+      await row(pinnedId).click();
+      const keep = page().getByTestId('keep-exchange');
+      await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
+      await keep.click();
+      await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
+      expect(await keep.getAttribute('aria-pressed')).toBe('true');
+      await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
+      expect((await exchanges('limit=10000')).find((e) => e.id === pinnedId)?.pinned).toBe(true);
+      await page().screenshot({ path: '/tmp/retention-keep.png' });
+      // The palette lets it go, and Keep pins it again.
+      await page().keyboard.press('Control+K');
+      const palette = page().getByRole('dialog', { name: 'Command palette' });
+      await palette.getByRole('combobox', { name: 'Command' }).fill('Keep the selected exchange');
+      await page().keyboard.press('Enter');
+      await palette.waitFor({ state: 'detached', ...WAIT });
+      await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
+      expect(await row(pinnedId).getByTestId('exchange-kept').count()).toBe(0);
+      await keep.click();
+      await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
 
-    // Sent again: one more exchange, counted once (it was "showing 65 of 64 kept").
-    await page().getByRole('tab', { name: 'Edit and resend' }).click();
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(async () => (await exchanges('limit=10000')).length, WAIT).toBe(kept + 1);
-    await expect.poll(countText, WAIT).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
-    // Its event arrives after the answer: still counted once.
-    await page().waitForTimeout(1_500);
-    expect(await countText()).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
-    expect(await domRows()).toBe(kept + 1);
-  }, UI_TIMEOUT);
+      // Sent again: one more exchange, counted once (it was "showing 65 of 64 kept").
+      await page().getByRole('tab', { name: 'Edit and resend' }).click();
+      await page().getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(async () => (await exchanges('limit=10000')).length, WAIT).toBe(kept + 1);
+      await expect.poll(countText, WAIT).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
+      // Its event arrives after the answer: still counted once.
+      await page().waitForTimeout(1_500);
+      expect(await countText()).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
+      expect(await domRows()).toBe(kept + 1);
+    },
+    UI_TIMEOUT,
+  );
 
   it('at 20,000 exchanges draws a bounded number of rows, the right ones wherever it is scrolled', async () => {
     // Away from the Inspector while the log fills, as a class would be on another screen.
     await goTo(page(), 'Bank');
-    const ordinary = await flood(ui().url, ORDINARY, () => ({ method: 'GET', path: consentStatusPath, headers: { ...consentHeaders, 'x-request-id': randomUUID() } }));
+    const ordinary = await flood(ui().url, ORDINARY, () => ({
+      method: 'GET',
+      path: consentStatusPath,
+      headers: { ...consentHeaders, 'x-request-id': randomUUID() },
+    }));
     expect(Object.fromEntries(ordinary)).toEqual({ 200: ORDINARY });
     const failures = await flood(ui().url, FLOOD, (i) => ({ method: 'GET', path: `/frankfurt/berlingroup/v1/accounts?n=${i}`, headers: {} }));
     expect(Object.fromEntries(failures)).toEqual({ 400: FLOOD });
@@ -145,37 +162,53 @@ describe('Inspector: what the log keeps', () => {
     expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
   }, 240_000);
 
-  it('says how many older exchanges were discarded, and keeps the pinned one', async () => {
-    await expect.poll(() => page().getByTestId('inspector-discarded').textContent(), WAIT).toMatch(/^ · \d{3} older exchanges discarded; failures and pinned kept$/);
-    const discarded = Number((await page().getByTestId('inspector-discarded').textContent())?.match(/(\d+) older/)?.[1]);
-    expect(discarded).toBeGreaterThan(ORDINARY - 100);
-    expect(discarded).toBeLessThanOrEqual(ORDINARY + 3);
-    expect((await exchanges('limit=10000')).length).toBeGreaterThan(0);
-    const pinned = await (await fetch(`${ui().url}/simulator/v1/exchanges/${pinnedId}`)).json();
-    expect(pinned).toMatchObject({ id: pinnedId, pinned: true });
-    await page().getByLabel('Filter exchanges').fill(String(consentStatusPath.split('/').at(-2)));
-    await expect.poll(countText, WAIT).toMatch(/matching/);
-    // The oldest match, at the end of the list.
-    await list().evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await row(pinnedId).waitFor(WAIT);
-    await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
-    await row(pinnedId).click();
-    // 1920×1080 at 150 %: a 1280×720 CSS viewport.
-    await page().setViewportSize({ width: 1280, height: 720 });
-    await page().screenshot({ path: '/tmp/retention-kept-720.png' });
-    await page().setViewportSize({ width: 1280, height: 800 });
-  }, UI_TIMEOUT);
+  it(
+    'says how many older exchanges were discarded, and keeps the pinned one',
+    async () => {
+      await expect
+        .poll(() => page().getByTestId('inspector-discarded').textContent(), WAIT)
+        .toMatch(/^ · \d{3} older exchanges discarded; failures and pinned kept$/);
+      const discarded = Number((await page().getByTestId('inspector-discarded').textContent())?.match(/(\d+) older/)?.[1]);
+      expect(discarded).toBeGreaterThan(ORDINARY - 100);
+      expect(discarded).toBeLessThanOrEqual(ORDINARY + 3);
+      expect((await exchanges('limit=10000')).length).toBeGreaterThan(0);
+      const pinned = await (await fetch(`${ui().url}/simulator/v1/exchanges/${pinnedId}`)).json();
+      expect(pinned).toMatchObject({ id: pinnedId, pinned: true });
+      await page()
+        .getByLabel('Filter exchanges')
+        .fill(String(consentStatusPath.split('/').at(-2)));
+      await expect.poll(countText, WAIT).toMatch(/matching/);
+      // The oldest match, at the end of the list.
+      await list().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await row(pinnedId).waitFor(WAIT);
+      await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
+      await row(pinnedId).click();
+      // 1920×1080 at 150 %: a 1280×720 CSS viewport.
+      await page().setViewportSize({ width: 1280, height: 720 });
+      await page().screenshot({ path: '/tmp/retention-kept-720.png' });
+      await page().setViewportSize({ width: 1280, height: 800 });
+    },
+    UI_TIMEOUT,
+  );
 
-  it('says whether discarded exchanges could have matched a search that finds nothing', async () => {
-    const filter = page().getByLabel('Filter exchanges');
-    await filter.fill('CRLF');
-    const noMatch = page().getByTestId('inspector-no-match');
-    await expect.poll(() => noMatch.textContent(), WAIT).toMatch(/^No exchange in the log matches “CRLF”; \d{3} older exchanges were discarded and might have\.$/);
-    await page().screenshot({ path: '/tmp/retention-no-match.png' });
-    // Only failures are searched for now: none was discarded, so none was missed.
-    await page().getByRole('button', { name: '5xx', exact: true }).click();
-    await expect.poll(() => noMatch.textContent(), WAIT).toBe('No exchange in the log matches “CRLF” with the chips chosen; the log has discarded nothing that could have matched.');
-    await page().getByRole('button', { name: '5xx', exact: true }).click();
-    await filter.fill('');
-  }, UI_TIMEOUT);
+  it(
+    'says whether discarded exchanges could have matched a search that finds nothing',
+    async () => {
+      const filter = page().getByLabel('Filter exchanges');
+      await filter.fill('CRLF');
+      const noMatch = page().getByTestId('inspector-no-match');
+      await expect
+        .poll(() => noMatch.textContent(), WAIT)
+        .toMatch(/^No exchange in the log matches “CRLF”; \d{3} older exchanges were discarded and might have\.$/);
+      await page().screenshot({ path: '/tmp/retention-no-match.png' });
+      // Only failures are searched for now: none was discarded, so none was missed.
+      await page().getByRole('button', { name: '5xx', exact: true }).click();
+      await expect
+        .poll(() => noMatch.textContent(), WAIT)
+        .toBe('No exchange in the log matches “CRLF” with the chips chosen; the log has discarded nothing that could have matched.');
+      await page().getByRole('button', { name: '5xx', exact: true }).click();
+      await filter.fill('');
+    },
+    UI_TIMEOUT,
+  );
 });

@@ -72,7 +72,12 @@ let otherUrl: string;
 let journeyId: string;
 const state = async (): Promise<{ now: string; mode: string; journey: string; consents: number }> => {
   const get = async (path: string): Promise<any> => (await fetch(`${ui.url}/simulator/v1${path}`)).json();
-  return { now: (await get('/clock')).now, mode: (await get('/info')).mode, journey: (await get(`/sca/${journeyId}`)).status, consents: (await get('/consents')).length };
+  return {
+    now: (await get('/clock')).now,
+    mode: (await get('/info')).mode,
+    journey: (await get(`/sca/${journeyId}`)).status,
+    consents: (await get('/consents')).length,
+  };
 };
 
 beforeAll(async () => {
@@ -89,35 +94,43 @@ afterAll(async () => {
 });
 
 describe('pages of other origins cannot act on the simulator or read it', () => {
-  it('a page on another port, a downloaded file and a rebinding host name change nothing and read nothing', async () => {
-    const before = await state();
-    const page = await ui.page.context().newPage();
+  it(
+    'a page on another port, a downloaded file and a rebinding host name change nothing and read nothing',
+    async () => {
+      const before = await state();
+      const page = await ui.page.context().newPage();
 
-    await page.goto(otherUrl);
-    expect(await attack(page, ui.url, journeyId)).toEqual({ read: 'blocked', jsonClock: 'blocked' });
+      await page.goto(otherUrl);
+      expect(await attack(page, ui.url, journeyId)).toEqual({ read: 'blocked', jsonClock: 'blocked' });
 
-    const file = join(mkdtempSync(join(tmpdir(), 'wb-attack-')), 'invoice.html');
-    writeFileSync(file, '<!doctype html><title>Invoice</title><body>Your invoice</body>');
-    await page.goto(`file://${file}`);
-    expect(await attack(page, ui.url, journeyId)).toEqual({ read: 'blocked', jsonClock: 'blocked' });
+      const file = join(mkdtempSync(join(tmpdir(), 'wb-attack-')), 'invoice.html');
+      writeFileSync(file, '<!doctype html><title>Invoice</title><body>Your invoice</body>');
+      await page.goto(`file://${file}`);
+      expect(await attack(page, ui.url, journeyId)).toEqual({ read: 'blocked', jsonClock: 'blocked' });
 
-    // evil.example resolves to 127.0.0.1: the page is same-origin with whatever answers on the simulator's port.
-    const port = new URL(ui.url).port;
-    const rebound = await page.goto(`http://evil.example:${port}/`);
-    expect(rebound?.status()).toBe(421);
-    expect(await page.textContent('body')).toContain('is not a name of this simulator');
-    expect(await attack(page, '', journeyId)).toEqual({ read: '421', jsonClock: '421' });
+      // evil.example resolves to 127.0.0.1: the page is same-origin with whatever answers on the simulator's port.
+      const port = new URL(ui.url).port;
+      const rebound = await page.goto(`http://evil.example:${port}/`);
+      expect(rebound?.status()).toBe(421);
+      expect(await page.textContent('body')).toContain('is not a name of this simulator');
+      expect(await attack(page, '', journeyId)).toEqual({ read: '421', jsonClock: '421' });
 
-    expect(await state()).toEqual(before);
-    await page.close();
-  }, UI_TIMEOUT);
+      expect(await state()).toEqual(before);
+      await page.close();
+    },
+    UI_TIMEOUT,
+  );
 
-  it('the same script on the simulator’s own page acts (JSON) and reads; its simple requests are still refused', async () => {
-    const before = await state();
-    const attempt = await attack(ui.page, '', journeyId);
-    expect(attempt).toEqual({ read: '200 with the log', jsonClock: '200' });
-    const after = await state();
-    expect(Date.parse(after.now) - Date.parse(before.now)).toBe(3_600_000);
-    expect({ ...after, now: before.now }).toEqual(before);
-  }, UI_TIMEOUT);
+  it(
+    'the same script on the simulator’s own page acts (JSON) and reads; its simple requests are still refused',
+    async () => {
+      const before = await state();
+      const attempt = await attack(ui.page, '', journeyId);
+      expect(attempt).toEqual({ read: '200 with the log', jsonClock: '200' });
+      const after = await state();
+      expect(Date.parse(after.now) - Date.parse(before.now)).toBe(3_600_000);
+      expect({ ...after, now: before.now }).toEqual(before);
+    },
+    UI_TIMEOUT,
+  );
 });

@@ -23,7 +23,12 @@ describe('the Bank screen’s rate limit and service blocks', () => {
   });
 
   const newConsent = async (): Promise<number> =>
-    (await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers: consentHeaders(await tppToken(bank, 'frankfurt'), 'FRA-CREATOR'), body: recurringConsentBody() })).status;
+    (
+      await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
+        headers: consentHeaders(await tppToken(bank, 'frankfurt'), 'FRA-CREATOR'),
+        body: recurringConsentBody(),
+      })
+    ).status;
 
   it('sets the rate limit the bank then applies, and follows a limit set by automation', async () => {
     const { page } = ui;
@@ -57,7 +62,10 @@ describe('the Bank screen’s rate limit and service blocks', () => {
 
   it('shows a block made by automation for one TPP', async () => {
     const { page } = ui;
-    await call(bank, 'POST', '/simulator/v1/service-blocks', { headers: json, body: JSON.stringify({ institution: 'paris', tppId: bank.client.organizationId }) });
+    await call(bank, 'POST', '/simulator/v1/service-blocks', {
+      headers: json,
+      body: JSON.stringify({ institution: 'paris', tppId: bank.client.organizationId }),
+    });
     const row = page.getByTestId('operator-settings').getByTestId('block-row').filter({ hasText: 'paris' });
     await row.waitFor(WAIT);
     expect(await row.textContent()).toContain(bank.client.organizationId);

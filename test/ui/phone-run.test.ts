@@ -37,57 +37,65 @@ const done = (page: Page, stepId: string) => page.locator(`[data-testid="step-do
 const inlinePhone = (page: Page) => page.locator('[data-testid="inline-phone"][data-psu="FRA-AISONLY"]');
 
 describe('the phone and the run agree', () => {
-  it('Open link on the inline phone is the run’s step; a decision in a second window moves the run at once; that window stays on the Phone over a reload', async () => {
-    const { page, url } = running();
-    await startFlow(page, 'ais-consent');
-    await stepUntil(page, 'openSca');
+  it(
+    'Open link on the inline phone is the run’s step; a decision in a second window moves the run at once; that window stays on the Phone over a reload',
+    async () => {
+      const { page, url } = running();
+      await startFlow(page, 'ais-consent');
+      await stepUntil(page, 'openSca');
 
-    await inlinePhone(page).getByTestId('open-link').click();
-    await done(page, 'openSca').waitFor(WAIT);
-    expect(await done(page, 'openSca').getAttribute('data-met')).toBe('true');
-    await page.locator('[data-testid="step-current"][data-step="approve"]').waitFor(WAIT);
-    await page.screenshot({ path: '/tmp/phone-run-opened.png' });
+      await inlinePhone(page).getByTestId('open-link').click();
+      await done(page, 'openSca').waitFor(WAIT);
+      expect(await done(page, 'openSca').getAttribute('data-met')).toBe('true');
+      await page.locator('[data-testid="step-current"][data-step="approve"]').waitFor(WAIT);
+      await page.screenshot({ path: '/tmp/phone-run-opened.png' });
 
-    // A second window on the same browser: the PSU approves on its Phone screen.
-    const second = await page.context().newPage();
-    try {
-      await second.goto(url);
-      await goTo(second, 'Phone');
-      await second.getByTestId('psu-picker').selectOption('FRA-AISONLY');
-      await second.locator('[data-testid="journey"] [data-testid="approve"]').click();
-      // The first window's run makes the step by itself, nothing pressed there.
-      await done(page, 'approve').waitFor(WAIT);
-      expect(await done(page, 'approve').getAttribute('data-met')).toBe('true');
-      await page.locator('[data-testid="step-current"][data-step="statusAfter"]').waitFor(WAIT);
-      // The real decision on the step: the bank app's POST, as the second window sent it.
-      await expect.poll(() => done(page, 'approve').textContent(), WAIT).toMatch(/\/simulator\/v1\/sca\//);
-      await page.screenshot({ path: '/tmp/phone-run-decided.png' });
+      // A second window on the same browser: the PSU approves on its Phone screen.
+      const second = await page.context().newPage();
+      try {
+        await second.goto(url);
+        await goTo(second, 'Phone');
+        await second.getByTestId('psu-picker').selectOption('FRA-AISONLY');
+        await second.locator('[data-testid="journey"] [data-testid="approve"]').click();
+        // The first window's run makes the step by itself, nothing pressed there.
+        await done(page, 'approve').waitFor(WAIT);
+        expect(await done(page, 'approve').getAttribute('data-met')).toBe('true');
+        await page.locator('[data-testid="step-current"][data-step="statusAfter"]').waitFor(WAIT);
+        // The real decision on the step: the bank app's POST, as the second window sent it.
+        await expect.poll(() => done(page, 'approve').textContent(), WAIT).toMatch(/\/simulator\/v1\/sca\//);
+        await page.screenshot({ path: '/tmp/phone-run-decided.png' });
 
-      // Each window its own screen and PSU: the second stays on the Phone, the first on Flows.
-      await second.reload();
-      await second.getByTestId('phone-screen').waitFor(WAIT);
-      await expect.poll(() => second.getByTestId('psu-picker').inputValue(), WAIT).toBe('FRA-AISONLY');
-      await page.reload();
-      await page.getByTestId('flows-screen').waitFor(WAIT);
-    } finally {
-      await second.close();
-    }
-  }, UI_TIMEOUT * 2);
+        // Each window its own screen and PSU: the second stays on the Phone, the first on Flows.
+        await second.reload();
+        await second.getByTestId('phone-screen').waitFor(WAIT);
+        await expect.poll(() => second.getByTestId('psu-picker').inputValue(), WAIT).toBe('FRA-AISONLY');
+        await page.reload();
+        await page.getByTestId('flows-screen').waitFor(WAIT);
+      } finally {
+        await second.close();
+      }
+    },
+    UI_TIMEOUT * 2,
+  );
 
-  it('the inline phone says “Time is up” in words when the clock moves past the limit while the run waits', async () => {
-    const { page, bank } = running();
-    await startFlow(page, 'ais-consent');
-    await stepUntil(page, 'approve');
-    await page.getByTestId('prepare').click();
-    await inlinePhone(page).getByTestId('approve').waitFor(WAIT);
-    await bank.control.advanceClock('PT10M');
-    // The run stops at the step (it expected an approval); the phone stays and says why.
-    await page.getByTestId('run-finished').waitFor(WAIT);
-    const outcome = inlinePhone(page).getByTestId('outcome');
-    await outcome.waitFor(WAIT);
-    expect(await outcome.getAttribute('data-outcome')).toBe('timedOutAfterOpening');
-    expect(await outcome.textContent()).toContain('Time is up');
-    expect(await outcome.textContent()).toContain('within 5 minutes of opening the link');
-    await inlinePhone(page).screenshot({ path: '/tmp/phone-run-time-is-up.png' });
-  }, UI_TIMEOUT);
+  it(
+    'the inline phone says “Time is up” in words when the clock moves past the limit while the run waits',
+    async () => {
+      const { page, bank } = running();
+      await startFlow(page, 'ais-consent');
+      await stepUntil(page, 'approve');
+      await page.getByTestId('prepare').click();
+      await inlinePhone(page).getByTestId('approve').waitFor(WAIT);
+      await bank.control.advanceClock('PT10M');
+      // The run stops at the step (it expected an approval); the phone stays and says why.
+      await page.getByTestId('run-finished').waitFor(WAIT);
+      const outcome = inlinePhone(page).getByTestId('outcome');
+      await outcome.waitFor(WAIT);
+      expect(await outcome.getAttribute('data-outcome')).toBe('timedOutAfterOpening');
+      expect(await outcome.textContent()).toContain('Time is up');
+      expect(await outcome.textContent()).toContain('within 5 minutes of opening the link');
+      await inlinePhone(page).screenshot({ path: '/tmp/phone-run-time-is-up.png' });
+    },
+    UI_TIMEOUT,
+  );
 });

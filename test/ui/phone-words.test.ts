@@ -73,100 +73,116 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe('the phone’s sentences', () => {
-  it('says before anything is pressed that the creator cannot give the first approval, then that the bank refused', async () => {
-    const { page } = running();
-    const paymentId = await newPayment();
-    const journeyId = await authorisationFor('FRA-CREATOR', paymentId);
-    await signInAs(page, 'FRA-CREATOR');
-    const warning = card(page, journeyId).getByTestId('refusal-warning');
-    await warning.waitFor(WAIT);
-    expect(await warning.getAttribute('data-outcome')).toBe('separationOfDuty');
-    expect(await warning.textContent()).toContain('You cannot approve this: you created this payment');
-    expect(await warning.textContent()).toContain('If you press Approve anyway, the bank will refuse it.');
-    // The provider as the PSU knows it, its organisation identifier in small print.
-    const tpp = card(page, journeyId).getByTestId('journey-tpp');
-    expect(await tpp.textContent()).toContain('Workbench Demo TPP');
-    expect(await tpp.locator('small').textContent()).toBe('PSDDE-BAFIN-123456');
-    await tpp.scrollIntoViewIfNeeded();
-    await shoot(page, 'provider');
-    await page.getByTestId('psu-picker').scrollIntoViewIfNeeded();
-    await shoot(page, 'separation-warning');
-    // 1920×1080 at 150 %: the phone shrinks to the window, the warning still above the fold.
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.screenshot({ path: '/tmp/phone-separation-warning-1280x720.png' });
-    expect(await warning.isVisible()).toBe(true);
-    await page.setViewportSize({ width: 1280, height: 800 });
+  it(
+    'says before anything is pressed that the creator cannot give the first approval, then that the bank refused',
+    async () => {
+      const { page } = running();
+      const paymentId = await newPayment();
+      const journeyId = await authorisationFor('FRA-CREATOR', paymentId);
+      await signInAs(page, 'FRA-CREATOR');
+      const warning = card(page, journeyId).getByTestId('refusal-warning');
+      await warning.waitFor(WAIT);
+      expect(await warning.getAttribute('data-outcome')).toBe('separationOfDuty');
+      expect(await warning.textContent()).toContain('You cannot approve this: you created this payment');
+      expect(await warning.textContent()).toContain('If you press Approve anyway, the bank will refuse it.');
+      // The provider as the PSU knows it, its organisation identifier in small print.
+      const tpp = card(page, journeyId).getByTestId('journey-tpp');
+      expect(await tpp.textContent()).toContain('Workbench Demo TPP');
+      expect(await tpp.locator('small').textContent()).toBe('PSDDE-BAFIN-123456');
+      await tpp.scrollIntoViewIfNeeded();
+      await shoot(page, 'provider');
+      await page.getByTestId('psu-picker').scrollIntoViewIfNeeded();
+      await shoot(page, 'separation-warning');
+      // 1920×1080 at 150 %: the phone shrinks to the window, the warning still above the fold.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.screenshot({ path: '/tmp/phone-separation-warning-1280x720.png' });
+      expect(await warning.isVisible()).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
-    const refused = await decideOnPhone(page, journeyId, 'approve');
-    expect(refused.kind).toBe('separationOfDuty');
-    expect(refused.words).toContain('Refused: you created this payment');
-    expect(refused.words).toContain('separation of duty');
-    await shoot(page, 'separation-refused');
-  }, UI_TIMEOUT);
+      const refused = await decideOnPhone(page, journeyId, 'approve');
+      expect(refused.kind).toBe('separationOfDuty');
+      expect(refused.words).toContain('Refused: you created this payment');
+      expect(refused.words).toContain('separation of duty');
+      await shoot(page, 'separation-refused');
+    },
+    UI_TIMEOUT,
+  );
 
-  it('approved, another signatory group, above the limit, rejected: each in its own words', async () => {
-    const { page } = running();
-    const paymentId = await newPayment();
+  it(
+    'approved, another signatory group, above the limit, rejected: each in its own words',
+    async () => {
+      const { page } = running();
+      const paymentId = await newPayment();
 
-    const first = await authorisationFor('FRA-APPROVER-A', paymentId);
-    await signInAs(page, 'FRA-APPROVER-A');
-    await card(page, first).waitFor(WAIT);
-    expect(await card(page, first).getByTestId('refusal-warning').count()).toBe(0);
-    const approved = await decideOnPhone(page, first, 'approve');
-    expect(approved).toMatchObject({ kind: 'approved', words: expect.stringContaining('Approved') });
-    await shoot(page, 'approved');
+      const first = await authorisationFor('FRA-APPROVER-A', paymentId);
+      await signInAs(page, 'FRA-APPROVER-A');
+      await card(page, first).waitFor(WAIT);
+      expect(await card(page, first).getByTestId('refusal-warning').count()).toBe(0);
+      const approved = await decideOnPhone(page, first, 'approve');
+      expect(approved).toMatchObject({ kind: 'approved', words: expect.stringContaining('Approved') });
+      await shoot(page, 'approved');
 
-    const sameGroup = await authorisationFor('FRA-CREATOR', paymentId);
-    await signInAs(page, 'FRA-CREATOR');
-    expect(await card(page, sameGroup).getByTestId('refusal-warning').textContent()).toContain('another signatory group');
-    const group = await decideOnPhone(page, sameGroup, 'approve');
-    expect(group.kind).toBe('signatoryGroup');
-    expect(group.words).toContain('must come from someone in another group');
+      const sameGroup = await authorisationFor('FRA-CREATOR', paymentId);
+      await signInAs(page, 'FRA-CREATOR');
+      expect(await card(page, sameGroup).getByTestId('refusal-warning').textContent()).toContain('another signatory group');
+      const group = await decideOnPhone(page, sameGroup, 'approve');
+      expect(group.kind).toBe('signatoryGroup');
+      expect(group.words).toContain('must come from someone in another group');
 
-    const overLimit = await authorisationFor('FRA-LOWLIMIT', paymentId);
-    await signInAs(page, 'FRA-LOWLIMIT');
-    expect(await card(page, overLimit).getByTestId('refusal-warning').textContent()).toContain('above your limit');
-    const limit = await decideOnPhone(page, overLimit, 'approve');
-    expect(limit.kind).toBe('aboveLimit');
-    expect(limit.words).toContain('above your approval limit');
+      const overLimit = await authorisationFor('FRA-LOWLIMIT', paymentId);
+      await signInAs(page, 'FRA-LOWLIMIT');
+      expect(await card(page, overLimit).getByTestId('refusal-warning').textContent()).toContain('above your limit');
+      const limit = await decideOnPhone(page, overLimit, 'approve');
+      expect(limit.kind).toBe('aboveLimit');
+      expect(limit.words).toContain('above your approval limit');
 
-    const second = await authorisationFor('FRA-APPROVER-B', paymentId);
-    await signInAs(page, 'FRA-APPROVER-B');
-    const rejected = await decideOnPhone(page, second, 'reject');
-    expect(rejected).toMatchObject({ kind: 'rejected', words: expect.stringContaining('You rejected it') });
-    await shoot(page, 'rejected');
-  }, UI_TIMEOUT);
+      const second = await authorisationFor('FRA-APPROVER-B', paymentId);
+      await signInAs(page, 'FRA-APPROVER-B');
+      const rejected = await decideOnPhone(page, second, 'reject');
+      expect(rejected).toMatchObject({ kind: 'rejected', words: expect.stringContaining('You rejected it') });
+      await shoot(page, 'rejected');
+    },
+    UI_TIMEOUT,
+  );
 
-  it('says “Time is up” in words, and which limit, once the clock moves 10 minutes past the opened link', async () => {
-    const { page } = running();
-    const journeyId = await authorisationFor('FRA-APPROVER-B', await newPayment());
-    await signInAs(page, 'FRA-APPROVER-B');
-    await card(page, journeyId).getByTestId('open-link').click();
-    await card(page, journeyId).getByTestId('approve').waitFor(WAIT);
-    await running().bank.control.advanceClock('PT10M');
-    const timedOut = await bannerOf(page, journeyId);
-    expect(timedOut.kind).toBe('timedOutAfterOpening');
-    expect(timedOut.words).toContain('Time is up');
-    expect(timedOut.words).toContain('within 5 minutes of opening the link');
-    await shoot(page, 'time-is-up');
-  }, UI_TIMEOUT);
+  it(
+    'says “Time is up” in words, and which limit, once the clock moves 10 minutes past the opened link',
+    async () => {
+      const { page } = running();
+      const journeyId = await authorisationFor('FRA-APPROVER-B', await newPayment());
+      await signInAs(page, 'FRA-APPROVER-B');
+      await card(page, journeyId).getByTestId('open-link').click();
+      await card(page, journeyId).getByTestId('approve').waitFor(WAIT);
+      await running().bank.control.advanceClock('PT10M');
+      const timedOut = await bannerOf(page, journeyId);
+      expect(timedOut.kind).toBe('timedOutAfterOpening');
+      expect(timedOut.words).toContain('Time is up');
+      expect(timedOut.words).toContain('within 5 minutes of opening the link');
+      await shoot(page, 'time-is-up');
+    },
+    UI_TIMEOUT,
+  );
 });
 
 describe('a banner belongs to its journey', () => {
-  it('shows no outcome of an earlier journey once another journey is shown, even when it arrived while the Phone was closed', async () => {
-    const { page } = running();
-    const earlier = await authorisationFor('FRA-APPROVER-A', await newPayment());
-    await signInAs(page, 'FRA-APPROVER-A');
-    expect((await decideOnPhone(page, earlier, 'approve')).kind).toBe('approved');
+  it(
+    'shows no outcome of an earlier journey once another journey is shown, even when it arrived while the Phone was closed',
+    async () => {
+      const { page } = running();
+      const earlier = await authorisationFor('FRA-APPROVER-A', await newPayment());
+      await signInAs(page, 'FRA-APPROVER-A');
+      expect((await decideOnPhone(page, earlier, 'approve')).kind).toBe('approved');
 
-    await goTo(page, 'Bank');
-    const later = await authorisationFor('FRA-APPROVER-A', await newPayment());
-    await goTo(page, 'Phone');
-    await card(page, later).waitFor(WAIT);
-    expect(await page.getByTestId('outcome').count()).toBe(0);
+      await goTo(page, 'Bank');
+      const later = await authorisationFor('FRA-APPROVER-A', await newPayment());
+      await goTo(page, 'Phone');
+      await card(page, later).waitFor(WAIT);
+      expect(await page.getByTestId('outcome').count()).toBe(0);
 
-    // Its own outcome, once decided, is the one shown.
-    expect((await decideOnPhone(page, later, 'reject')).kind).toBe('rejected');
-    expect(await page.getByTestId('outcome').count()).toBe(1);
-  }, UI_TIMEOUT);
+      // Its own outcome, once decided, is the one shown.
+      expect((await decideOnPhone(page, later, 'reject')).kind).toBe('rejected');
+      expect(await page.getByTestId('outcome').count()).toBe(1);
+    },
+    UI_TIMEOUT,
+  );
 });

@@ -17,37 +17,49 @@ afterAll(async () => {
 });
 
 describe('the browser UI beyond loopback', () => {
-  it('opens with the printed address, then drops the token from the address bar', async () => {
-    expect(ui.sim.controlTokenRequired).toBe(true);
-    await ui.page.getByTestId('clock').waitFor(WAIT);
-    expect(await ui.page.getByRole('alert').count()).toBe(0);
-    expect(new URL(ui.page.url()).hash).toBe('');
-  }, UI_TIMEOUT);
+  it(
+    'opens with the printed address, then drops the token from the address bar',
+    async () => {
+      expect(ui.sim.controlTokenRequired).toBe(true);
+      await ui.page.getByTestId('clock').waitFor(WAIT);
+      expect(await ui.page.getByRole('alert').count()).toBe(0);
+      expect(new URL(ui.page.url()).hash).toBe('');
+    },
+    UI_TIMEOUT,
+  );
 
-  it('receives live events through the cookie its session got', async () => {
-    const clock = ui.page.getByTestId('clock');
-    const before = await clock.textContent();
-    const res = await fetch(`${ui.url}/simulator/v1/clock`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ui.sim.controlToken}`, 'content-type': 'application/json' },
-      body: '{"advance":"P1D"}',
-    });
-    expect(res.status).toBe(200);
-    await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
-  }, UI_TIMEOUT);
+  it(
+    'receives live events through the cookie its session got',
+    async () => {
+      const clock = ui.page.getByTestId('clock');
+      const before = await clock.textContent();
+      const res = await fetch(`${ui.url}/simulator/v1/clock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ui.sim.controlToken}`, 'content-type': 'application/json' },
+        body: '{"advance":"P1D"}',
+      });
+      expect(res.status).toBe(200);
+      await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
+    },
+    UI_TIMEOUT,
+  );
 
-  it('shows the refusal, not a bank, to a page opened without the token', async () => {
-    const page = await ui.browser.newPage();
-    try {
-      await page.goto(`${ui.url}/`);
-      const alert = page.locator('.shell-error');
-      await alert.waitFor(WAIT);
-      expect(await alert.textContent()).toMatch(/refused this page.*401.*#token=/);
-      expect(await page.getByTestId('clock').count()).toBe(0);
-    } finally {
-      await page.close();
-    }
-  }, UI_TIMEOUT);
+  it(
+    'shows the refusal, not a bank, to a page opened without the token',
+    async () => {
+      const page = await ui.browser.newPage();
+      try {
+        await page.goto(`${ui.url}/`);
+        const alert = page.locator('.shell-error');
+        await alert.waitFor(WAIT);
+        expect(await alert.textContent()).toMatch(/refused this page.*401.*#token=/);
+        expect(await page.getByTestId('clock').count()).toBe(0);
+      } finally {
+        await page.close();
+      }
+    },
+    UI_TIMEOUT,
+  );
 });
 
 describe('the control session', () => {

@@ -41,36 +41,44 @@ describe('the lists the Phone and the Bank show', () => {
     await ui?.stop();
   });
 
-  it('are fetched once after an Approve on the Phone, and only those the decision changed', async () => {
-    const { page } = ui;
-    await goTo(page, 'Phone');
-    await page.getByTestId('psu-picker').selectOption(PSU);
-    const consent = await createConsent(ui.bank, 'frankfurt', PSU);
-    const card = page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"]`);
-    await card.getByRole('button', { name: 'Open link' }).click(WAIT);
-    await page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"][data-status="opened"]`).waitFor(WAIT);
+  it(
+    'are fetched once after an Approve on the Phone, and only those the decision changed',
+    async () => {
+      const { page } = ui;
+      await goTo(page, 'Phone');
+      await page.getByTestId('psu-picker').selectOption(PSU);
+      const consent = await createConsent(ui.bank, 'frankfurt', PSU);
+      const card = page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"]`);
+      await card.getByRole('button', { name: 'Open link' }).click(WAIT);
+      await page.locator(`[data-testid="journey"][data-journey-id="${consent.journeyId}"][data-status="opened"]`).waitFor(WAIT);
 
-    const counts = await listRequestsDuring(page, async () => {
-      await card.getByRole('button', { name: /^Approve/ }).click();
-      await page.locator('[data-testid="outcome"][data-status="finalised"]').waitFor(WAIT);
-      await card.waitFor({ state: 'detached', ...WAIT });
-    });
+      const counts = await listRequestsDuring(page, async () => {
+        await card.getByRole('button', { name: /^Approve/ }).click();
+        await page.locator('[data-testid="outcome"][data-status="finalised"]').waitFor(WAIT);
+        await card.waitFor({ state: 'detached', ...WAIT });
+      });
 
-    expect(counts).toEqual({ info: 0, sca: 1, consents: 1, payments: 0, baskets: 0, psus: 0 });
-  }, UI_TIMEOUT);
+      expect(counts).toEqual({ info: 0, sca: 1, consents: 1, payments: 0, baskets: 0, psus: 0 });
+    },
+    UI_TIMEOUT,
+  );
 
-  it('are fetched once each after the Bank moves the clock, which may change them all', async () => {
-    const { page } = ui;
-    await goTo(page, 'Bank');
-    await page.locator('[data-testid="consents-row"]').first().waitFor(WAIT);
-    const clock = page.getByTestId('bank-now');
-    const before = await clock.textContent();
+  it(
+    'are fetched once each after the Bank moves the clock, which may change them all',
+    async () => {
+      const { page } = ui;
+      await goTo(page, 'Bank');
+      await page.locator('[data-testid="consents-row"]').first().waitFor(WAIT);
+      const clock = page.getByTestId('bank-now');
+      const before = await clock.textContent();
 
-    const counts = await listRequestsDuring(page, async () => {
-      await page.getByRole('button', { name: 'Advance the clock by 1 day' }).click();
-      await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
-    });
+      const counts = await listRequestsDuring(page, async () => {
+        await page.getByRole('button', { name: 'Advance the clock by 1 day' }).click();
+        await expect.poll(() => clock.textContent(), WAIT).not.toBe(before);
+      });
 
-    expect(counts).toEqual({ info: 0, sca: 1, consents: 1, payments: 1, baskets: 1, psus: 0 });
-  }, UI_TIMEOUT);
+      expect(counts).toEqual({ info: 0, sca: 1, consents: 1, payments: 1, baskets: 1, psus: 0 });
+    },
+    UI_TIMEOUT,
+  );
 });

@@ -34,7 +34,11 @@ describe('the top bar puts time in the trainer’s hands', () => {
   it('moves a paused clock on by +5 s, +1 min and +5 min, and it stays paused', async () => {
     const { page } = running();
     const before = Date.parse((await api().getClock()).now);
-    for (const [step, ms] of [['PT5S', 5_000], ['PT1M', 60_000], ['PT5M', 300_000]] as const) {
+    for (const [step, ms] of [
+      ['PT5S', 5_000],
+      ['PT1M', 60_000],
+      ['PT5M', 300_000],
+    ] as const) {
       const from = Date.parse((await api().getClock()).now);
       await page.getByTestId(`time-${step}`).click();
       await expect.poll(async () => Date.parse((await api().getClock()).now) - from, WAIT).toBe(ms);
@@ -47,7 +51,9 @@ describe('the top bar puts time in the trainer’s hands', () => {
   it('"Next time limit" goes to what falls due next and says what it was: the VoP answer of a payee whose bank is silent', async () => {
     const { page, bank } = running();
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-    const silentPayee = readTemplate('sepa-single.xml').replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>').replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
+    const silentPayee = readTemplate('sepa-single.xml')
+      .replace(/<Cdtr>\s*<Nm>[^<]*<\/Nm>/, '<Cdtr><Nm>Hafenbedarf Hamburg KG</Nm>')
+      .replace(/(<CdtrAcct>\s*<Id>\s*<IBAN>)[^<]*/, '$1DE03600501017702115834');
     expect((await bank.tpp.createPayment(creator, SEPA, silentPayee)).status).toBe(201);
     const createdAt = Date.parse((await api().getClock()).now);
     await page.getByTestId('time-next-limit').click();

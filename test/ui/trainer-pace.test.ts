@@ -65,74 +65,92 @@ async function giveLesson(
 describe.concurrent('at a trainer’s pace: 30 s of wall time where the trainer explains, and every step is met', () => {
   // docs/teaching.md's "The 20-minute script": six lessons one after the other on one bank and one
   // browser, as a trainer gives them, then New class; six pauses of 30 s.
-  it('the 20-minute script, lesson after lesson in the presentation view, then New class', async ({ expect }) => {
-    const ui = await startUi({ viewport: { width: 1280, height: 720 } });
-    try {
-      const { page } = ui;
-      const api = controlClient(ui.url);
-      const trainer = { page, api };
-      await newClass(page);
+  it(
+    'the 20-minute script, lesson after lesson in the presentation view, then New class',
+    async ({ expect }) => {
+      const ui = await startUi({ viewport: { width: 1280, height: 720 } });
+      try {
+        const { page } = ui;
+        const api = controlClient(ui.url);
+        const trainer = { page, api };
+        await newClass(page);
 
-      // 1. A consent, approved on the phone.
-      await giveLesson(expect, trainer, 'ais-consent', {}, async (lesson) => {
-        await explain();
-        await decideOnPhone(lesson, 'approve');
-      });
-
-      // 2. A close match the PSU decides on the phone (the class votes Reject).
-      await giveLesson(expect, trainer, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
-        expect(await phoneText(lesson)).toMatch(/Close match/);
-        expect(await phoneText(lesson)).toMatch(/Did you mean/);
-        await explain();
-        await decideOnPhone(lesson, 'reject');
-      });
-
-      // 3. No match: the PSU may still approve.
-      await giveLesson(expect, trainer, 'vop-no-match', {}, async (lesson) => {
-        expect(await phoneText(lesson)).toMatch(/does not match/i);
-        await explain();
-        await decideOnPhone(lesson, 'approve');
-      });
-
-      // 4. The payee's bank does not answer: the trainer talks while the check is in progress. Without
-      // the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
-      await giveLesson(expect, trainer, 'vop-payee-bank-silent', {}, (lesson) => decideOnPhone(lesson, 'approve'), async (lesson) => {
-        await stepUntil(lesson, (run) => run.steps.some((s) => s.step.id === 'vop'));
-        await explain();
-      });
-
-      // 5. Two approvers, the creator refused in words before pressing anything.
-      let warned = 0;
-      await giveLesson(expect, trainer, 'separation-of-duty', {}, async (lesson) => {
-        const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
-        if (await warning.count()) {
-          expect(await warning.textContent()).toMatch(/you created this payment/);
-          warned++;
+        // 1. A consent, approved on the phone.
+        await giveLesson(expect, trainer, 'ais-consent', {}, async (lesson) => {
           await explain();
-        }
-        await decideOnPhone(lesson, 'approve');
-      });
-      expect(warned, 'the creator’s phone said the refusal once').toBe(1);
+          await decideOnPhone(lesson, 'approve');
+        });
 
-      // 6. The SCA runs out of time.
-      await giveLesson(expect, trainer, 'sca-timeout-after-opening', {}, () => Promise.reject(new Error('the lesson asks no decision')), async (lesson) => {
-        await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
-        await explain();
-        await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
-        // The phone hears of the time-out a moment after the run's step.
-        await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
-      });
+        // 2. A close match the PSU decides on the phone (the class votes Reject).
+        await giveLesson(expect, trainer, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
+          expect(await phoneText(lesson)).toMatch(/Close match/);
+          expect(await phoneText(lesson)).toMatch(/Did you mean/);
+          await explain();
+          await decideOnPhone(lesson, 'reject');
+        });
 
-      // New class for the next group: no runs, an empty log.
-      expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
-      await newClass(page);
-      await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
-      await goTo(page, 'Inspector');
-      await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
-    } finally {
-      await ui.stop();
-    }
-  }, UI_TIMEOUT + 6 * PACE_MS + 300_000);
+        // 3. No match: the PSU may still approve.
+        await giveLesson(expect, trainer, 'vop-no-match', {}, async (lesson) => {
+          expect(await phoneText(lesson)).toMatch(/does not match/i);
+          await explain();
+          await decideOnPhone(lesson, 'approve');
+        });
+
+        // 4. The payee's bank does not answer: the trainer talks while the check is in progress. Without
+        // the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
+        await giveLesson(
+          expect,
+          trainer,
+          'vop-payee-bank-silent',
+          {},
+          (lesson) => decideOnPhone(lesson, 'approve'),
+          async (lesson) => {
+            await stepUntil(lesson, (run) => run.steps.some((s) => s.step.id === 'vop'));
+            await explain();
+          },
+        );
+
+        // 5. Two approvers, the creator refused in words before pressing anything.
+        let warned = 0;
+        await giveLesson(expect, trainer, 'separation-of-duty', {}, async (lesson) => {
+          const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
+          if (await warning.count()) {
+            expect(await warning.textContent()).toMatch(/you created this payment/);
+            warned++;
+            await explain();
+          }
+          await decideOnPhone(lesson, 'approve');
+        });
+        expect(warned, 'the creator’s phone said the refusal once').toBe(1);
+
+        // 6. The SCA runs out of time.
+        await giveLesson(
+          expect,
+          trainer,
+          'sca-timeout-after-opening',
+          {},
+          () => Promise.reject(new Error('the lesson asks no decision')),
+          async (lesson) => {
+            await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
+            await explain();
+            await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
+            // The phone hears of the time-out a moment after the run's step.
+            await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
+          },
+        );
+
+        // New class for the next group: no runs, an empty log.
+        expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
+        await newClass(page);
+        await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
+        await goTo(page, 'Inspector');
+        await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
+      } finally {
+        await ui.stop();
+      }
+    },
+    UI_TIMEOUT + 6 * PACE_MS + 300_000,
+  );
 
   // The bulk is created at step 3; its VoP limit (5 s) is pending until the clock is moved at step 6.
   it('SEPA bulk with a VoP timeout', ({ expect }) => stepAtTrainerPace(expect, 'vop-timeout', [4, 5, 6]), UI_TIMEOUT + 4 * PACE_MS + 60_000);

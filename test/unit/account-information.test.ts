@@ -3,10 +3,21 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { buildCamt052, CAMT052_NAMESPACE, type Camt052Input } from '../../main/domain/accounts/camt052';
 import {
-  accountLedger, accountPosition, interimAvailableBalance, openingBalances, reportBalances, type AccountEntry, type PaymentPosting,
+  accountLedger,
+  accountPosition,
+  interimAvailableBalance,
+  openingBalances,
+  reportBalances,
+  type AccountEntry,
+  type PaymentPosting,
 } from '../../main/domain/accounts/ledger';
 import {
-  earliestDateFrom, parseAccountQuery, parseBalanceQuery, parseTransactionQuery, reportFormat, type TransactionQuery,
+  earliestDateFrom,
+  parseAccountQuery,
+  parseBalanceQuery,
+  parseTransactionQuery,
+  reportFormat,
+  type TransactionQuery,
 } from '../../main/domain/accounts/query';
 import { accountRecord, pageQueries, transactionPage, transactionRecord, transactionsRecord } from '../../main/domain/accounts/report';
 import { generateHistory } from '../../main/domain/dataset/history';
@@ -50,7 +61,15 @@ const posting = (overrides: Partial<PaymentPosting> = {}): PaymentPosting => ({
   statusDate: SUNDAY,
   executionDate: SUNDAY,
   transfers: [
-    { position: 0, endToEndId: 'E2E-1', amount: '1250.00', currency: 'EUR', creditorName: 'Schneider Bürotechnik GmbH', creditorIban: 'DE94370502991129384756', remittance: 'Invoice 1' },
+    {
+      position: 0,
+      endToEndId: 'E2E-1',
+      amount: '1250.00',
+      currency: 'EUR',
+      creditorName: 'Schneider Bürotechnik GmbH',
+      creditorIban: 'DE94370502991129384756',
+      remittance: 'Invoice 1',
+    },
     { position: 1, endToEndId: 'E2E-2', amount: '10.005', currency: 'EUR', creditorName: 'Müller Logistik GmbH' },
   ],
   ...overrides,
@@ -85,18 +104,30 @@ describe('accountLedger', () => {
       ['PAY-1-1', '-1250.00', '2027-06-15', '2026-11-20'],
       ['PAY-1-2', '-10.00', '2027-06-15', '2026-11-20'],
     ]);
-    const booked = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-11-20', executionDate: '2026-11-19' })]).booked.filter((e) => e.transactionId.startsWith('PAY-1-'));
-    expect(booked[0]).toMatchObject({ bookingDate: '2026-11-19', valueDate: '2026-11-19', endToEndId: 'E2E-1', bankTransactionCode: 'PMNT-ICDT-ESCT', counterparty: { name: 'Schneider Bürotechnik GmbH', iban: 'DE94370502991129384756' } });
+    const booked = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-11-20', executionDate: '2026-11-19' })]).booked.filter((e) =>
+      e.transactionId.startsWith('PAY-1-'),
+    );
+    expect(booked[0]).toMatchObject({
+      bookingDate: '2026-11-19',
+      valueDate: '2026-11-19',
+      endToEndId: 'E2E-1',
+      bankTransactionCode: 'PMNT-ICDT-ESCT',
+      counterparty: { name: 'Schneider Bürotechnik GmbH', iban: 'DE94370502991129384756' },
+    });
   });
 
   it('books a payment processed before its execution date on the processing date, and never after today', () => {
-    const early = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-11-20', executionDate: '2027-06-15' })]).booked.find((e) => e.transactionId === 'PAY-1-1');
+    const early = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-11-20', executionDate: '2027-06-15' })]).booked.find(
+      (e) => e.transactionId === 'PAY-1-1',
+    );
     expect(early?.bookingDate).toBe('2026-11-20');
-    const future = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-12-24', executionDate: '2026-12-24' })]).booked.find((e) => e.transactionId === 'PAY-1-1');
+    const future = accountLedger(fra1, SUNDAY, [posting({ statusDate: '2026-12-24', executionDate: '2026-12-24' })]).booked.find(
+      (e) => e.transactionId === 'PAY-1-1',
+    );
     expect(future?.bookingDate).toBe(SUNDAY);
   });
 
-  it('leaves out transfers in another currency than the account\'s (no FX, as processing)', () => {
+  it("leaves out transfers in another currency than the account's (no FX, as processing)", () => {
     const p = posting({ transfers: [{ position: 0, endToEndId: 'X', amount: '5.00', currency: 'USD', creditorName: 'Abroad Inc' }] });
     expect(accountLedger(fra1, SUNDAY, [p]).booked.some((e) => e.transactionId.startsWith('PAY-1'))).toBe(false);
     expect(accountPosition(fra1, SUNDAY, [p], fra1.availableBalance).interimBooked).toBe(minor(fra1.balance));
@@ -109,23 +140,40 @@ describe('balances', () => {
   it('today: interim booked is the dataset balance, interim available the available balance', () => {
     const [booked, available] = reportBalances(position, SUNDAY, SUNDAY).slice(2);
     expect(booked).toEqual({ balanceType: 'interimBooked', amount: fra1.balance, currency: 'EUR', referenceDate: SUNDAY });
-    expect(available).toEqual({ balanceType: 'interimAvailable', amount: fra1.availableBalance, currency: 'EUR', referenceDate: SUNDAY, creditLimitIncluded: true });
+    expect(available).toEqual({
+      balanceType: 'interimAvailable',
+      amount: fra1.availableBalance,
+      currency: 'EUR',
+      referenceDate: SUNDAY,
+      creditLimitIncluded: true,
+    });
     expect(interimAvailableBalance(fra1, SUNDAY, fra1.availableBalance)).toEqual(available);
     expect(interimAvailableBalance(fra2, SUNDAY, fra2.availableBalance).creditLimitIncluded).toBe(false);
   });
 
   it('dateTo today gives opening and interim; a past dateTo opening and closing (four of six types)', () => {
     expect(reportBalances(position, '2026-10-01', SUNDAY).map((b) => `${b.balanceType}@${b.referenceDate}`)).toEqual([
-      'openingBooked@2026-10-01', 'openingAvailable@2026-10-01', 'interimBooked@2026-11-22', 'interimAvailable@2026-11-22',
+      'openingBooked@2026-10-01',
+      'openingAvailable@2026-10-01',
+      'interimBooked@2026-11-22',
+      'interimAvailable@2026-11-22',
     ]);
     expect(reportBalances(position, '2026-10-01', '2026-10-31').map((b) => `${b.balanceType}@${b.referenceDate}`)).toEqual([
-      'openingBooked@2026-10-01', 'openingAvailable@2026-10-01', 'closingBooked@2026-10-31', 'closingAvailable@2026-10-31',
+      'openingBooked@2026-10-01',
+      'openingAvailable@2026-10-01',
+      'closingBooked@2026-10-31',
+      'closingAvailable@2026-10-31',
     ]);
   });
 
   it('opening + booked entries of the period = closing, for any period; available keeps the credit line', () => {
     const creditLine = minor(fra1.availableBalance) - minor(fra1.balance);
-    const periods: [string, string][] = [['2024-12-01', '2024-12-31'], ['2025-02-28', '2025-03-01'], ['2026-11-22', '2026-11-22'], ['2025-06-15', '2026-11-21']];
+    const periods: [string, string][] = [
+      ['2024-12-01', '2024-12-31'],
+      ['2025-02-28', '2025-03-01'],
+      ['2026-11-22', '2026-11-22'],
+      ['2025-06-15', '2026-11-21'],
+    ];
     for (const [from, to] of periods) {
       const [openB, openA, closeB, closeA] = reportBalances(position, from, to).map((b) => minor(b.amount)) as [bigint, bigint, bigint, bigint];
       const entries = position.ledger.booked.filter((e) => e.entryDate >= from && e.entryDate <= to);
@@ -161,9 +209,19 @@ describe('parseTransactionQuery', () => {
   };
 
   it('reads the period, the booking status and the page, with defaults', () => {
-    expect(parse('bookingStatus=booked&dateFrom=2026-11-01')).toEqual({ dateFrom: '2026-11-01', dateTo: SUNDAY, bookingStatus: 'booked', pageIndex: 0, itemsPerPage: 100 });
+    expect(parse('bookingStatus=booked&dateFrom=2026-11-01')).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: SUNDAY,
+      bookingStatus: 'booked',
+      pageIndex: 0,
+      itemsPerPage: 100,
+    });
     expect(parse('bookingStatus=both&dateFrom=2026-11-01&dateTo=2026-11-10&pageIndex=3&itemsPerPage=500&withBalance=true')).toEqual({
-      dateFrom: '2026-11-01', dateTo: '2026-11-10', bookingStatus: 'both', pageIndex: 3, itemsPerPage: 500,
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-10',
+      bookingStatus: 'both',
+      pageIndex: 3,
+      itemsPerPage: 500,
     });
   });
 
@@ -226,7 +284,14 @@ describe('reportFormat', () => {
 
 describe('paging', () => {
   const ledger = accountLedger(fra2, SUNDAY, []);
-  const query = (over: Partial<TransactionQuery> = {}): TransactionQuery => ({ dateFrom: '2026-08-24', dateTo: SUNDAY, bookingStatus: 'both', pageIndex: 0, itemsPerPage: 10, ...over });
+  const query = (over: Partial<TransactionQuery> = {}): TransactionQuery => ({
+    dateFrom: '2026-08-24',
+    dateTo: SUNDAY,
+    bookingStatus: 'both',
+    pageIndex: 0,
+    itemsPerPage: 10,
+    ...over,
+  });
 
   it('cuts booked-then-pending entries into pages and links them', () => {
     const all = [...ledger.booked, ...ledger.pending].filter((e) => e.entryDate >= '2026-08-24');
@@ -251,7 +316,9 @@ describe('paging', () => {
     const page = transactionPage(ledger, query({ itemsPerPage: 500 }));
     expect(pageQueries(query({ itemsPerPage: 500 }), page)).toEqual({});
     const small = transactionPage(ledger, query({ itemsPerPage: 100, dateFrom: '2024-12-01' }));
-    expect(pageQueries(query({ itemsPerPage: 100, dateFrom: '2024-12-01' }), small).next).toBe('dateFrom=2024-12-01&dateTo=2026-11-22&bookingStatus=both&pageIndex=1');
+    expect(pageQueries(query({ itemsPerPage: 100, dateFrom: '2024-12-01' }), small).next).toBe(
+      'dateFrom=2024-12-01&dateTo=2026-11-22&bookingStatus=both&pageIndex=1',
+    );
   });
 
   it('an empty period is one empty page; a status not asked for has no list', () => {
@@ -262,20 +329,44 @@ describe('paging', () => {
 
 describe('Berlin Group records', () => {
   const debit: AccountEntry = {
-    transactionId: 'T-1', status: 'booked', bookingDate: SUNDAY, valueDate: '2026-11-21', entryDate: SUNDAY, amount: '-12.50', currency: 'EUR',
-    counterparty: { name: 'Payee', iban: 'DE94370502991129384756' }, remittanceInformation: 'x'.repeat(150), endToEndId: 'E2E', bankTransactionCode: 'PMNT-ICDT-ESCT',
+    transactionId: 'T-1',
+    status: 'booked',
+    bookingDate: SUNDAY,
+    valueDate: '2026-11-21',
+    entryDate: SUNDAY,
+    amount: '-12.50',
+    currency: 'EUR',
+    counterparty: { name: 'Payee', iban: 'DE94370502991129384756' },
+    remittanceInformation: 'x'.repeat(150),
+    endToEndId: 'E2E',
+    bankTransactionCode: 'PMNT-ICDT-ESCT',
   };
 
   it('a debit names the creditor, a credit the debtor; long remittance goes in pieces of 140', () => {
     expect(transactionRecord(debit)).toEqual({
-      transactionId: 'T-1', endToEndId: 'E2E', bookingDate: SUNDAY, valueDate: '2026-11-21', transactionAmount: { currency: 'EUR', amount: '-12.50' },
-      creditorName: 'Payee', creditorAccount: { iban: 'DE94370502991129384756' }, remittanceInformationUnstructuredArray: ['x'.repeat(140), 'x'.repeat(10)],
+      transactionId: 'T-1',
+      endToEndId: 'E2E',
+      bookingDate: SUNDAY,
+      valueDate: '2026-11-21',
+      transactionAmount: { currency: 'EUR', amount: '-12.50' },
+      creditorName: 'Payee',
+      creditorAccount: { iban: 'DE94370502991129384756' },
+      remittanceInformationUnstructuredArray: ['x'.repeat(140), 'x'.repeat(10)],
       bankTransactionCode: 'PMNT-ICDT-ESCT',
     });
-    const credit = transactionRecord({ ...debit, amount: '99.00', status: 'pending', bookingDate: undefined, counterparty: { name: 'Payer', otherId: '16582041738751' }, remittanceInformation: 'Thanks' });
+    const credit = transactionRecord({
+      ...debit,
+      amount: '99.00',
+      status: 'pending',
+      bookingDate: undefined,
+      counterparty: { name: 'Payer', otherId: '16582041738751' },
+      remittanceInformation: 'Thanks',
+    });
     expect(credit).toMatchObject({ debtorName: 'Payer', debtorAccount: { bban: '16582041738751' }, remittanceInformationUnstructured: 'Thanks' });
     expect(credit).not.toHaveProperty('bookingDate');
-    expect(transactionRecord({ ...debit, counterparty: { name: 'UK', otherId: '16-58-20 41738751' } }).creditorAccount).toEqual({ other: { identification: '16-58-20 41738751' } });
+    expect(transactionRecord({ ...debit, counterparty: { name: 'UK', otherId: '16-58-20 41738751' } }).creditorAccount).toEqual({
+      other: { identification: '16-58-20 41738751' },
+    });
   });
 
   it('an account without IBAN is referenced by its BBAN', () => {
@@ -283,7 +374,11 @@ describe('Berlin Group records', () => {
     expect(record).toMatchObject({ resourceId: 'LON-ACC-03', bban: '16582041738751', currency: 'GBP', status: 'enabled', ownerName: 'Owner Ltd' });
     expect(record).not.toHaveProperty('iban');
     const report = transactionsRecord(lon3, { booked: [], pageIndex: 0, pageCount: 1, totalEntries: 0 }, [], { account: { href: '/x' } });
-    expect(report).toEqual({ account: { bban: '16582041738751', currency: 'GBP' }, transactions: { booked: [], _links: { account: { href: '/x' } } }, balances: [] });
+    expect(report).toEqual({
+      account: { bban: '16582041738751', currency: 'GBP' },
+      transactions: { booked: [], _links: { account: { href: '/x' } } },
+      balances: [],
+    });
   });
 });
 
@@ -313,7 +408,13 @@ describe('camt.052.001.02', () => {
     expect(GrpHdr).toEqual({ MsgId: 'MSG1', CreDtTm: '2026-11-22T10:00:00Z', MsgPgntn: { PgNb: 1, LastPgInd: true } });
     expect(Object.keys(Rpt)).toEqual(['Id', 'CreDtTm', 'FrToDt', 'Acct', 'Bal', 'Ntry']);
     expect(Rpt.FrToDt).toEqual({ FrDtTm: '2026-11-01T00:00:00', ToDtTm: '2026-11-22T23:59:59' });
-    expect(Rpt.Acct).toEqual({ Id: { IBAN: fra2.iban }, Ccy: 'EUR', Nm: fra2.name, Ownr: { Nm: 'Rhein-Main Maschinenbau GmbH' }, Svcr: { FinInstnId: { BIC: fra2.bic } } });
+    expect(Rpt.Acct).toEqual({
+      Id: { IBAN: fra2.iban },
+      Ccy: 'EUR',
+      Nm: fra2.name,
+      Ownr: { Nm: 'Rhein-Main Maschinenbau GmbH' },
+      Svcr: { FinInstnId: { BIC: fra2.bic } },
+    });
     expect(Rpt.Bal.map((b: any) => b.Tp.CdOrPrtry.Cd)).toEqual(['OPBD', 'OPAV', 'ITBD', 'ITAV']);
     expect(Object.keys(Rpt.Bal[0])).toEqual(['Tp', 'Amt', 'CdtDbtInd', 'Dt']);
     expect(Rpt.Bal[2]).toMatchObject({ Amt: { '#text': Number(fra2.balance), '@_Ccy': 'EUR' }, CdtDbtInd: 'CRDT', Dt: { Dt: SUNDAY } });
@@ -332,18 +433,34 @@ describe('camt.052.001.02', () => {
     expect(pending.every((n: any) => n.BookgDt === undefined)).toBe(true);
     const payment = doc.Ntry.find((n: any) => n.NtryRef === 'PAY-1-1');
     expect(payment).toMatchObject({
-      Amt: { '#text': 1250, '@_Ccy': 'EUR' }, CdtDbtInd: 'DBIT', ValDt: { Dt: '2026-11-23' },
+      Amt: { '#text': 1250, '@_Ccy': 'EUR' },
+      CdtDbtInd: 'DBIT',
+      ValDt: { Dt: '2026-11-23' },
       BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: 'ESCT' } } },
-      NtryDtls: { TxDtls: { Refs: { EndToEndId: 'E2E-1' }, RltdPties: { Cdtr: { Nm: 'Schneider Bürotechnik GmbH' }, CdtrAcct: { Id: { IBAN: 'DE94370502991129384756' } } }, RmtInf: { Ustrd: ['Invoice 1'] } } },
+      NtryDtls: {
+        TxDtls: {
+          Refs: { EndToEndId: 'E2E-1' },
+          RltdPties: { Cdtr: { Nm: 'Schneider Bürotechnik GmbH' }, CdtrAcct: { Id: { IBAN: 'DE94370502991129384756' } } },
+          RmtInf: { Ustrd: ['Invoice 1'] },
+        },
+      },
     });
     const credit = booked.find((n: any) => n.CdtDbtInd === 'CRDT');
     expect(credit.NtryDtls.TxDtls.RltdPties.Dbtr.Nm).toEqual(expect.any(String));
   });
 
-  it('escapes text, cuts to the schema\'s lengths, and names a non-IBAN account a BBAN', () => {
+  it("escapes text, cuts to the schema's lengths, and names a non-IBAN account a BBAN", () => {
     const entry: AccountEntry = {
-      transactionId: `${'P'.repeat(36)}-1`, status: 'booked', bookingDate: SUNDAY, valueDate: SUNDAY, entryDate: SUNDAY, amount: '-1.00', currency: 'GBP',
-      counterparty: { name: 'A & B <Ltd> "quoted"', otherId: '16-58-20 41738751' }, remittanceInformation: 'r'.repeat(300), bankTransactionCode: 'ODD',
+      transactionId: `${'P'.repeat(36)}-1`,
+      status: 'booked',
+      bookingDate: SUNDAY,
+      valueDate: SUNDAY,
+      entryDate: SUNDAY,
+      amount: '-1.00',
+      currency: 'GBP',
+      counterparty: { name: 'A & B <Ltd> "quoted"', otherId: '16-58-20 41738751' },
+      remittanceInformation: 'r'.repeat(300),
+      bankTransactionCode: 'ODD',
     };
     const xml = buildCamt052(input({ account: lon3, entries: [entry], balances: [], ownerName: undefined }));
     expect(XMLValidator.validate(xml)).toBe(true);

@@ -3,14 +3,39 @@ import { afterAuthorisation, authorisationRefusal, authorisationsRequired } from
 import type { PaymentForRules } from '../../main/domain/payment/payment';
 import type { ApprovalRules, Psu } from '../../main/domain/dataset/types';
 
-const rules: ApprovalRules = { authorisationsRequired: 2, creatorMayAuthoriseSecond: true, distinctSignatoryGroups: true, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '250.00' }] };
-const psu = (psuId: string, group: string | null, limit = '10000.00', perms: ('ais' | 'paymentCreation' | 'paymentAuthorisation')[] = ['paymentAuthorisation']): Psu => ({
-  psuId, name: psuId, institution: 'frankfurt', corporateId: 'C1', signatoryGroup: group, scaEnrolled: true, role: '',
-  accounts: [{ resourceId: 'ACC', permissions: perms }], approvalLimits: { sepa: { currency: 'EUR', amount: limit } },
+const rules: ApprovalRules = {
+  authorisationsRequired: 2,
+  creatorMayAuthoriseSecond: true,
+  distinctSignatoryGroups: true,
+  singleAuthorisationUpTo: [{ currency: 'EUR', amount: '250.00' }],
+};
+const psu = (
+  psuId: string,
+  group: string | null,
+  limit = '10000.00',
+  perms: ('ais' | 'paymentCreation' | 'paymentAuthorisation')[] = ['paymentAuthorisation'],
+): Psu => ({
+  psuId,
+  name: psuId,
+  institution: 'frankfurt',
+  corporateId: 'C1',
+  signatoryGroup: group,
+  scaEnrolled: true,
+  role: '',
+  accounts: [{ resourceId: 'ACC', permissions: perms }],
+  approvalLimits: { sepa: { currency: 'EUR', amount: limit } },
 });
 const payment = (over: Partial<PaymentForRules> = {}): PaymentForRules => ({
-  status: 'PATC', creatorPsuId: 'CREATOR', corporateId: 'C1', debtorAccountId: 'ACC', product: 'pain.001-sepa-credit-transfers',
-  currency: 'EUR', totalAmount: '5000.00', authorisationsRequired: 2, authorisations: [], ...over,
+  status: 'PATC',
+  creatorPsuId: 'CREATOR',
+  corporateId: 'C1',
+  debtorAccountId: 'ACC',
+  product: 'pain.001-sepa-credit-transfers',
+  currency: 'EUR',
+  totalAmount: '5000.00',
+  authorisationsRequired: 2,
+  authorisations: [],
+  ...over,
 });
 const first = { psuId: 'A1', signatoryGroup: 'A', at: new Date(0), via: 'individual' as const };
 
@@ -28,11 +53,18 @@ describe('authorisation rules', () => {
 
   it('separation of duty: the creator may give the second where the customer allows', () => {
     expect(authorisationRefusal(payment({ authorisations: [{ ...first, signatoryGroup: 'B', psuId: 'B1' }] }), psu('CREATOR', 'A'), rules)).toBeNull();
-    expect(authorisationRefusal(payment({ authorisations: [{ ...first, signatoryGroup: 'B', psuId: 'B1' }] }), psu('CREATOR', 'A'), { ...rules, creatorMayAuthoriseSecond: false })).toMatch(/creator give the second/);
+    expect(
+      authorisationRefusal(payment({ authorisations: [{ ...first, signatoryGroup: 'B', psuId: 'B1' }] }), psu('CREATOR', 'A'), {
+        ...rules,
+        creatorMayAuthoriseSecond: false,
+      }),
+    ).toMatch(/creator give the second/);
   });
 
   it('one PSU never gives both authorisations', () => {
-    expect(authorisationRefusal(payment({ authorisations: [first] }), psu('A1', 'B'), { ...rules, distinctSignatoryGroups: false })).toMatch(/already authorised/);
+    expect(authorisationRefusal(payment({ authorisations: [first] }), psu('A1', 'B'), { ...rules, distinctSignatoryGroups: false })).toMatch(
+      /already authorised/,
+    );
   });
 
   it('signatory groups: the second must come from another group', () => {

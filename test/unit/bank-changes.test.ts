@@ -15,7 +15,12 @@ describe('what a step changed in the bank', () => {
 
   it('tells resources of different kinds with the same id apart', () => {
     const before: BankStatus[] = [{ kind: 'consent', id: 'x', status: 'received' }];
-    expect(bankChanges(before, [{ kind: 'journey', id: 'x', status: 'started' }, { kind: 'consent', id: 'x', status: 'received' }])).toEqual([{ kind: 'journey', id: 'x', before: null, after: 'started' }]);
+    expect(
+      bankChanges(before, [
+        { kind: 'journey', id: 'x', status: 'started' },
+        { kind: 'consent', id: 'x', status: 'received' },
+      ]),
+    ).toEqual([{ kind: 'journey', id: 'x', before: null, after: 'started' }]);
   });
 
   it('says nothing of a resource that is gone (a reset is not a step)', () => {

@@ -8,7 +8,14 @@ describe('BankError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ protocol: 'berlin-group', code: 'RESOURCE_UNKNOWN', status: 403, message: 'no such consent', name: 'BankError' });
     expect(error).toMatchObject({ details: ['a', 'b'], retryAfterSeconds: 3, allow: ['GET'] });
-    expect(BankError.oauth('invalid_client', 'who?')).toMatchObject({ protocol: 'oauth', code: 'invalid_client', status: 401, details: [], retryAfterSeconds: null, allow: null });
+    expect(BankError.oauth('invalid_client', 'who?')).toMatchObject({
+      protocol: 'oauth',
+      code: 'invalid_client',
+      status: 401,
+      details: [],
+      retryAfterSeconds: null,
+      allow: null,
+    });
     expect(String(formatError('bad'))).toBe('BankError: bad');
   });
 

@@ -42,9 +42,21 @@ describe('withBuildLock', () => {
 
   it('lets go of the lock when the build fails', async () => {
     const lock = lockPath();
-    await expect(withBuildLock(lock, () => {}, async () => Promise.reject(new Error('vite failed')))).rejects.toThrow('vite failed');
+    await expect(
+      withBuildLock(
+        lock,
+        () => {},
+        async () => Promise.reject(new Error('vite failed')),
+      ),
+    ).rejects.toThrow('vite failed');
     expect(existsSync(lock)).toBe(false);
-    expect(await withBuildLock(lock, () => {}, async () => 'next')).toBe('next');
+    expect(
+      await withBuildLock(
+        lock,
+        () => {},
+        async () => 'next',
+      ),
+    ).toBe('next');
   });
 
   it('takes over a lock left by a start that died mid-build, without waiting', async () => {
@@ -53,7 +65,13 @@ describe('withBuildLock', () => {
     const long = new Date(Date.now() - 10 * 60_000);
     utimesSync(lock, long, long);
     const waited: boolean[] = [];
-    expect(await withBuildLock(lock, () => waited.push(true), async () => 'built')).toBe('built');
+    expect(
+      await withBuildLock(
+        lock,
+        () => waited.push(true),
+        async () => 'built',
+      ),
+    ).toBe('built');
     expect(waited).toEqual([]);
   });
 });

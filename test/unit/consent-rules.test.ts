@@ -5,7 +5,14 @@ import { BankError } from '../../main/domain/errors';
 import type { Consent } from '../../main/domain/consent/consent';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const body = (fields: Record<string, unknown> = {}) => ({ access: {}, recurringIndicator: true, validUntil: '2027-01-01', frequencyPerDay: 4, combinedServiceIndicator: true, ...fields });
+const body = (fields: Record<string, unknown> = {}) => ({
+  access: {},
+  recurringIndicator: true,
+  validUntil: '2027-01-01',
+  frequencyPerDay: 4,
+  combinedServiceIndicator: true,
+  ...fields,
+});
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -18,7 +25,12 @@ function codeOf(fn: () => unknown): string | undefined {
 
 describe('consent request rules', () => {
   it('accepts a well-formed recurring request', () => {
-    expect(parseConsentRequest(body(), now)).toEqual({ recurringIndicator: true, validUntil: '2027-01-01', frequencyPerDay: 4, combinedServiceIndicator: true });
+    expect(parseConsentRequest(body(), now)).toEqual({
+      recurringIndicator: true,
+      validUntil: '2027-01-01',
+      frequencyPerDay: 4,
+      combinedServiceIndicator: true,
+    });
   });
   it('accepts combinedServiceIndicator false (every consent is combined anyway)', () => {
     expect(parseConsentRequest(body({ combinedServiceIndicator: false }), now).combinedServiceIndicator).toBe(false);

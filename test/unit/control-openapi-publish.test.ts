@@ -9,8 +9,15 @@ describe('publishing the control API schemas', () => {
     const publisher = new SchemaPublisher();
     const Money = Type.Object({ amount: Type.String(), currency: Type.String() }, { title: 'Money' });
     const published = publisher.use(Type.Object({ limit: Money, fees: Type.Array(Money) }));
-    expect(published.properties).toEqual({ limit: { $ref: '#/components/schemas/Money' }, fees: { type: 'array', items: { $ref: '#/components/schemas/Money' } } });
-    expect(publisher.components.Money).toEqual({ type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } });
+    expect(published.properties).toEqual({
+      limit: { $ref: '#/components/schemas/Money' },
+      fees: { type: 'array', items: { $ref: '#/components/schemas/Money' } },
+    });
+    expect(publisher.components.Money).toEqual({
+      type: 'object',
+      required: ['amount', 'currency'],
+      properties: { amount: { type: 'string' }, currency: { type: 'string' } },
+    });
   });
 
   it('writes a record of any names as additionalProperties, as client generators read it', () => {

@@ -16,7 +16,12 @@ describe('copy as cURL', () => {
 
   it('builds method, URL, each header value and the body as --data-binary, without recomputed headers', () => {
     const cmd = buildCurl(
-      { method: 'post', url: '/frankfurt/berlingroup/v1/consents?x=1', headers: { 'Content-Type': 'application/json', host: 'x', 'content-length': '2', 'x-multi': ['a', 'b'] }, body: '{}' },
+      {
+        method: 'post',
+        url: '/frankfurt/berlingroup/v1/consents?x=1',
+        headers: { 'Content-Type': 'application/json', host: 'x', 'content-length': '2', 'x-multi': ['a', 'b'] },
+        body: '{}',
+      },
       'http://127.0.0.1:4646',
     );
     expect(cmd.split(' \\\n  ')).toEqual([
@@ -65,8 +70,13 @@ describe('copy as cURL', () => {
 
   it('reads back its own command with the diagnosis parser, byte for byte', () => {
     const body = 'line\r\nnext\n€';
-    const parsed = parseCurl(buildCurl({ method: 'POST', url: '/x/v1/payments/p?q=1', headers: { 'PSU-ID': "o'neil", digest: 'SHA-256=x' }, body }, 'http://127.0.0.1:1'));
-    expect(parsed).toEqual({ ok: true, request: { method: 'POST', target: '/x/v1/payments/p?q=1', headers: { 'psu-id': "o'neil", digest: 'SHA-256=x' }, body: Buffer.from(body) } });
+    const parsed = parseCurl(
+      buildCurl({ method: 'POST', url: '/x/v1/payments/p?q=1', headers: { 'PSU-ID': "o'neil", digest: 'SHA-256=x' }, body }, 'http://127.0.0.1:1'),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      request: { method: 'POST', target: '/x/v1/payments/p?q=1', headers: { 'psu-id': "o'neil", digest: 'SHA-256=x' }, body: Buffer.from(body) },
+    });
   });
 
   describe('a request with a header sent twice', () => {
@@ -80,7 +90,11 @@ describe('copy as cURL', () => {
     const request = { method: 'POST', url: '/p', headers: { 'x-request-id': 'first, second', digest: 'SHA-256=x' }, rawHeaders, body: '{}' };
 
     it('writes each logged line as its own --header, in order and names as sent, never the merged value', () => {
-      expect(buildCurl(request, 'http://h').split(' \\\n  ').slice(1, -1)).toEqual([`--header 'X-Request-ID: first'`, `--header 'Digest: SHA-256=x'`, `--header 'x-request-id: second'`]);
+      expect(buildCurl(request, 'http://h').split(' \\\n  ').slice(1, -1)).toEqual([
+        `--header 'X-Request-ID: first'`,
+        `--header 'Digest: SHA-256=x'`,
+        `--header 'x-request-id: second'`,
+      ]);
     });
 
     it('and curl sends both lines: a server sees them as two', async () => {

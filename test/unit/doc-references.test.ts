@@ -18,10 +18,7 @@ function sourceFiles(folder: string): string[] {
     .map((e) => join(e.parentPath, e.name).slice(ROOT.length + 1));
 }
 
-const files = [
-  ...SOURCE_FOLDERS.flatMap(sourceFiles),
-  ...readdirSync(ROOT).filter((f) => SOURCE_FILE.test(f)),
-];
+const files = [...SOURCE_FOLDERS.flatMap(sourceFiles), ...readdirSync(ROOT).filter((f) => SOURCE_FILE.test(f))];
 
 function citations(): { file: string; doc: string; anchor: string }[] {
   return files.flatMap((file) =>

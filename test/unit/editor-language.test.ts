@@ -24,12 +24,24 @@ const after = (text: string, marker: string): number => text.indexOf(marker) + m
 describe('children allowed at a path', () => {
   it('lists a type’s children in schema order with their cardinality', () => {
     const header = allowedChildren(['Document', 'CstmrCdtTrfInitn', 'GrpHdr'], []);
-    expect(header.map((p) => `${p.name} ${cardinality(p)}`)).toEqual(['MsgId 1..1', 'CreDtTm 1..1', 'Authstn 0..2', 'NbOfTxs 1..1', 'CtrlSum 0..1', 'InitgPty 1..1', 'FwdgAgt 0..1']);
+    expect(header.map((p) => `${p.name} ${cardinality(p)}`)).toEqual([
+      'MsgId 1..1',
+      'CreDtTm 1..1',
+      'Authstn 0..2',
+      'NbOfTxs 1..1',
+      'CtrlSum 0..1',
+      'InitgPty 1..1',
+      'FwdgAgt 0..1',
+    ]);
     expect(allowedChildren([], []).map((p) => p.name)).toEqual(['Document']);
   });
 
   it('offers only what may follow the children present: not earlier ones, not a second of a single one', () => {
-    expect(allowedChildren(['Document', 'CstmrCdtTrfInitn', 'GrpHdr'], ['MsgId', 'CreDtTm', 'NbOfTxs']).map((p) => p.name)).toEqual(['CtrlSum', 'InitgPty', 'FwdgAgt']);
+    expect(allowedChildren(['Document', 'CstmrCdtTrfInitn', 'GrpHdr'], ['MsgId', 'CreDtTm', 'NbOfTxs']).map((p) => p.name)).toEqual([
+      'CtrlSum',
+      'InitgPty',
+      'FwdgAgt',
+    ]);
     // PmtInf is 1..n: after one, another may follow; GrpHdr may not come again.
     expect(allowedChildren(['Document', 'CstmrCdtTrfInitn'], ['GrpHdr', 'PmtInf']).map((p) => p.name)).toEqual(['PmtInf']);
     // A choice: one alternative, then nothing.
@@ -60,7 +72,24 @@ describe('completion', () => {
     const cursor = at + '\n      <Pm'.length;
     const answer = completionsAt(typed, cursor);
     expect(answer.replaceFrom).toBe(cursor - 3);
-    expect(answer.items.map((i) => i.name)).toEqual(['PmtMtd', 'BtchBookg', 'NbOfTxs', 'CtrlSum', 'PmtTpInf', 'ReqdExctnDt', 'PoolgAdjstmntDt', 'Dbtr', 'DbtrAcct', 'DbtrAgt', 'DbtrAgtAcct', 'UltmtDbtr', 'ChrgBr', 'ChrgsAcct', 'ChrgsAcctAgt', 'CdtTrfTxInf']);
+    expect(answer.items.map((i) => i.name)).toEqual([
+      'PmtMtd',
+      'BtchBookg',
+      'NbOfTxs',
+      'CtrlSum',
+      'PmtTpInf',
+      'ReqdExctnDt',
+      'PoolgAdjstmntDt',
+      'Dbtr',
+      'DbtrAcct',
+      'DbtrAgt',
+      'DbtrAgtAcct',
+      'UltmtDbtr',
+      'ChrgBr',
+      'ChrgsAcct',
+      'ChrgsAcctAgt',
+      'CdtTrfTxInf',
+    ]);
     expect(answer.items[0]?.filterText).toBe('<PmtMtd');
   });
 
@@ -131,7 +160,8 @@ describe('quick fixes', () => {
   });
 
   it('puts the institution’s next business day after the simulated today as the execution date, past weekends and holidays', () => {
-    const dateFix = (today: string): string | undefined => quickFixesFor(single, { path: 'Document/CstmrCdtTrfInitn/PmtInf[1]/ReqdExctnDt', rule: 'ISODate' }, { ...fixContext, today })[0]?.title;
+    const dateFix = (today: string): string | undefined =>
+      quickFixesFor(single, { path: 'Document/CstmrCdtTrfInitn/PmtInf[1]/ReqdExctnDt', rule: 'ISODate' }, { ...fixContext, today })[0]?.title;
     expect(dateFix('2026-11-20')).toBe('Execute on the next business day, 2026-11-23');
     expect(dateFix('2026-11-23')).toBe('Execute on the next business day, 2026-11-24');
     // Frankfurt's holiday on Friday 25 December 2026, then the weekend: after Thursday the 24th comes Monday the 28th.

@@ -42,7 +42,12 @@ describe('element paths to positions in the text', () => {
   });
 
   it('counts repeated elements, skipping comments and CDATA', () => {
-    expect(at('Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]/CdtrAcct/Id/IBAN')?.range).toEqual({ startLine: 10, startColumn: 23, endLine: 10, endColumn: 40 });
+    expect(at('Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]/CdtrAcct/Id/IBAN')?.range).toEqual({
+      startLine: 10,
+      startColumn: 23,
+      endLine: 10,
+      endColumn: 40,
+    });
     // The IBAN inside CDATA is text, not a second element.
     expect(at('Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]/CdtrAcct/Id/IBAN[2]')?.exact).toBe(false);
   });
@@ -56,7 +61,12 @@ describe('element paths to positions in the text', () => {
   });
 
   it('finds attributes', () => {
-    expect(at('Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]/Amt/InstdAmt/@Ccy')?.range).toEqual({ startLine: 9, startColumn: 24, endLine: 9, endColumn: 33 });
+    expect(at('Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[2]/Amt/InstdAmt/@Ccy')?.range).toEqual({
+      startLine: 9,
+      startColumn: 24,
+      endLine: 9,
+      endColumn: 33,
+    });
   });
 
   it('shows a missing element on its nearest ancestor in the text', () => {
@@ -94,7 +104,10 @@ describe('element paths to positions in the text', () => {
     const issues = result.ok ? [] : result.errors;
     expect(issues.map((i) => [i.path, i.rule])).toEqual([['Document/CstmrCdtTrfInitn/PmtInf[1]/CdtTrfTxInf[9876]/CdtrAcct/Id/IBAN', 'IBAN check digits']]);
     const started = performance.now();
-    const located = locatePaths(xml, issues.map((i) => i.path));
+    const located = locatePaths(
+      xml,
+      issues.map((i) => i.path),
+    );
     console.log(`10,000-transaction bulk: issue located in ${Math.round(performance.now() - started)} ms`);
     expect(located.get(issues[0]?.path ?? '')?.range.startLine).toBe(target + 1);
   });

@@ -40,9 +40,16 @@ describe('the explained pain.002', () => {
     const read = readStatusReport(xml);
     if (!read.ok) throw new Error(read.error);
     expect(read.report.messageId).toBe('STS-1');
-    expect(read.report.transactions[1]).toMatchObject({ status: 'PATC', reasons: [{ code: 'CMTC', info: ['Müller Logistik GmbH'] }], creditorName: 'Mueller Logistik', currency: 'EUR' });
+    expect(read.report.transactions[1]).toMatchObject({
+      status: 'PATC',
+      reasons: [{ code: 'CMTC', info: ['Müller Logistik GmbH'] }],
+      creditorName: 'Mueller Logistik',
+      currency: 'EUR',
+    });
     expect(overallStatus(read.report)).toBe('PATC');
-    expect(reasonWords(read.report.transactions[1]?.reasons[0] ?? { code: '', info: [] })).toBe('Close match: the payee’s bank holds the name Müller Logistik GmbH');
+    expect(reasonWords(read.report.transactions[1]?.reasons[0] ?? { code: '', info: [] })).toBe(
+      'Close match: the payee’s bank holds the name Müller Logistik GmbH',
+    );
     expect(readStatusReport('<Document/>').ok).toBe(false);
   });
 
@@ -51,7 +58,9 @@ describe('the explained pain.002', () => {
     expect(statusWords('RJCT', null)).toBe('Rejected');
     expect(reasonWords({ code: 'RECI', info: ['VoP in progress'] })).toBe('Payee check in progress');
     expect(reasonWords({ code: 'NMTC', info: [] })).toBe('The name does not match the account holder');
-    expect(reasonWords({ code: 'NOAP', info: ['VoP not possible: service unavailable'] })).toBe('Payee check not possible: VoP not possible: service unavailable');
+    expect(reasonWords({ code: 'NOAP', info: ['VoP not possible: service unavailable'] })).toBe(
+      'Payee check not possible: VoP not possible: service unavailable',
+    );
     expect(reasonWords({ code: 'AM04', info: [] })).toBe('AM04: insufficient funds');
   });
 });
@@ -80,7 +89,13 @@ describe('templates filled from the dataset', () => {
 describe('a bulk in chunks', () => {
   it('makes the same text as at once, telling its progress chunk by chunk', async () => {
     const progress: number[] = [];
-    const text = await generateBulk(single, 1_201, (n) => progress.push(n), async () => undefined, 500);
+    const text = await generateBulk(
+      single,
+      1_201,
+      (n) => progress.push(n),
+      async () => undefined,
+      500,
+    );
     expect(text).toBe(bulkFromTemplate(single, 1_201));
     expect(progress).toEqual([500, 1_000, 1_201]);
   });

@@ -26,7 +26,9 @@ describe('the payment editor’s validation', () => {
     expect(diagnose(fasterSingle, contextOf(null, FASTER, 'london'))).toEqual({ diagnostics: [], transactions: 1 });
     const over = fasterSingle.replaceAll('420.00', '1000000.01');
     const { diagnostics } = diagnose(over, contextOf(null, FASTER, 'london'));
-    expect(diagnostics.map((d) => [d.rule, d.range.startLine])).toEqual([['Faster Payments: amount limit', over.split('\n').findIndex((l) => l.includes('<InstdAmt')) + 1]]);
+    expect(diagnostics.map((d) => [d.rule, d.range.startLine])).toEqual([
+      ['Faster Payments: amount limit', over.split('\n').findIndex((l) => l.includes('<InstdAmt')) + 1],
+    ]);
     expect(diagnostics[0]?.message).toContain('GBP 1000000.00');
   });
 

@@ -41,12 +41,17 @@ describe('visibleLines', () => {
 
 describe('failureOf', () => {
   it('reads a Berlin Group error’s first message, cut to its first words', () => {
-    const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'SIGNATURE_INVALID', text: 'the digest of the body does not match the Digest header sent by the TPP' }] });
+    const body = JSON.stringify({
+      tppMessages: [{ category: 'ERROR', code: 'SIGNATURE_INVALID', text: 'the digest of the body does not match the Digest header sent by the TPP' }],
+    });
     expect(failureOf(401, body, 5)).toEqual({ code: 'SIGNATURE_INVALID', text: 'the digest of the body…' });
   });
 
   it('reads an OAuth error', () => {
-    expect(failureOf(400, JSON.stringify({ error: 'invalid_grant', error_description: 'code expired' }))).toEqual({ code: 'invalid_grant', text: 'code expired' });
+    expect(failureOf(400, JSON.stringify({ error: 'invalid_grant', error_description: 'code expired' }))).toEqual({
+      code: 'invalid_grant',
+      text: 'code expired',
+    });
   });
 
   it('is null for a success or a body that is no error', () => {

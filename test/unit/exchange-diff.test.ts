@@ -102,7 +102,12 @@ describe('alignPairs', () => {
 });
 
 describe('factDifferences: Compare compares bytes', () => {
-  const message = (body: string, headers: Record<string, string> = {}): ExchangeMessage => ({ headers: { 'content-length': String(Buffer.byteLength(body)), ...headers }, body, bodySize: Buffer.byteLength(body), truncated: false });
+  const message = (body: string, headers: Record<string, string> = {}): ExchangeMessage => ({
+    headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
+    body,
+    bodySize: Buffer.byteLength(body),
+    truncated: false,
+  });
   const LF = '<Document>\n  <Amt>12.30</Amt>\n</Document>\n';
   const CRLF = LF.replace(/\n/g, '\r\n');
   const labels = (rows: { label: string }[]) => rows.map((r) => r.label);
@@ -121,9 +126,19 @@ describe('factDifferences: Compare compares bytes', () => {
 
   it('names a BOM, trailing spaces, the encoding and the charset', () => {
     expect(factDifferences(message(LF), message(`\uFEFF${LF}`)).find((r) => r.label === 'BOM')?.right).toBe('BOM (EF BB BF) at the start');
-    expect(factDifferences(message(LF), message(LF.replace('</Amt>', '</Amt>  '))).find((r) => r.label === 'Trailing spaces')?.right).toBe('trailing space on 1 line');
-    expect(factDifferences(message(LF), message(CRLF.replace('</Amt>', '</Amt> '))).find((r) => r.label === 'Trailing spaces')?.right).toBe('trailing space on 1 line');
-    const latin1: ExchangeMessage = { headers: { 'content-type': 'application/xml; charset=ISO-8859-1' }, body: 'M\uFFFDller', bodyBase64: Buffer.from('Müller', 'latin1').toString('base64'), bodySize: 6, truncated: false };
+    expect(factDifferences(message(LF), message(LF.replace('</Amt>', '</Amt>  '))).find((r) => r.label === 'Trailing spaces')?.right).toBe(
+      'trailing space on 1 line',
+    );
+    expect(factDifferences(message(LF), message(CRLF.replace('</Amt>', '</Amt> '))).find((r) => r.label === 'Trailing spaces')?.right).toBe(
+      'trailing space on 1 line',
+    );
+    const latin1: ExchangeMessage = {
+      headers: { 'content-type': 'application/xml; charset=ISO-8859-1' },
+      body: 'M\uFFFDller',
+      bodyBase64: Buffer.from('Müller', 'latin1').toString('base64'),
+      bodySize: 6,
+      truncated: false,
+    };
     const utf8: ExchangeMessage = { headers: { 'content-type': 'application/xml' }, body: 'Müller', bodySize: 7, truncated: false };
     const rows = factDifferences(utf8, latin1);
     expect(rows.find((r) => r.label === 'Encoding')).toEqual({ label: 'Encoding', left: 'UTF-8', right: 'not UTF-8' });

@@ -100,7 +100,8 @@ describe('the exchanges of one resource', () => {
     const dir = folder();
     const old = databaseAtVersion(dir, 10);
     // Written as schema 10 had them: the repository of today writes columns it did not have.
-    const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, resource_id, request_headers, request_body_size, status, response_headers, response_body_size)
+    const insert =
+      old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, resource_id, request_headers, request_body_size, status, response_headers, response_body_size)
       VALUES (0, 0, 1, 'GET', '/', ?, '{}', 0, 200, '{}', 0)`);
     const ids = ['A', 'B', 'A'].map((resource) => Number(insert.run(resource).lastInsertRowid));
     old.close();
@@ -111,7 +112,11 @@ describe('the exchanges of one resource', () => {
     const dir = folder();
     repository(dir);
     const db = dbs[0]!;
-    const indexes = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL ORDER BY name").all();
+    const indexes = db
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL ORDER BY name",
+      )
+      .all();
     expect(indexes.map((i) => i.name)).toEqual(['exchanges_failures', 'exchanges_pinned']);
     for (const index of indexes) expect(index.sql).toMatch(/ON exchanges \(id\) WHERE (failure|pinned) = 1$/);
   });

@@ -9,7 +9,9 @@ const { folder, repository } = tempExchangeStores('wb-exchange-retention-');
 
 /** A verdict as the bank gives it for a signed request; only `verdict` matters to retention. */
 const signature = (valid: boolean): SignatureDiagnosis =>
-  ({ verdict: valid ? { valid: true } : { valid: false, code: 'SIGNATURE_INVALID', status: 401, text: 'changed after signing', checkId: 'signature-verifies' } }) as unknown as SignatureDiagnosis;
+  ({
+    verdict: valid ? { valid: true } : { valid: false, code: 'SIGNATURE_INVALID', status: 401, text: 'changed after signing', checkId: 'signature-verifies' },
+  }) as unknown as SignatureDiagnosis;
 
 /** Logs one exchange answered `status` (with a signature verdict, when given) and answers its id. */
 function log(repo: ExchangeRepository, status: number, verdict?: boolean, resource: string | null = null): number {
@@ -23,7 +25,11 @@ function log(repo: ExchangeRepository, status: number, verdict?: boolean, resour
   }).id;
 }
 
-const keptIds = (repo: ExchangeRepository): number[] => repo.list(10_000).map((e) => e.id).reverse();
+const keptIds = (repo: ExchangeRepository): number[] =>
+  repo
+    .list(10_000)
+    .map((e) => e.id)
+    .reverse();
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('pruning the traffic log', () => {
@@ -123,7 +129,8 @@ describe('pruning the traffic log', () => {
   it('counts the exchanges of a log written before schema 16 once, when it migrates', () => {
     const dir = folder();
     const old = databaseAtVersion(dir, 15);
-    const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size)
+    const insert =
+      old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size)
       VALUES (0, 0, 1, 'GET', '/', '{}', 0, 200, '{}', 0)`);
     for (let i = 0; i < 5; i++) insert.run();
     old.close();
@@ -133,7 +140,8 @@ describe('pruning the traffic log', () => {
   it('finds the failures of a log written before schema 13', () => {
     const dir = folder();
     const old = databaseAtVersion(dir, 12);
-    const insert = old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size, signature)
+    const insert =
+      old.prepare(`INSERT INTO exchanges (started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size, status, response_headers, response_body_size, signature)
       VALUES (0, 0, 1, 'GET', '/', '{}', 0, ?, '{}', 0, ?)`);
     const refused = Number(insert.run(401, null).lastInsertRowid);
     const invalid = Number(insert.run(200, JSON.stringify(signature(false))).lastInsertRowid);

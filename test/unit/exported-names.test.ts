@@ -13,7 +13,10 @@ const FOLDERS = ['main', 'preload', 'shared', 'renderer/src'];
  * The control API's published shape of a value of main/: main/ may not import the schemas (only its HTTP
  * layer may), and main/http/contract.ts maps one to the other under the compiler.
  */
-const publishedCopy = (module: string, schemas: string): { modules: string[]; why: string } => ({ modules: [module, `shared/control-api/${schemas}.ts`], why: "the control API schema's copy of the value" });
+const publishedCopy = (module: string, schemas: string): { modules: string[]; why: string } => ({
+  modules: [module, `shared/control-api/${schemas}.ts`],
+  why: "the control API schema's copy of the value",
+});
 
 /** Names exported from more than one module on purpose, each with the modules (a folder ending in / stands for each module in it) and why. */
 const DELIBERATE_COPIES: Record<string, { modules: string[]; why: string }> = {
@@ -48,8 +51,7 @@ const sourceFiles = (folder: string): string[] =>
     .filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'))
     .map((file) => join(folder, file).split(sep).join('/'));
 
-const isExported = (node: ts.Node): boolean =>
-  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** `type X = Static<typeof S.X>`: a type the contract derives from the schema of the same name. */
 function derivedFromItsSchema(alias: ts.TypeAliasDeclaration): boolean {
@@ -70,7 +72,14 @@ function exportedDeclarations(source: string, file: string): string[] {
     } else if (ts.isTypeAliasDeclaration(statement) && derivedFromItsSchema(statement)) {
       // The contract's `type X = Static<typeof S.X>` is the schema X itself, not a second meaning.
       continue;
-    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
       names.push(statement.name.text);
     }
   }

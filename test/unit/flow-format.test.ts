@@ -60,18 +60,62 @@ describe('parseFlow', () => {
     ['an unknown parameter', flowWith({}, [step({ params: { psu: 'psu', colour: 'blue' } })]), 'steps[0].params.colour'],
     ['a PSU role the flow lacks', flowWith({}, [step({ params: { psu: 'approver' } })]), 'steps[0].params.psu'],
     ['a number where true/false goes', flowWith({}, [step({ params: { psu: 'psu', recurringIndicator: 1 } })]), 'steps[0].params.recurringIndicator'],
-    ['an unknown fault', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', faults: { loud: true } } })]), 'steps[0].params.faults.loud'],
-    ['creditors that are no list', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: { name: 'A', iban: 'X' } } })]), 'steps[0].params.creditors'],
-    ['a creditor without an IBAN', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A' }] } })]), 'steps[0].params.creditors[0].iban'],
-    ['a creditor with an unknown field', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', bic: 'Y' }] } })]), 'steps[0].params.creditors[0].bic'],
-    ['a creditor amount that is no string', flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', amount: 5 }] } })]), 'steps[0].params.creditors[0].amount'],
+    [
+      'an unknown fault',
+      flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', faults: { loud: true } } })]),
+      'steps[0].params.faults.loud',
+    ],
+    [
+      'creditors that are no list',
+      flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: { name: 'A', iban: 'X' } } })]),
+      'steps[0].params.creditors',
+    ],
+    [
+      'a creditor without an IBAN',
+      flowWith({ psus: { c: 'CREATOR' } }, [step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A' }] } })]),
+      'steps[0].params.creditors[0].iban',
+    ],
+    [
+      'a creditor with an unknown field',
+      flowWith({ psus: { c: 'CREATOR' } }, [
+        step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', bic: 'Y' }] } }),
+      ]),
+      'steps[0].params.creditors[0].bic',
+    ],
+    [
+      'a creditor amount that is no string',
+      flowWith({ psus: { c: 'CREATOR' } }, [
+        step({ operation: 'createPayment', params: { psu: 'c', product: 'p', creditors: [{ name: 'A', iban: 'X', amount: 5 }] } }),
+      ]),
+      'steps[0].params.creditors[0].amount',
+    ],
     ['a step id used twice', flowWith({}, [step(), step()]), 'steps[1].id'],
-    ['a reference to a later step', flowWith({}, [step({ id: 'status', operation: 'consentStatus', params: { consentId: '${steps.consent.values.consentId}' } }), step()]), 'steps[0].params.consentId'],
-    ['a reference to an unknown root', flowWith({}, [step(), step({ id: 'status', operation: 'consentStatus', params: { consentId: '${bank.id}' } })]), 'steps[1].params.consentId'],
-    ['a reference into no result part', flowWith({}, [step(), step({ id: 'status', operation: 'consentStatus', params: { consentId: '${steps.consent.consentId}' } })]), 'steps[1].params.consentId'],
+    [
+      'a reference to a later step',
+      flowWith({}, [step({ id: 'status', operation: 'consentStatus', params: { consentId: '${steps.consent.values.consentId}' } }), step()]),
+      'steps[0].params.consentId',
+    ],
+    [
+      'a reference to an unknown root',
+      flowWith({}, [step(), step({ id: 'status', operation: 'consentStatus', params: { consentId: '${bank.id}' } })]),
+      'steps[1].params.consentId',
+    ],
+    [
+      'a reference into no result part',
+      flowWith({}, [step(), step({ id: 'status', operation: 'consentStatus', params: { consentId: '${steps.consent.consentId}' } })]),
+      'steps[1].params.consentId',
+    ],
     ['a status that is no HTTP status', flowWith({}, [step({ expect: { status: 42 } })]), 'steps[0].expect.status'],
-    ['an expected field outside the result', flowWith({}, [step({ expect: { status: 201, fields: { 'reply.code': 'X' } } })]), 'steps[0].expect.fields.reply.code'],
-    ['a matcher that is no regular expression', flowWith({}, [step({ expect: { status: 201, fields: { text: { matches: '(' } } } })]), 'steps[0].expect.fields.text.matches'],
+    [
+      'an expected field outside the result',
+      flowWith({}, [step({ expect: { status: 201, fields: { 'reply.code': 'X' } } })]),
+      'steps[0].expect.fields.reply.code',
+    ],
+    [
+      'a matcher that is no regular expression',
+      flowWith({}, [step({ expect: { status: 201, fields: { text: { matches: '(' } } } })]),
+      'steps[0].expect.fields.text.matches',
+    ],
   ])('refuses %s, naming the field', (_, input, field) => {
     expect(() => parseFlow(input)).toThrow(expect.objectContaining({ constructor: FlowFormatError, field }));
   });
@@ -91,7 +135,10 @@ describe('references', () => {
   it('a whole reference keeps the type of what it refers to', () => {
     expect(resolveReferences('${steps.pay.body.list}', scope)).toEqual(['a', 'b']);
     expect(resolveReferences('${steps.pay.values.count}', scope)).toBe(2);
-    expect(resolveReferences({ iban: '${psus.creator.accounts[0].iban}', ids: ['${steps.pay.body.paymentId}'] }, scope)).toEqual({ iban: 'FR76...', ids: ['p-1'] });
+    expect(resolveReferences({ iban: '${psus.creator.accounts[0].iban}', ids: ['${steps.pay.body.paymentId}'] }, scope)).toEqual({
+      iban: 'FR76...',
+      ids: ['p-1'],
+    });
   });
 
   it('a reference inside text is written into it', () => {
@@ -147,7 +194,21 @@ describe('expectations', () => {
   });
 
   it('each unmet one is reported with what was expected and what came', () => {
-    expect(unmetExpectations({ status: 201, fields: { 'body.tppMessages[0].code': 'CONSENT_INVALID', 'values.txStatuses': ['PATC'], 'signature.verdict.checkId': { oneOf: ['a', 'b'] }, 'body.missing': { present: true }, text: { matches: '^<' } } }, result)).toEqual([
+    expect(
+      unmetExpectations(
+        {
+          status: 201,
+          fields: {
+            'body.tppMessages[0].code': 'CONSENT_INVALID',
+            'values.txStatuses': ['PATC'],
+            'signature.verdict.checkId': { oneOf: ['a', 'b'] },
+            'body.missing': { present: true },
+            text: { matches: '^<' },
+          },
+        },
+        result,
+      ),
+    ).toEqual([
       { field: 'status', expected: '201', actual: `401 ${result.text}` },
       { field: 'body.tppMessages[0].code', expected: '"CONSENT_INVALID"', actual: '"SIGNATURE_INVALID"' },
       { field: 'values.txStatuses', expected: '["PATC"]', actual: '["PATC","PATC"]' },

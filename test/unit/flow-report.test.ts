@@ -5,7 +5,16 @@ import type { FlowStep } from '../../main/flows/library/format';
 import { describeStep } from '../../main/flows/runs/report';
 import type { StepOutcome } from '../../main/flows/runs/runner';
 
-const step: FlowStep = { id: 'approve', title: 'Approver B approves', explanation: '-', spec: '-', actor: 'psuApp', operation: 'psuDecides', params: {}, expect: { status: 200 } };
+const step: FlowStep = {
+  id: 'approve',
+  title: 'Approver B approves',
+  explanation: '-',
+  spec: '-',
+  actor: 'psuApp',
+  operation: 'psuDecides',
+  params: {},
+  expect: { status: 200 },
+};
 
 const outcome = (overrides: Partial<StepOutcome>): StepOutcome => ({
   number: 7,
@@ -32,6 +41,8 @@ describe('describeStep', () => {
   });
 
   it('a step that could not run says why', () => {
-    expect(describeStep(outcome({ met: false, requests: [], result: null, error: 'approverB has no PSU session yet' }))).toBe(' 7. ✗ Approver B approves [psuApp] (no request) → -\n      ✗ could not run: approverB has no PSU session yet');
+    expect(describeStep(outcome({ met: false, requests: [], result: null, error: 'approverB has no PSU session yet' }))).toBe(
+      ' 7. ✗ Approver B approves [psuApp] (no request) → -\n      ✗ could not run: approverB has no PSU session yet',
+    );
   });
 });

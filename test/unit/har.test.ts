@@ -19,7 +19,11 @@ const exchange = (id: number, overrides: Partial<Exchange> = {}): Exchange => ({
 });
 
 describe('export as HAR', () => {
-  const har = exchangesToHar([exchange(2), exchange(1, { request: { headers: {}, body: null, bodySize: 0, truncated: false } })], 'http://127.0.0.1:4646', '0.1.0');
+  const har = exchangesToHar(
+    [exchange(2), exchange(1, { request: { headers: {}, body: null, bodySize: 0, truncated: false } })],
+    'http://127.0.0.1:4646',
+    '0.1.0',
+  );
 
   const entry = (i: number) => {
     const e = har.log.entries[i];
@@ -39,7 +43,12 @@ describe('export as HAR', () => {
     expect(second.request.queryString).toEqual([{ name: 'withBalance', value: 'true' }]);
     expect(second.request.headers).toContainEqual({ name: 'x-multi', value: 'b' });
     expect(second.request.postData).toEqual({ mimeType: 'application/json', text: '{"access":{}}' });
-    expect(second.response).toMatchObject({ status: 201, statusText: 'Created', redirectURL: '/x', content: { size: 18, mimeType: 'application/json', text: '{"consentId":"c1"}' } });
+    expect(second.response).toMatchObject({
+      status: 201,
+      statusText: 'Created',
+      redirectURL: '/x',
+      content: { size: 18, mimeType: 'application/json', text: '{"consentId":"c1"}' },
+    });
     expect(second.time).toBe(12);
     expect(second.timings).toEqual({ send: 0, wait: 12, receive: 0 });
   });
@@ -55,7 +64,9 @@ describe('export as HAR', () => {
       ['Accept', 'application/json'],
       ['x-request-id', 'second'],
     ];
-    const sent = exchange(3, { request: { headers: { 'x-request-id': 'first, second', accept: 'application/json' }, rawHeaders: lines, body: null, bodySize: 0, truncated: false } });
+    const sent = exchange(3, {
+      request: { headers: { 'x-request-id': 'first, second', accept: 'application/json' }, rawHeaders: lines, body: null, bodySize: 0, truncated: false },
+    });
     const [only] = exchangesToHar([sent], 'http://127.0.0.1:4646', '0.1.0').log.entries;
     expect(only?.request.headers).toEqual(lines.map(([name, value]) => ({ name, value })));
   });

@@ -19,6 +19,8 @@ describe('header lines as sent', () => {
 
   it('says it in one wording, with the names spelled as the spec does', () => {
     expect(repeatedHeaderProblem(['x-request-id'])).toBe('X-Request-ID is sent more than once; send it once');
-    expect(repeatedHeaderProblem(['digest', 'tpp-signature-certificate', 'psu-id'])).toBe('Digest, TPP-Signature-Certificate and PSU-ID are sent more than once; send each once');
+    expect(repeatedHeaderProblem(['digest', 'tpp-signature-certificate', 'psu-id'])).toBe(
+      'Digest, TPP-Signature-Certificate and PSU-ID are sent more than once; send each once',
+    );
   });
 });

@@ -6,9 +6,7 @@ import type { Account } from '../../main/domain/dataset/types';
 import { validateDataset } from '../../main/domain/dataset/validate';
 import { compareAmounts, fromMinorUnits, isDecimalAmount, isSignedDecimalAmount, toMinorUnits } from '../../main/domain/money';
 
-const dataset = validateDataset(
-  JSON.parse(readFileSync(new URL('../../resources/datasets/default.json', import.meta.url), 'utf8')),
-);
+const dataset = validateDataset(JSON.parse(readFileSync(new URL('../../resources/datasets/default.json', import.meta.url), 'utf8')));
 const until = new Date('2026-05-15T10:30:00Z');
 
 function account(resourceId: string): Account {
@@ -96,9 +94,7 @@ describe('openingBalance', () => {
     expect(0.3 - 0.1 - 0.2).not.toBe(0);
     expect(openingBalance('0.30', [{ amount: '0.10' }, { amount: '0.20' }])).toBe('0.00');
     expect(openingBalance('-0.05', [{ amount: '-0.10' }])).toBe('0.05');
-    expect(openingBalance('90071992547409.93', [{ amount: '0.01' }, { amount: '-1000000000000.00' }])).toBe(
-      '91071992547409.92',
-    );
+    expect(openingBalance('90071992547409.93', [{ amount: '0.01' }, { amount: '-1000000000000.00' }])).toBe('91071992547409.92');
   });
 
   it('adds up with the generated history to the current balance', () => {

@@ -16,10 +16,13 @@ describe('--public-url', () => {
     expect(parseHostArgs(['--public-url', 'http://bank-sim:4646']).publicUrl).toBe('http://bank-sim:4646');
   });
 
-  it.each(['bank-sim:4646', 'ftp://bank-sim', 'http://bank-sim:4646/bank', 'http://bank-sim:4646/?a=1', 'http://user:pw@bank-sim:4646'])('refuses %s in one line', (value) => {
-    expect(() => parseHostArgs(['--public-url', value])).toThrow(UsageError);
-    expect(() => parseHostArgs(['--public-url', value])).toThrow(/--public-url must be an (absolute URL|http\(s\) origin)/);
-  });
+  it.each(['bank-sim:4646', 'ftp://bank-sim', 'http://bank-sim:4646/bank', 'http://bank-sim:4646/?a=1', 'http://user:pw@bank-sim:4646'])(
+    'refuses %s in one line',
+    (value) => {
+      expect(() => parseHostArgs(['--public-url', value])).toThrow(UsageError);
+      expect(() => parseHostArgs(['--public-url', value])).toThrow(/--public-url must be an (absolute URL|http\(s\) origin)/);
+    },
+  );
 
   it('--psu-public-url is for --tls only', () => {
     expect(parseHostArgs(['--tls', '--psu-public-url', 'https://psu.example:8443']).psuPublicUrl).toBe('https://psu.example:8443');

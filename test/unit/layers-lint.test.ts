@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 // The files below are made up, so no TypeScript project has them: linted without type information.
-const eslint = new ESLint({ cwd: root, overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } } });
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } },
+});
 
 async function findings(rule: string, file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) });
@@ -86,7 +89,12 @@ describe('the layering rule', () => {
 describe('the import-cycle rule', () => {
   // The linted text stands in for the file on disk; the modules it imports are read from disk.
   it.each([
-    ['a type-only import back through another module', 'main/domain/money.ts', './accounts/ledger', 'main/domain/money.ts -> main/domain/accounts/ledger.ts -> main/domain/money.ts'],
+    [
+      'a type-only import back through another module',
+      'main/domain/money.ts',
+      './accounts/ledger',
+      'main/domain/money.ts -> main/domain/accounts/ledger.ts -> main/domain/money.ts',
+    ],
     ['a module importing itself', 'main/domain/money.ts', './money', 'main/domain/money.ts -> main/domain/money.ts'],
   ])('%s is refused', async (_case, file, specifier, chain) => {
     expect(await findings('architecture/no-cycle', file, imports(specifier))).toEqual([expect.stringContaining(`import cycle: ${chain}.`)]);
@@ -113,6 +121,11 @@ describe('the control API schemas in the page', () => {
   });
 
   it('may import them as types', async () => {
-    expect(await restricted('renderer/src/x.ts', "import type { Static } from 'typebox';\nimport type * as S from '../../shared/control-api';\nexport type X = Static<typeof S.ConsentSummary>;\n")).toEqual([]);
+    expect(
+      await restricted(
+        'renderer/src/x.ts',
+        "import type { Static } from 'typebox';\nimport type * as S from '../../shared/control-api';\nexport type X = Static<typeof S.ConsentSummary>;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,19 @@ import type { FlowRunState, FlowStepRun, FlowStepSummary } from '../../preload/a
 import { backTarget, backWords, lessonStep } from '../../renderer/src/state/lesson-step';
 
 const summary = (n: number): FlowStepSummary => ({ id: `s${n}`, title: `Step ${n}`, explanation: `What step ${n} does`, spec: '' }) as FlowStepSummary;
-const done = (n: number, met = true): FlowStepRun => ({ number: n, step: summary(n), fromFlow: true, exchanges: [], status: 200, met, unmet: [], error: null, changes: [], startedAt: '', finishedAt: '' });
+const done = (n: number, met = true): FlowStepRun => ({
+  number: n,
+  step: summary(n),
+  fromFlow: true,
+  exchanges: [],
+  status: 200,
+  met,
+  unmet: [],
+  error: null,
+  changes: [],
+  startedAt: '',
+  finishedAt: '',
+});
 
 function run(doneCount: number, patch: Partial<FlowRunState> = {}): FlowRunState {
   return {

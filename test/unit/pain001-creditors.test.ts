@@ -11,7 +11,12 @@ const frankfurt = dataset.institutions.find((i) => i.id === 'frankfurt');
 
 const validate = (xml: string) => {
   if (frankfurt === undefined) throw new Error('the default dataset has no frankfurt');
-  return validatePain001(Buffer.from(xml), { product: 'pain.001-sepa-credit-transfers', institution: frankfurt, accounts: dataset.accounts, today: '2026-11-20' });
+  return validatePain001(Buffer.from(xml), {
+    product: 'pain.001-sepa-credit-transfers',
+    institution: frankfurt,
+    accounts: dataset.accounts,
+    today: '2026-11-20',
+  });
 };
 
 describe('withCreditors', () => {
@@ -33,12 +38,20 @@ describe('withCreditors', () => {
   });
 
   it('turns a single template into a bulk of one PmtInf', () => {
-    const r = validate(withCreditors(readTemplate('sepa-single.xml'), [{ name: 'A GmbH', iban: 'DE94370502991129384756' }, { name: 'B SARL', iban: 'FR7630004008210001042987126' }, { name: 'C NV', iban: 'BE14310185609283' }]));
+    const r = validate(
+      withCreditors(readTemplate('sepa-single.xml'), [
+        { name: 'A GmbH', iban: 'DE94370502991129384756' },
+        { name: 'B SARL', iban: 'FR7630004008210001042987126' },
+        { name: 'C NV', iban: 'BE14310185609283' },
+      ]),
+    );
     expect(r.ok && r.payment.transactions.length).toBe(3);
   });
 
   it('writes a name as XML text', () => {
-    expect(withCreditors(readTemplate('sepa-single.xml'), [{ name: 'Müller & Söhne <Logistik>', iban: 'DE97700205700631807745' }])).toContain('<Nm>Müller &amp; Söhne &lt;Logistik&gt;</Nm>');
+    expect(withCreditors(readTemplate('sepa-single.xml'), [{ name: 'Müller & Söhne <Logistik>', iban: 'DE97700205700631807745' }])).toContain(
+      '<Nm>Müller &amp; Söhne &lt;Logistik&gt;</Nm>',
+    );
   });
 
   it('needs a creditor and a template with a credit transfer', () => {

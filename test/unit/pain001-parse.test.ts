@@ -148,9 +148,7 @@ describe('pain.001 parsing: well-formedness', () => {
   });
 
   it('decodes predefined entities and character references, and keeps CDATA literally', () => {
-    const xml = valid()
-      .replace('Transports Girard SARL', 'Girard &#x53;&#65;RL &amp; Fils')
-      .replace('Invoice 4711', '<![CDATA[a &amp; b < c]]>');
+    const xml = valid().replace('Transports Girard SARL', 'Girard &#x53;&#65;RL &amp; Fils').replace('Invoice 4711', '<![CDATA[a &amp; b < c]]>');
     const sepa = validatePain001(xml, context);
     expect(sepa.ok).toBe(false);
     if (!sepa.ok) {

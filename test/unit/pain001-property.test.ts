@@ -4,7 +4,15 @@ import { ibanCheckDigits } from '../../main/domain/iso20022/iban';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { seededRandom } from '../../main/domain/random';
 import {
-  allElements, buildPain001, contextFor, pain001Data, pain001Tree, serialize, type Located, type Pain001Data, type TransactionData,
+  allElements,
+  buildPain001,
+  contextFor,
+  pain001Data,
+  pain001Tree,
+  serialize,
+  type Located,
+  type Pain001Data,
+  type TransactionData,
 } from '../support/pain001-builder';
 
 const ITERATIONS = 300;
@@ -36,7 +44,13 @@ const SEPA_NAME = chars("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 const ANY_TEXT = chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 &<>"\'/-.,;:!?()[]{}#%*=€éß😀\n\t');
 const ID_TEXT = chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/&<>');
 const IBAN_LENGTHS: Record<string, number> = { DE: 22, FR: 27, NL: 18, BE: 16, AT: 20, ES: 24, IT: 27 };
-const SWIFT_CURRENCIES = [['USD', 2], ['CHF', 2], ['JPY', 0], ['EUR', 2], ['KWD', 3]] as const;
+const SWIFT_CURRENCIES = [
+  ['USD', 2],
+  ['CHF', 2],
+  ['JPY', 0],
+  ['EUR', 2],
+  ['KWD', 3],
+] as const;
 
 function iban(g: Gen, country = g.pick(Object.keys(IBAN_LENGTHS))): string {
   const bban = g.digits((IBAN_LENGTHS[country] ?? 22) - 4);
@@ -59,7 +73,12 @@ function amount(g: Gen, decimals: number): string {
 }
 
 function randomTransaction(g: Gen, product: PaymentProduct, i: number): TransactionData {
-  const [currency, decimals] = product === 'pain.001-swift-transfers' ? g.pick(SWIFT_CURRENCIES) : product === 'pain.001-chaps-payments' || product === 'pain.001-faster-payments' ? ['GBP', 2] : ['EUR', 2];
+  const [currency, decimals] =
+    product === 'pain.001-swift-transfers'
+      ? g.pick(SWIFT_CURRENCIES)
+      : product === 'pain.001-chaps-payments' || product === 'pain.001-faster-payments'
+        ? ['GBP', 2]
+        : ['EUR', 2];
   const sepa = product === 'pain.001-sepa-credit-transfers';
   const t: TransactionData = {
     endToEndId: `E${i}-${g.text(ID_TEXT, 0, 30)}`,
@@ -113,10 +132,30 @@ function randomData(g: Gen): { product: PaymentProduct; data: Pain001Data } {
 
 /** Required where the path (without indices) ends so; the last ones are the bank's additions to the schema. */
 const REQUIRED = [
-  'Document/CstmrCdtTrfInitn', 'CstmrCdtTrfInitn/GrpHdr', 'GrpHdr/MsgId', 'GrpHdr/CreDtTm', 'GrpHdr/NbOfTxs', 'GrpHdr/InitgPty',
-  'CstmrCdtTrfInitn/PmtInf', 'PmtInf/PmtInfId', 'PmtInf/PmtMtd', 'PmtInf/ReqdExctnDt', 'PmtInf/Dbtr', 'PmtInf/DbtrAcct', 'DbtrAcct/Id',
-  'PmtInf/DbtrAgt', 'DbtrAgt/FinInstnId', 'CdtTrfTxInf/PmtId', 'PmtId/EndToEndId', 'CdtTrfTxInf/Amt', 'CdtrAcct/Id', 'Othr/Id',
-  'Dbtr/Nm', 'Cdtr/Nm', 'CdtTrfTxInf/Cdtr', 'CdtTrfTxInf/CdtrAcct',
+  'Document/CstmrCdtTrfInitn',
+  'CstmrCdtTrfInitn/GrpHdr',
+  'GrpHdr/MsgId',
+  'GrpHdr/CreDtTm',
+  'GrpHdr/NbOfTxs',
+  'GrpHdr/InitgPty',
+  'CstmrCdtTrfInitn/PmtInf',
+  'PmtInf/PmtInfId',
+  'PmtInf/PmtMtd',
+  'PmtInf/ReqdExctnDt',
+  'PmtInf/Dbtr',
+  'PmtInf/DbtrAcct',
+  'DbtrAcct/Id',
+  'PmtInf/DbtrAgt',
+  'DbtrAgt/FinInstnId',
+  'CdtTrfTxInf/PmtId',
+  'PmtId/EndToEndId',
+  'CdtTrfTxInf/Amt',
+  'CdtrAcct/Id',
+  'Othr/Id',
+  'Dbtr/Nm',
+  'Cdtr/Nm',
+  'CdtTrfTxInf/Cdtr',
+  'CdtTrfTxInf/CdtrAcct',
 ];
 const SEPA_REQUIRED = ['PmtInf/PmtTpInf', 'PmtTpInf/SvcLvl'];
 const SWIFT_REQUIRED = ['CdtTrfTxInf/CdtrAgt', 'CdtrAgt/FinInstnId', 'FinInstnId/BIC'];

@@ -1,9 +1,18 @@
 import { describe, it, expect } from 'vitest';
 import type { PaymentProduct } from '../../main/domain/dataset/types';
+import { validatePain001, validationError, type ValidationIssue } from '../../main/domain/iso20022/pain001/validate';
 import {
-  validatePain001, validationError, type ValidationIssue,
-} from '../../main/domain/iso20022/pain001/validate';
-import { at, buildPain001, contextFor, insertInto, pain001Data, removeAt, setText, type Pain001Data, type TransactionData, type XNode } from '../support/pain001-builder';
+  at,
+  buildPain001,
+  contextFor,
+  insertInto,
+  pain001Data,
+  removeAt,
+  setText,
+  type Pain001Data,
+  type TransactionData,
+  type XNode,
+} from '../support/pain001-builder';
 
 const SEPA: PaymentProduct = 'pain.001-sepa-credit-transfers';
 const INTERNAL: PaymentProduct = 'pain.001-internal-transfers';
@@ -41,7 +50,11 @@ describe('pain.001 rules of every product', () => {
   });
 
   it('NbOfTxs: the group header count must match', () => {
-    expect(onlyIssue(SEPA, { nbOfTxs: '2' })).toMatchObject({ path: `${GRP}/NbOfTxs`, rule: 'NbOfTxs', message: 'NbOfTxs is 2 but the message has 1 CdtTrfTxInf' });
+    expect(onlyIssue(SEPA, { nbOfTxs: '2' })).toMatchObject({
+      path: `${GRP}/NbOfTxs`,
+      rule: 'NbOfTxs',
+      message: 'NbOfTxs is 2 but the message has 1 CdtTrfTxInf',
+    });
   });
 
   it('NbOfTxs: the PmtInf count must match where given', () => {
@@ -64,7 +77,15 @@ describe('pain.001 rules of every product', () => {
 
   it('InstdAmt: an equivalent amount is not accepted', () => {
     const issue = onlyIssue(SEPA, { ctrlSum: null }, (d) => {
-      at(d, `${TX1}/Amt`).node.children = [{ name: 'EqvtAmt', children: [{ name: 'Amt', text: '10.00', attributes: { Ccy: 'EUR' } }, { name: 'CcyOfTrf', text: 'EUR' }] }];
+      at(d, `${TX1}/Amt`).node.children = [
+        {
+          name: 'EqvtAmt',
+          children: [
+            { name: 'Amt', text: '10.00', attributes: { Ccy: 'EUR' } },
+            { name: 'CcyOfTrf', text: 'EUR' },
+          ],
+        },
+      ];
     });
     expect(issue).toMatchObject({ path: `${TX1}/Amt/EqvtAmt`, rule: 'InstdAmt' });
   });
@@ -74,7 +95,10 @@ describe('pain.001 rules of every product', () => {
   });
 
   it('currency decimals: JPY has none, GBP two', () => {
-    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { amount: '1000.5', currency: 'JPY' })] })).toMatchObject({ rule: 'currency decimals', message: 'JPY amounts have no decimals; 1000.5 has 1' });
+    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { amount: '1000.5', currency: 'JPY' })] })).toMatchObject({
+      rule: 'currency decimals',
+      message: 'JPY amounts have no decimals; 1000.5 has 1',
+    });
     expect(onlyIssue(CHAPS, { transactions: [tx(CHAPS, { amount: '10.125' })] })).toMatchObject({ path: `${TX1}/Amt/InstdAmt`, rule: 'currency decimals' });
     expect(validate(SWIFT, pain001Data(SWIFT, { transactions: [tx(SWIFT, { amount: '1000', currency: 'JPY' })] })).ok).toBe(true);
   });
@@ -90,7 +114,10 @@ describe('pain.001 rules of every product', () => {
   });
 
   it('creditor account required', () => {
-    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { creditorAccount: undefined })] })).toMatchObject({ path: `${TX1}/CdtrAcct`, rule: 'creditor account' });
+    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { creditorAccount: undefined })] })).toMatchObject({
+      path: `${TX1}/CdtrAcct`,
+      rule: 'creditor account',
+    });
   });
 
   it('debtor name required', () => {
@@ -131,14 +158,20 @@ describe('pain.001 rules: SEPA credit transfers', () => {
   });
 
   it('SEPA: at most 2 decimals', () => {
-    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { amount: '10.001' })] })).toMatchObject({ path: `${TX1}/Amt/InstdAmt`, rule: 'SEPA: at most 2 decimals' });
+    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { amount: '10.001' })] })).toMatchObject({
+      path: `${TX1}/Amt/InstdAmt`,
+      rule: 'SEPA: at most 2 decimals',
+    });
     expect(validate(SEPA, pain001Data(SEPA, { transactions: [tx(SEPA, { amount: '10.100' })] })).ok).toBe(true);
   });
 
   it('SEPA: SvcLvl SEPA, wrong or missing', () => {
     expect(onlyIssue(SEPA, { serviceLevel: 'URGP' })).toMatchObject({ path: `${PMT}/PmtTpInf/SvcLvl/Cd`, rule: 'SEPA: SvcLvl SEPA' });
     expect(onlyIssue(SEPA, { serviceLevel: undefined })).toMatchObject({ path: `${PMT}/PmtTpInf/SvcLvl/Cd`, rule: 'SEPA: SvcLvl SEPA' });
-    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { serviceLevel: 'NURG' })] })).toMatchObject({ path: `${TX1}/PmtTpInf/SvcLvl/Cd`, rule: 'SEPA: SvcLvl SEPA' });
+    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { serviceLevel: 'NURG' })] })).toMatchObject({
+      path: `${TX1}/PmtTpInf/SvcLvl/Cd`,
+      rule: 'SEPA: SvcLvl SEPA',
+    });
     expect(validate(SEPA, pain001Data(SEPA, { serviceLevel: undefined, transactions: [tx(SEPA, { serviceLevel: 'SEPA' })] })).ok).toBe(true);
   });
 
@@ -149,7 +182,10 @@ describe('pain.001 rules: SEPA credit transfers', () => {
   });
 
   it('SEPA: creditor IBAN', () => {
-    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { creditorAccount: { otherId: '0532013000' } })] })).toMatchObject({ path: `${TX1}/CdtrAcct/Id/Othr/Id`, rule: 'SEPA: creditor IBAN' });
+    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { creditorAccount: { otherId: '0532013000' } })] })).toMatchObject({
+      path: `${TX1}/CdtrAcct/Id/Othr/Id`,
+      rule: 'SEPA: creditor IBAN',
+    });
   });
 
   it('SEPA: creditor name required', () => {
@@ -157,7 +193,10 @@ describe('pain.001 rules: SEPA credit transfers', () => {
   });
 
   it('SEPA: names of at most 70 characters', () => {
-    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { creditorName: 'N'.repeat(71) })] })).toMatchObject({ path: `${TX1}/Cdtr/Nm`, rule: 'SEPA: name length' });
+    expect(onlyIssue(SEPA, { transactions: [tx(SEPA, { creditorName: 'N'.repeat(71) })] })).toMatchObject({
+      path: `${TX1}/Cdtr/Nm`,
+      rule: 'SEPA: name length',
+    });
     expect(onlyIssue(SEPA, { debtorName: 'D'.repeat(71) })).toMatchObject({ path: `${PMT}/Dbtr/Nm`, rule: 'SEPA: name length' });
   });
 
@@ -178,11 +217,15 @@ describe('pain.001 rules: internal transfers', () => {
   it('internal: the creditor account must be held at the institution', () => {
     const issue = onlyIssue(INTERNAL, { transactions: [tx(INTERNAL, { creditorAccount: { iban: 'DE94370502991129384756' } })] });
     expect(issue).toMatchObject({ path: `${TX1}/CdtrAcct/Id/IBAN`, rule: 'internal: creditor account' });
-    expect(onlyIssue(INTERNAL, { transactions: [tx(INTERNAL, { creditorAccount: { iban: 'DE73300112000002223941' } })] }).rule).toBe('internal: creditor account');
+    expect(onlyIssue(INTERNAL, { transactions: [tx(INTERNAL, { creditorAccount: { iban: 'DE73300112000002223941' } })] }).rule).toBe(
+      'internal: creditor account',
+    );
   });
 
   it('internal: not to the debtor account itself', () => {
-    expect(onlyIssue(INTERNAL, { transactions: [tx(INTERNAL, { creditorAccount: { iban: 'DE37500112000001058185' } })] })).toMatchObject({ rule: 'internal: same account' });
+    expect(onlyIssue(INTERNAL, { transactions: [tx(INTERNAL, { creditorAccount: { iban: 'DE37500112000001058185' } })] })).toMatchObject({
+      rule: 'internal: same account',
+    });
   });
 
   it('internal: another corporate’s account at the same institution is allowed; London by sort code', () => {
@@ -195,12 +238,23 @@ describe('pain.001 rules: internal transfers', () => {
 
 describe('pain.001 rules: SWIFT', () => {
   it('SWIFT: the creditor agent BIC is required', () => {
-    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { creditorAgentBic: undefined })] })).toMatchObject({ path: `${TX1}/CdtrAgt/FinInstnId/BIC`, rule: 'SWIFT: creditor agent BIC' });
+    expect(onlyIssue(SWIFT, { transactions: [tx(SWIFT, { creditorAgentBic: undefined })] })).toMatchObject({
+      path: `${TX1}/CdtrAgt/FinInstnId/BIC`,
+      rule: 'SWIFT: creditor agent BIC',
+    });
   });
 
   it('SWIFT: any currency, several in one payment, totals per currency', () => {
-    const r = validate(SWIFT, pain001Data(SWIFT, { transactions: [tx(SWIFT), tx(SWIFT, { endToEndId: 'E2', currency: 'CHF', amount: '10.5' }), tx(SWIFT, { endToEndId: 'E3', amount: '20' })] }));
-    expect(r.ok && r.payment.totals).toEqual([{ currency: 'USD', amount: '1000.00', count: 2 }, { currency: 'CHF', amount: '10.50', count: 1 }]);
+    const r = validate(
+      SWIFT,
+      pain001Data(SWIFT, {
+        transactions: [tx(SWIFT), tx(SWIFT, { endToEndId: 'E2', currency: 'CHF', amount: '10.5' }), tx(SWIFT, { endToEndId: 'E3', amount: '20' })],
+      }),
+    );
+    expect(r.ok && r.payment.totals).toEqual([
+      { currency: 'USD', amount: '1000.00', count: 2 },
+      { currency: 'CHF', amount: '10.50', count: 1 },
+    ]);
   });
 });
 
@@ -210,12 +264,20 @@ describe('pain.001 rules: CHAPS and Faster Payments', () => {
   });
 
   it('CHAPS: UK account, not a foreign IBAN or another form', () => {
-    expect(onlyIssue(CHAPS, { transactions: [tx(CHAPS, { creditorAccount: { iban: 'DE94370502991129384756' } })] })).toMatchObject({ path: `${TX1}/CdtrAcct/Id`, rule: 'CHAPS: UK account' });
+    expect(onlyIssue(CHAPS, { transactions: [tx(CHAPS, { creditorAccount: { iban: 'DE94370502991129384756' } })] })).toMatchObject({
+      path: `${TX1}/CdtrAcct/Id`,
+      rule: 'CHAPS: UK account',
+    });
     expect(onlyIssue(CHAPS, { transactions: [tx(CHAPS, { creditorAccount: { otherId: '2000005577991' } })] }).rule).toBe('CHAPS: UK account');
   });
 
   it('CHAPS and Faster Payments accept the documented UK account forms', () => {
-    for (const account of [{ otherId: '20000055779911' }, { otherId: '20-00-00 55779911' }, { otherId: '200000-55779911' }, { iban: 'GB29NWBK60161331926819' }]) {
+    for (const account of [
+      { otherId: '20000055779911' },
+      { otherId: '20-00-00 55779911' },
+      { otherId: '200000-55779911' },
+      { iban: 'GB29NWBK60161331926819' },
+    ]) {
       for (const product of [CHAPS, FPS]) {
         expect(validate(product, pain001Data(product, { transactions: [tx(product, { creditorAccount: account })] })).ok, JSON.stringify(account)).toBe(true);
       }
@@ -252,7 +314,14 @@ describe('pain.001 validation result', () => {
       ctrlSum: '120.5',
       transactions: [
         tx(SEPA, { instrId: 'I-1', amount: '0100.5', remittance: ['Invoice 1', 'and 2'] }),
-        tx(SEPA, { endToEndId: 'E2E-2', amount: '20', creditorName: 'Mueller Logistik', creditorAccount: { iban: 'DE97700205700631807745' }, creditorAgentBic: 'BYLADEM1001', remittance: undefined }),
+        tx(SEPA, {
+          endToEndId: 'E2E-2',
+          amount: '20',
+          creditorName: 'Mueller Logistik',
+          creditorAccount: { iban: 'DE97700205700631807745' },
+          creditorAgentBic: 'BYLADEM1001',
+          remittance: undefined,
+        }),
       ],
     });
     const r = validate(SEPA, data);
@@ -273,8 +342,25 @@ describe('pain.001 validation result', () => {
       serviceLevel: 'SEPA',
       totals: [{ currency: 'EUR', amount: '120.50', count: 2 }],
       transactions: [
-        { index: 1, endToEndId: 'E2E-1', instrId: 'I-1', amount: '100.50', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorIban: 'FR7630004008210001042987126', remittance: 'Invoice 1 and 2' },
-        { index: 2, endToEndId: 'E2E-2', amount: '20.00', currency: 'EUR', creditorName: 'Mueller Logistik', creditorIban: 'DE97700205700631807745', creditorAgentBic: 'BYLADEM1001' },
+        {
+          index: 1,
+          endToEndId: 'E2E-1',
+          instrId: 'I-1',
+          amount: '100.50',
+          currency: 'EUR',
+          creditorName: 'Transports Girard SARL',
+          creditorIban: 'FR7630004008210001042987126',
+          remittance: 'Invoice 1 and 2',
+        },
+        {
+          index: 2,
+          endToEndId: 'E2E-2',
+          amount: '20.00',
+          currency: 'EUR',
+          creditorName: 'Mueller Logistik',
+          creditorIban: 'DE97700205700631807745',
+          creditorAgentBic: 'BYLADEM1001',
+        },
       ],
     });
   });
@@ -285,7 +371,10 @@ describe('pain.001 validation result', () => {
 
   it('reports schema and business issues together', () => {
     const r = validate(SEPA, pain001Data(SEPA, { msgId: 'M'.repeat(40), transactions: [tx(SEPA, { currency: 'USD' })] }));
-    expect(!r.ok && r.errors.map((e) => [e.kind, e.rule])).toEqual([['schema', 'Max35Text'], ['business', 'SEPA: EUR only']]);
+    expect(!r.ok && r.errors.map((e) => [e.kind, e.rule])).toEqual([
+      ['schema', 'Max35Text'],
+      ['business', 'SEPA: EUR only'],
+    ]);
   });
 
   it('an inserted unknown element does not hide business issues elsewhere', () => {

@@ -1,9 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { PaymentProduct } from '../../main/domain/dataset/types';
 import { MAX_ISSUES, validatePain001, type ValidationIssue } from '../../main/domain/iso20022/pain001/validate';
-import {
-  at, buildPain001, contextFor, insertInto, pain001Data, removeAt, setText, type Pain001Data, type XNode,
-} from '../support/pain001-builder';
+import { at, buildPain001, contextFor, insertInto, pain001Data, removeAt, setText, type Pain001Data, type XNode } from '../support/pain001-builder';
 
 const SEPA: PaymentProduct = 'pain.001-sepa-credit-transfers';
 const GRP = 'Document/CstmrCdtTrfInitn/GrpHdr';
@@ -25,7 +23,13 @@ function onlyIssue(mutate: (root: XNode) => void, data?: Pain001Data, product?: 
 
 describe('pain.001 schema: structure', () => {
   it('accepts the valid document of every product', () => {
-    for (const product of ['pain.001-sepa-credit-transfers', 'pain.001-internal-transfers', 'pain.001-swift-transfers', 'pain.001-chaps-payments', 'pain.001-faster-payments'] as const) {
+    for (const product of [
+      'pain.001-sepa-credit-transfers',
+      'pain.001-internal-transfers',
+      'pain.001-swift-transfers',
+      'pain.001-chaps-payments',
+      'pain.001-faster-payments',
+    ] as const) {
       expect(validatePain001(buildPain001(pain001Data(product)), contextFor(product))).toMatchObject({ ok: true });
     }
   });
@@ -105,7 +109,13 @@ describe('pain.001 schema: structure', () => {
   });
 
   it(`stops at ${MAX_ISSUES} issues and says how many more there were`, () => {
-    const transactions = Array.from({ length: 300 }, (_, i) => ({ endToEndId: `E${i}`, amount: '1.00', currency: 'EUR', creditorName: 'A', creditorAccount: { iban: 'XX' } }));
+    const transactions = Array.from({ length: 300 }, (_, i) => ({
+      endToEndId: `E${i}`,
+      amount: '1.00',
+      currency: 'EUR',
+      creditorName: 'A',
+      creditorAccount: { iban: 'XX' },
+    }));
     const issues = issuesOf(() => {}, pain001Data(SEPA, { transactions }));
     expect(issues).toHaveLength(MAX_ISSUES + 1);
     expect(issues.at(-1)).toMatchObject({ rule: 'issue limit', message: '100 further issues are not reported (at most 200 are)' });
@@ -162,7 +172,10 @@ describe('pain.001 schema: facets', () => {
 
   it('accepts the lexical variety of xs:decimal, xs:date and xs:dateTime', () => {
     const data = pain001Data(SEPA, { creationDateTime: '2026-11-20T09:30:00.123+01:00', requestedExecutionDate: '2027-06-15Z', ctrlSum: '+01250.000' });
-    const r = validatePain001(buildPain001(data, (d) => setText(d, `${TX1}/Amt/InstdAmt`, ' 1250.0 ')), contextFor(SEPA));
+    const r = validatePain001(
+      buildPain001(data, (d) => setText(d, `${TX1}/Amt/InstdAmt`, ' 1250.0 ')),
+      contextFor(SEPA),
+    );
     expect(r.ok && r.payment).toMatchObject({ requestedExecutionDate: '2027-06-15', controlSum: '+01250.000' });
     expect(r.ok && r.payment.transactions[0]?.amount).toBe('1250.00');
   });

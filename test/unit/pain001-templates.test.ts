@@ -20,10 +20,17 @@ const dataset = loadDataset();
 
 describe('pain.001 templates', () => {
   it('the index lists every template file once, a single and a bulk per product', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.xml'))
+      .sort();
     expect(index.map((t) => t.file).sort()).toEqual(files);
     for (const product of PAYMENT_PRODUCTS) {
-      expect(index.filter((t) => t.product === product).map((t) => t.kind).sort()).toEqual(['bulk', 'single']);
+      expect(
+        index
+          .filter((t) => t.product === product)
+          .map((t) => t.kind)
+          .sort(),
+      ).toEqual(['bulk', 'single']);
     }
   });
 

@@ -16,9 +16,23 @@ function parsed(data = pain001Data(SEPA)): ParsedPayment {
 const bulk = parsed(
   pain001Data(SEPA, {
     transactions: [
-      { endToEndId: 'E2E-1', instrId: 'I-1', amount: '100.00', currency: 'EUR', creditorName: 'Transports Girard SARL', creditorAccount: { iban: 'FR7630004008210001042987126' } },
+      {
+        endToEndId: 'E2E-1',
+        instrId: 'I-1',
+        amount: '100.00',
+        currency: 'EUR',
+        creditorName: 'Transports Girard SARL',
+        creditorAccount: { iban: 'FR7630004008210001042987126' },
+      },
       { endToEndId: 'E2E-2', amount: '12750.4', currency: 'EUR', creditorName: 'Mueller Logistik', creditorAccount: { iban: 'DE97700205700631807745' } },
-      { endToEndId: 'E2E-3', amount: '890.00', currency: 'EUR', creditorName: 'Chevalier Conseil', creditorAccount: { iban: 'FR7610278060210002198540268' }, creditorAgentBic: 'BNPAFRPP' },
+      {
+        endToEndId: 'E2E-3',
+        amount: '890.00',
+        currency: 'EUR',
+        creditorName: 'Chevalier Conseil',
+        creditorAccount: { iban: 'FR7610278060210002198540268' },
+        creditorAgentBic: 'BNPAFRPP',
+      },
       { endToEndId: 'E2E-4', amount: '1.00', currency: 'EUR', creditorName: 'Stichting Derdengelden Horizon', creditorAccount: { iban: 'NL10ABNA0521987644' } },
     ],
   }),
@@ -49,7 +63,12 @@ describe('pain.002 status report', () => {
     expect(text(rpt, 'GrpHdr', 'CreDtTm')).toBe('2026-11-20T10:15:30Z');
     const group = child(rpt, 'OrgnlGrpInfAndSts');
     expect(names(group)).toEqual(['OrgnlMsgId', 'OrgnlMsgNmId', 'OrgnlCreDtTm', 'OrgnlNbOfTxs', 'OrgnlCtrlSum']);
-    expect([text(group, 'OrgnlMsgId'), text(group, 'OrgnlMsgNmId'), text(group, 'OrgnlNbOfTxs'), text(group, 'OrgnlCtrlSum')]).toEqual(['MSG-0001', 'pain.001.001.03', '4', '13741.4']);
+    expect([text(group, 'OrgnlMsgId'), text(group, 'OrgnlMsgNmId'), text(group, 'OrgnlNbOfTxs'), text(group, 'OrgnlCtrlSum')]).toEqual([
+      'MSG-0001',
+      'pain.001.001.03',
+      '4',
+      '13741.4',
+    ]);
     const tx = path(rpt, 'OrgnlPmtInfAndSts', 'TxInfAndSts');
     expect(names(tx)).toEqual(['OrgnlInstrId', 'OrgnlEndToEndId', 'TxSts', 'OrgnlTxRef']);
     expect(names(child(tx, 'OrgnlTxRef'))).toEqual(['Amt', 'Cdtr', 'CdtrAcct']);
@@ -62,14 +81,31 @@ describe('pain.002 status report', () => {
       { endToEndId: 'E2E-4', status: 'PATC', reasons: [{ code: 'NOAP', info: ['VoP not possible for this account'] }] },
       { endToEndId: 'E2E-1', status: 'PATC', reasons: [] },
       { endToEndId: 'E2E-2', status: 'PATC', reasons: [{ code: 'CMTC', info: ['Müller Logistik GmbH'] }] },
-      { endToEndId: 'E2E-3', status: 'RJCT', reasons: [{ code: 'NMTC', info: ['no match'] }, { code: 'AM04', info: ['Insufficient funds', 'second line'] }] },
+      {
+        endToEndId: 'E2E-3',
+        status: 'RJCT',
+        reasons: [
+          { code: 'NMTC', info: ['no match'] },
+          { code: 'AM04', info: ['Insufficient funds', 'second line'] },
+        ],
+      },
     ];
     const root = report(buildPain002({ messageId: 'STS-2', createdAt, original: bulk, transactions: statuses }));
     const info = path(root, 'CstmrPmtStsRpt', 'OrgnlPmtInfAndSts');
     expect(text(info, 'OrgnlPmtInfId')).toBe('PMT-0001');
     const txs = info?.children.filter((c) => c.name === 'TxInfAndSts') ?? [];
-    expect(txs.map((t) => [text(t, 'OrgnlEndToEndId'), text(t, 'TxSts')])).toEqual([['E2E-1', 'PATC'], ['E2E-2', 'PATC'], ['E2E-3', 'RJCT'], ['E2E-4', 'PATC']]);
-    expect(txs.map((t) => t.children.filter((c) => c.name === 'StsRsnInf').map((r) => text(r, 'Rsn', 'Cd')))).toEqual([[], ['CMTC'], ['NMTC', 'AM04'], ['NOAP']]);
+    expect(txs.map((t) => [text(t, 'OrgnlEndToEndId'), text(t, 'TxSts')])).toEqual([
+      ['E2E-1', 'PATC'],
+      ['E2E-2', 'PATC'],
+      ['E2E-3', 'RJCT'],
+      ['E2E-4', 'PATC'],
+    ]);
+    expect(txs.map((t) => t.children.filter((c) => c.name === 'StsRsnInf').map((r) => text(r, 'Rsn', 'Cd')))).toEqual([
+      [],
+      ['CMTC'],
+      ['NMTC', 'AM04'],
+      ['NOAP'],
+    ]);
     expect(text(txs[1], 'StsRsnInf', 'AddtlInf')).toBe('Müller Logistik GmbH');
     const am04 = txs[2]?.children.filter((c) => c.name === 'StsRsnInf')[1];
     expect(am04?.children.filter((c) => c.name === 'AddtlInf').map((c) => c.text)).toEqual(['Insufficient funds', 'second line']);
@@ -82,35 +118,60 @@ describe('pain.002 status report', () => {
   it('sets the group status only for a group-level rejection', () => {
     const none = report(buildPain002({ messageId: 'S', createdAt, original: bulk, transactions: [] }));
     expect(child(path(none, 'CstmrPmtStsRpt', 'OrgnlGrpInfAndSts'), 'GrpSts')).toBeUndefined();
-    const root = report(buildPain002({
-      messageId: 'S',
-      createdAt,
-      original: bulk,
-      groupStatus: { status: 'RJCT', reasonCode: 'DS02', info: ['Order cancelled'] },
-      transactions: bulk.transactions.map((t) => ({ endToEndId: t.endToEndId, status: 'RJCT', reasons: [] })),
-    }));
+    const root = report(
+      buildPain002({
+        messageId: 'S',
+        createdAt,
+        original: bulk,
+        groupStatus: { status: 'RJCT', reasonCode: 'DS02', info: ['Order cancelled'] },
+        transactions: bulk.transactions.map((t) => ({ endToEndId: t.endToEndId, status: 'RJCT', reasons: [] })),
+      }),
+    );
     const group = path(root, 'CstmrPmtStsRpt', 'OrgnlGrpInfAndSts');
     expect(names(group).slice(-2)).toEqual(['GrpSts', 'StsRsnInf']);
     expect([text(group, 'GrpSts'), text(group, 'StsRsnInf', 'Rsn', 'Cd'), text(group, 'StsRsnInf', 'AddtlInf')]).toEqual(['RJCT', 'DS02', 'Order cancelled']);
   });
 
   it('escapes text and cuts additional information into Max105Text pieces', () => {
-    const tricky = parsed(pain001Data('pain.001-sepa-credit-transfers', { msgId: 'A&B <1>', transactions: [{ endToEndId: '"E&E"', amount: '1.00', currency: 'EUR', creditorName: "O'Brien (Cork)", creditorAccount: { iban: 'FR7630004008210001042987126' } }] }));
+    const tricky = parsed(
+      pain001Data('pain.001-sepa-credit-transfers', {
+        msgId: 'A&B <1>',
+        transactions: [
+          { endToEndId: '"E&E"', amount: '1.00', currency: 'EUR', creditorName: "O'Brien (Cork)", creditorAccount: { iban: 'FR7630004008210001042987126' } },
+        ],
+      }),
+    );
     const long = `${'x'.repeat(100)}<&>${'y'.repeat(10)}`;
-    const xml = buildPain002({ messageId: 'M<&>', createdAt, original: tricky, transactions: [{ endToEndId: '"E&E"', status: 'PATC', reasons: [{ code: 'NMTC', info: [long, 'bad \u0001 char'] }] }] });
+    const xml = buildPain002({
+      messageId: 'M<&>',
+      createdAt,
+      original: tricky,
+      transactions: [{ endToEndId: '"E&E"', status: 'PATC', reasons: [{ code: 'NMTC', info: [long, 'bad \u0001 char'] }] }],
+    });
     expect(xml).toContain('<OrgnlMsgId>A&amp;B &lt;1&gt;</OrgnlMsgId>');
     const root = report(xml);
     expect(text(root, 'CstmrPmtStsRpt', 'GrpHdr', 'MsgId')).toBe('M<&>');
     const tx = path(root, 'CstmrPmtStsRpt', 'OrgnlPmtInfAndSts', 'TxInfAndSts');
     expect(text(tx, 'OrgnlEndToEndId')).toBe('"E&E"');
-    const lines = child(tx, 'StsRsnInf')?.children.filter((c) => c.name === 'AddtlInf').map((c) => c.text);
+    const lines = child(tx, 'StsRsnInf')
+      ?.children.filter((c) => c.name === 'AddtlInf')
+      .map((c) => c.text);
     expect(lines).toEqual([`${'x'.repeat(100)}<&>yy`, 'y'.repeat(8), 'bad \uFFFD char']);
   });
 
   it('writes no AddtlInf for an empty line of additional information (Max105Text has a character at least)', () => {
-    const xml = buildPain002({ messageId: 'M', createdAt, original: bulk, transactions: [{ endToEndId: 'E2E-1', status: 'RJCT', reasons: [{ code: 'AC04', info: ['', 'Closed account'] }] }] });
+    const xml = buildPain002({
+      messageId: 'M',
+      createdAt,
+      original: bulk,
+      transactions: [{ endToEndId: 'E2E-1', status: 'RJCT', reasons: [{ code: 'AC04', info: ['', 'Closed account'] }] }],
+    });
     const tx = path(report(xml), 'CstmrPmtStsRpt', 'OrgnlPmtInfAndSts', 'TxInfAndSts');
-    expect(child(tx, 'StsRsnInf')?.children.filter((c) => c.name === 'AddtlInf').map((c) => c.text)).toEqual(['Closed account']);
+    expect(
+      child(tx, 'StsRsnInf')
+        ?.children.filter((c) => c.name === 'AddtlInf')
+        .map((c) => c.text),
+    ).toEqual(['Closed account']);
   });
 
   it('refuses inputs that would make an invalid report', () => {
@@ -122,7 +183,13 @@ describe('pain.002 status report', () => {
   });
 
   it('builds a 10,000-transaction report', () => {
-    const transactions = Array.from({ length: 10_000 }, (_, i) => ({ endToEndId: `E${i}`, amount: '1.50', currency: 'EUR', creditorName: 'A', creditorAccount: { iban: 'DE94370502991129384756' } }));
+    const transactions = Array.from({ length: 10_000 }, (_, i) => ({
+      endToEndId: `E${i}`,
+      amount: '1.50',
+      currency: 'EUR',
+      creditorName: 'A',
+      creditorAccount: { iban: 'DE94370502991129384756' },
+    }));
     const r = validatePain001(serialize(pain001Tree(pain001Data(SEPA, { transactions })), { indent: false }), contextFor(SEPA));
     if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 3)));
     const started = performance.now();
@@ -130,7 +197,11 @@ describe('pain.002 status report', () => {
       messageId: 'BIG',
       createdAt,
       original: r.payment,
-      transactions: r.payment.transactions.map((t, i) => ({ endToEndId: t.endToEndId, status: i % 3 === 0 ? 'RJCT' : 'PATC', reasons: i % 3 === 0 ? [{ code: 'AC04', info: ['Closed account'] }] : [] })),
+      transactions: r.payment.transactions.map((t, i) => ({
+        endToEndId: t.endToEndId,
+        status: i % 3 === 0 ? 'RJCT' : 'PATC',
+        reasons: i % 3 === 0 ? [{ code: 'AC04', info: ['Closed account'] }] : [],
+      })),
     });
     console.log(`pain.002 with 10,000 transactions: ${Math.round(performance.now() - started)} ms, ${xml.length} characters`);
     expect(xml.match(/<TxInfAndSts>/g)).toHaveLength(10_000);

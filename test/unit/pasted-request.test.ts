@@ -13,7 +13,13 @@ const ok = <T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> => {
 const problemOf = (result: { ok: boolean; problem?: string }): string => (result.ok ? '' : (result.problem ?? ''));
 
 describe('raw HTTP', () => {
-  const lines = ['POST /frankfurt/berlingroup/v1/payments/sepa-credit-transfers HTTP/1.1', 'Host: 127.0.0.1:4646', 'Digest: SHA-256=abc', 'X-Multi: a', 'x-multi: b'];
+  const lines = [
+    'POST /frankfurt/berlingroup/v1/payments/sepa-credit-transfers HTTP/1.1',
+    'Host: 127.0.0.1:4646',
+    'Digest: SHA-256=abc',
+    'X-Multi: a',
+    'x-multi: b',
+  ];
 
   it('reads a request with CRLF line ends and keeps the body byte for byte', () => {
     const body = '<a>\r\n  <b>€</b>\r\n</a>\r\n';
@@ -30,7 +36,9 @@ describe('raw HTTP', () => {
   });
 
   it('joins a folded header line to the header before it', () => {
-    expect(ok(parseRawHttp('GET / HTTP/1.1\nSignature: keyId="k",\n  algorithm="rsa-sha256"\n\n')).request.headers.signature).toBe('keyId="k", algorithm="rsa-sha256"');
+    expect(ok(parseRawHttp('GET / HTTP/1.1\nSignature: keyId="k",\n  algorithm="rsa-sha256"\n\n')).request.headers.signature).toBe(
+      'keyId="k", algorithm="rsa-sha256"',
+    );
   });
 
   it('says what is wrong with what it cannot read', () => {
@@ -44,7 +52,10 @@ describe('raw HTTP', () => {
 
 describe('shell words', () => {
   it("reads '...', \"...\", $'...' and backslashes as bash does", () => {
-    expect(shellWords(`a 'b c' "d \\"e\\" \\$f" $'g\\r\\n\\x41\\'\\\\' h\\ i \\\nj`)).toEqual({ ok: true, words: ['a', 'b c', 'd "e" $f', "g\r\nA'\\", 'h i', 'j'] });
+    expect(shellWords(`a 'b c' "d \\"e\\" \\$f" $'g\\r\\n\\x41\\'\\\\' h\\ i \\\nj`)).toEqual({
+      ok: true,
+      words: ['a', 'b c', 'd "e" $f', "g\r\nA'\\", 'h i', 'j'],
+    });
     expect(shellWords(`x'y'"z"$'\\t'`)).toEqual({ ok: true, words: ['xyz\t'] });
   });
 
@@ -57,8 +68,17 @@ describe('shell words', () => {
 
 describe('cURL', () => {
   it('reads -X, -H, --data-binary and the URL', () => {
-    const { request } = ok(parseCurl(`curl -sS -X POST 'http://127.0.0.1:4646/frankfurt/berlingroup/v1/signing-baskets' -H 'Digest: SHA-256=x' --header "PSU-ID: A" --data-binary $'{"a":1}\\r\\n'`));
-    expect(request).toEqual({ method: 'POST', target: '/frankfurt/berlingroup/v1/signing-baskets', headers: { digest: 'SHA-256=x', 'psu-id': 'A' }, body: Buffer.from('{"a":1}\r\n') });
+    const { request } = ok(
+      parseCurl(
+        `curl -sS -X POST 'http://127.0.0.1:4646/frankfurt/berlingroup/v1/signing-baskets' -H 'Digest: SHA-256=x' --header "PSU-ID: A" --data-binary $'{"a":1}\\r\\n'`,
+      ),
+    );
+    expect(request).toEqual({
+      method: 'POST',
+      target: '/frankfurt/berlingroup/v1/signing-baskets',
+      headers: { digest: 'SHA-256=x', 'psu-id': 'A' },
+      body: Buffer.from('{"a":1}\r\n'),
+    });
   });
 
   it('reads --data and --data-raw (joined by &), attached short options and a default POST', () => {
@@ -82,7 +102,16 @@ describe('cURL', () => {
 describe('HAR', () => {
   const entry = (method: string, url: string, text?: string) => ({
     startedDateTime: '2026-01-01T00:00:00Z',
-    request: { method, url, httpVersion: 'HTTP/1.1', headers: [{ name: ':authority', value: 'h' }, { name: 'Digest', value: 'SHA-256=x' }], ...(text === undefined ? {} : { postData: { mimeType: 'application/xml', text } }) },
+    request: {
+      method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [
+        { name: ':authority', value: 'h' },
+        { name: 'Digest', value: 'SHA-256=x' },
+      ],
+      ...(text === undefined ? {} : { postData: { mimeType: 'application/xml', text } }),
+    },
     response: { status: 201 },
   });
 
@@ -95,7 +124,19 @@ describe('HAR', () => {
   });
 
   it('picks the entry asked for from a log, and decodes a base64 body', () => {
-    const log = { log: { entries: [entry('GET', 'http://h/v1/accounts'), { request: { ...entry('POST', 'http://h/v1/payments/p').request, postData: { mimeType: 'x', text: Buffer.from('é').toString('base64'), encoding: 'base64' } } }] } };
+    const log = {
+      log: {
+        entries: [
+          entry('GET', 'http://h/v1/accounts'),
+          {
+            request: {
+              ...entry('POST', 'http://h/v1/payments/p').request,
+              postData: { mimeType: 'x', text: Buffer.from('é').toString('base64'), encoding: 'base64' },
+            },
+          },
+        ],
+      },
+    };
     const { request } = ok(parseHar(JSON.stringify(log), (method) => method === 'POST'));
     expect(request.method).toBe('POST');
     expect(request.body.equals(Buffer.from('é'))).toBe(true);

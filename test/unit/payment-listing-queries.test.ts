@@ -55,19 +55,48 @@ function bankWith50Payments(): BankContext {
   for (let i = 0; i < 50; i++) {
     const transfers = i % 5 === 0 ? 23 : 1;
     const p = payment(i, transfers);
-    const transactions = Array.from({ length: transfers }, (_, j) => ({ creditorName: `Creditor ${i}.${j}`, creditorIban: 'DE89370400440532013000', amount: '1.00', currency: 'EUR' }));
+    const transactions = Array.from({ length: transfers }, (_, j) => ({
+      creditorName: `Creditor ${i}.${j}`,
+      creditorIban: 'DE89370400440532013000',
+      amount: '1.00',
+      currency: 'EUR',
+    }));
     const checks = p.product === 'pain.001-sepa-credit-transfers' ? transactions.map((_, j) => check(i + j)) : undefined;
     repos.payments.insert(p, Buffer.from('<xml/>'), { transactions }, transfers, checks);
     for (let a = 0; a < i % 3; a++) {
       const authorisationId = `${p.paymentId}-A${a}`;
       const at = new Date(p.createdAt.getTime() + (a + 1) * SECOND);
-      const attempt = { authorisationId, paymentId: p.paymentId, journeyId: `J-${authorisationId}`, psuId: `PSU-${a}`, via: 'individual' as const, basketId: null, status: 'started' as const, signatoryGroup: a === 0 ? 'A' : 'B', refusal: null, createdAt: at, finishedAt: null };
+      const attempt = {
+        authorisationId,
+        paymentId: p.paymentId,
+        journeyId: `J-${authorisationId}`,
+        psuId: `PSU-${a}`,
+        via: 'individual' as const,
+        basketId: null,
+        status: 'started' as const,
+        signatoryGroup: a === 0 ? 'A' : 'B',
+        refusal: null,
+        createdAt: at,
+        finishedAt: null,
+      };
       repos.payments.insertAttempt(attempt);
       repos.payments.finishAttempt(authorisationId, 'finalised', null, at);
     }
     // A refused attempt is no authorisation: it must not be listed.
     if (i % 7 === 0) {
-      const attempt = { authorisationId: `${p.paymentId}-X`, paymentId: p.paymentId, journeyId: `J-${p.paymentId}-X`, psuId: 'PSU-X', via: 'individual' as const, basketId: null, status: 'started' as const, signatoryGroup: 'A', refusal: null, createdAt: NOW, finishedAt: null };
+      const attempt = {
+        authorisationId: `${p.paymentId}-X`,
+        paymentId: p.paymentId,
+        journeyId: `J-${p.paymentId}-X`,
+        psuId: 'PSU-X',
+        via: 'individual' as const,
+        basketId: null,
+        status: 'started' as const,
+        signatoryGroup: 'A',
+        refusal: null,
+        createdAt: NOW,
+        finishedAt: null,
+      };
       repos.payments.insertAttempt(attempt);
       repos.payments.finishAttempt(attempt.authorisationId, 'failed', 'limit', NOW);
     }
@@ -111,7 +140,9 @@ describe('listing payments', () => {
       expect(summary.authorisations).toEqual(alone?.authorisations.map((a) => ({ ...a, at: a.at.toISOString() })));
       const results = vop.results(summary.paymentId, NOW).slice(0, summary.creditors.length);
       expect(summary.creditors.map((c) => c.vop)).toEqual(
-        results.map((r) => (r === null ? undefined : { outcome: r.state === 'inProgress' ? 'inProgress' : r.outcome, reasonCode: r.reasonCode, additionalInfo: r.additionalInfo })),
+        results.map((r) =>
+          r === null ? undefined : { outcome: r.state === 'inProgress' ? 'inProgress' : r.outcome, reasonCode: r.reasonCode, additionalInfo: r.additionalInfo },
+        ),
       );
     }
     const bulk = summaries.find((s) => s.paymentId === 'P-005');

@@ -20,16 +20,34 @@ function schema3(): Db {
 
 const transfer = (i: number) =>
   i % 2 === 0
-    ? { index: i + 1, endToEndId: `E2E-${i + 1}`, amount: `${i + 1}.00`, currency: 'EUR', creditorName: `Creditor ${i + 1}`, creditorIban: 'FR7630004008210001042987126' }
-    : { index: i + 1, endToEndId: `E2E-${i + 1}`, amount: `${i + 1}.00`, currency: 'GBP', creditorName: `Creditor ${i + 1}`, creditorOtherId: '40478411223344' };
+    ? {
+        index: i + 1,
+        endToEndId: `E2E-${i + 1}`,
+        amount: `${i + 1}.00`,
+        currency: 'EUR',
+        creditorName: `Creditor ${i + 1}`,
+        creditorIban: 'FR7630004008210001042987126',
+      }
+    : {
+        index: i + 1,
+        endToEndId: `E2E-${i + 1}`,
+        amount: `${i + 1}.00`,
+        currency: 'GBP',
+        creditorName: `Creditor ${i + 1}`,
+        creditorOtherId: '40478411223344',
+      };
 
 function insertSchema3Payment(old: Db, paymentId: string, transferCount: number): void {
   const transactions = Array.from({ length: transferCount }, (_, i) => transfer(i));
-  old.prepare(`INSERT INTO payments (payment_id, product, institution, tpp_id, consent_id, creator_psu_id, corporate_id, debtor_account_id,
+  old
+    .prepare(
+      `INSERT INTO payments (payment_id, product, institution, tpp_id, consent_id, creator_psu_id, corporate_id, debtor_account_id,
     currency, total_amount, message_version, status, group_reason, authorisations_required, requested_execution_date, execution_date,
     created_at, status_changed_at, request_body, parsed)
     VALUES (?, 'pain.001-sepa-credit-transfers', 'frankfurt', 'TPP', 'C1', 'FRA-CREATOR', 'CORP', 'ACC', 'EUR', '1.00', 'pain.001.001.03',
-    'PATC', NULL, 1, '2026-11-23', '2026-11-23', 1000, 1000, x'3c', ?)`).run(paymentId, JSON.stringify({ transactions }));
+    'PATC', NULL, 1, '2026-11-23', '2026-11-23', 1000, 1000, x'3c', ?)`,
+    )
+    .run(paymentId, JSON.stringify({ transactions }));
   const tx = old.prepare("INSERT INTO payment_transactions (payment_id, idx, status, reasons) VALUES (?, ?, NULL, '[]')");
   for (let i = 0; i < transferCount; i++) tx.run(paymentId, i);
 }

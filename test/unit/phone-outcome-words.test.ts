@@ -15,13 +15,21 @@ describe('the words for each outcome', () => {
   });
 
   it('says which time limit ran out', () => {
-    expect(outcomeWords({ status: 'failed', outcome: 'timedOutAfterOpening', outcomeReason: null })).toMatchObject({ title: 'Time is up', sentence: expect.stringContaining('5 minutes of opening the link') });
-    expect(outcomeWords({ status: 'failed', outcome: 'timedOutAfterStart', outcomeReason: null })).toMatchObject({ title: 'Time is up', sentence: expect.stringContaining('15 minutes') });
+    expect(outcomeWords({ status: 'failed', outcome: 'timedOutAfterOpening', outcomeReason: null })).toMatchObject({
+      title: 'Time is up',
+      sentence: expect.stringContaining('5 minutes of opening the link'),
+    });
+    expect(outcomeWords({ status: 'failed', outcome: 'timedOutAfterStart', outcomeReason: null })).toMatchObject({
+      title: 'Time is up',
+      sentence: expect.stringContaining('15 minutes'),
+    });
   });
 
   it('a journey ended before kinds were kept says its status and the bank’s reason', () => {
     expect(outcomeWords({ status: 'finalised', outcome: null, outcomeReason: null }).title).toBe('Approved');
-    expect(outcomeWords({ status: 'failed', outcome: null, outcomeReason: 'the payment no longer exists' }).sentence).toBe('The bank did not approve it: the payment no longer exists.');
+    expect(outcomeWords({ status: 'failed', outcome: null, outcomeReason: 'the payment no longer exists' }).sentence).toBe(
+      'The bank did not approve it: the payment no longer exists.',
+    );
   });
 
   it('warns before the decision in the same words, saying what pressing Approve will do', () => {

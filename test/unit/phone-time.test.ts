@@ -78,7 +78,11 @@ describe('formatInstant', () => {
 describe('the SCA time limits', () => {
   it('are the simulator’s: 15 minutes to open an authorisation link, 5 to decide once opened; an unopened consent link has none', () => {
     expect(scaDeadline(timed({}))).toEqual({ at: Date.parse('2026-03-02T10:15:00.000Z'), to: 'open', reason: 'the link was not opened within 15 minutes' });
-    expect(scaDeadline(timed({ status: 'opened', openedAt: '2026-03-02T10:03:00.000Z' }))).toEqual({ at: Date.parse('2026-03-02T10:08:00.000Z'), to: 'decide', reason: 'no decision within 5 minutes of opening the link' });
+    expect(scaDeadline(timed({ status: 'opened', openedAt: '2026-03-02T10:03:00.000Z' }))).toEqual({
+      at: Date.parse('2026-03-02T10:08:00.000Z'),
+      to: 'decide',
+      reason: 'no decision within 5 minutes of opening the link',
+    });
     expect(scaDeadline(timed({ kind: 'consent' }))).toBeNull();
     expect(scaDeadline(timed({ status: 'finalised' }))).toBeNull();
   });
@@ -97,7 +101,6 @@ describe('the SCA time limits', () => {
     expect(passed.text).toContain('Time is up: no decision within 5 minutes of opening the link');
   });
 });
-
 
 describe('the Phone in plain words', () => {
   it('counts approvals as people do', () => {

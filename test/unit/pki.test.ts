@@ -74,7 +74,18 @@ describe('TPP certificates', () => {
     const offset = /^\s*(\d+):/.exec(outline[at + 1] ?? '')?.[1];
     expect(offset).toBeDefined();
     const statements = execFileSync('openssl', ['asn1parse', '-in', file, '-strparse', String(offset)], { encoding: 'utf8' });
-    for (const expected of [':0.4.0.1862.1.1', ':0.4.0.1862.1.6', ':0.4.0.1862.1.6.2', ':0.4.0.19495.2', ':0.4.0.19495.1.3', ':PSP_AI', ':0.4.0.19495.1.2', ':PSP_PI', ':Federal Financial Supervisory Authority', ':DE-BAFIN']) {
+    for (const expected of [
+      ':0.4.0.1862.1.1',
+      ':0.4.0.1862.1.6',
+      ':0.4.0.1862.1.6.2',
+      ':0.4.0.19495.2',
+      ':0.4.0.19495.1.3',
+      ':PSP_AI',
+      ':0.4.0.19495.1.2',
+      ':PSP_PI',
+      ':Federal Financial Supervisory Authority',
+      ':DE-BAFIN',
+    ]) {
       expect(statements).toContain(expected);
     }
 
@@ -102,7 +113,10 @@ describe('trust', () => {
   });
 
   it('rejects a certificate from another CA that merely carries our name', () => {
-    const namesake = createCertificateAuthority({ commonName: 'PSD2 Workbench eIDAS Test QTSP', organizationalUnit: 'eIDAS Test Trust Service', organizationName: 'PSD2 Workbench', countryName: 'DE' }, NOW);
+    const namesake = createCertificateAuthority(
+      { commonName: 'PSD2 Workbench eIDAS Test QTSP', organizationalUnit: 'eIDAS Test Trust Service', organizationName: 'PSD2 Workbench', countryName: 'DE' },
+      NOW,
+    );
     const forged = issueTppCertificate(namesake, {
       purpose: 'qseal',
       organizationId: 'PSDDE-BAFIN-123456',
@@ -137,28 +151,46 @@ describe('validity', () => {
     expect(found.validityProblem).toBe('the certificate expired on 2026-11-21T10:00:00Z');
     expect(found).toMatchObject({ trustProblem: null, ncaId: 'FR-ACPR', ncaName: 'Autorité de contrôle prudentiel et de résolution' });
     const early = issueTppBundle(trust, { organizationId: 'PSDFR-ACPR-A1', roles: ['PSP_AI'], faults: { notYetValid: true } }, NOW);
-    expect(inspectForTls(der(early.qwac.certificatePem), NOW, trust).validityProblem).toBe('the certificate is not yet valid: its validity starts on 2026-12-22T10:00:00Z');
+    expect(inspectForTls(der(early.qwac.certificatePem), NOW, trust).validityProblem).toBe(
+      'the certificate is not yet valid: its validity starts on 2026-12-22T10:00:00Z',
+    );
   });
 });
 
 describe('other faults', () => {
   it('leaves out the QCStatement, or gives the QSEAL another authorisation number', () => {
-    const bundle = issueTppBundle(trust, { organizationId: 'PSDBE-NBB-0123', roles: ['PSP_PI'], faults: { noQcStatement: true, qsealAuthorisationNumber: '999' } }, NOW);
+    const bundle = issueTppBundle(
+      trust,
+      { organizationId: 'PSDBE-NBB-0123', roles: ['PSP_PI'], faults: { noQcStatement: true, qsealAuthorisationNumber: '999' } },
+      NOW,
+    );
     const seal = inspectCertificate(der(bundle.qseal.certificatePem), NOW, trust);
     expect(seal).toMatchObject({ organizationId: 'PSDBE-NBB-999', roles: [], purpose: 'qseal', purposeProblem: null, trustProblem: null });
     expect(seal.ncaName).toBeUndefined();
     expect(seal.ncaId).toBeUndefined();
-    expect(inspectForTls(der(bundle.qwac.certificatePem), NOW, trust)).toMatchObject({ organizationId: 'PSDBE-NBB-0123', roles: [], purpose: 'qwac', purposeProblem: null });
+    expect(inspectForTls(der(bundle.qwac.certificatePem), NOW, trust)).toMatchObject({
+      organizationId: 'PSDBE-NBB-0123',
+      roles: [],
+      purpose: 'qwac',
+      purposeProblem: null,
+    });
   });
 
   it('refuses contradictory or malformed faults', () => {
-    expect(() => issueTppBundle(trust, { organizationId: 'PSDDE-BAFIN-1', roles: ['PSP_PI'], faults: { expired: true, notYetValid: true } }, NOW)).toThrow(/exclude each other/);
-    expect(() => issueTppBundle(trust, { organizationId: 'PSDDE-BAFIN-1', roles: ['PSP_PI'], faults: { qsealAuthorisationNumber: 'a b' } }, NOW)).toThrow(/qsealAuthorisationNumber/);
+    expect(() => issueTppBundle(trust, { organizationId: 'PSDDE-BAFIN-1', roles: ['PSP_PI'], faults: { expired: true, notYetValid: true } }, NOW)).toThrow(
+      /exclude each other/,
+    );
+    expect(() => issueTppBundle(trust, { organizationId: 'PSDDE-BAFIN-1', roles: ['PSP_PI'], faults: { qsealAuthorisationNumber: 'a b' } }, NOW)).toThrow(
+      /qsealAuthorisationNumber/,
+    );
     expect(() => issueTppBundle(trust, { organizationId: 'ACME', roles: ['PSP_PI'] }, NOW)).toThrow(/organizationId/);
   });
 
   it('reports bytes that are no certificate', () => {
-    expect(inspectCertificate(Buffer.from('not a certificate'), NOW, trust)).toEqual({ parsed: false, problem: 'the certificate is not a DER-encoded X.509 certificate' });
+    expect(inspectCertificate(Buffer.from('not a certificate'), NOW, trust)).toEqual({
+      parsed: false,
+      problem: 'the certificate is not a DER-encoded X.509 certificate',
+    });
   });
 });
 
@@ -217,7 +249,8 @@ describe('data folder', () => {
     ensureDataFolderPki(dir, NOW);
     const p12 = join(dir, 'tpp', QWAC_P12_FILE);
     expect(mode(p12)).toBe(0o600);
-    const read = (args: string[]): string => execFileSync('openssl', ['pkcs12', '-in', p12, '-passin', `pass:${QWAC_P12_PASSPHRASE}`, ...args], { encoding: 'utf8' });
+    const read = (args: string[]): string =>
+      execFileSync('openssl', ['pkcs12', '-in', p12, '-passin', `pass:${QWAC_P12_PASSPHRASE}`, ...args], { encoding: 'utf8' });
     const certificate = new X509Certificate(read(['-nokeys', '-clcerts']));
     const qwac = new X509Certificate(readFileSync(join(dir, 'tpp/qwac.crt.pem')));
     expect(certificate.fingerprint256).toBe(qwac.fingerprint256);
@@ -235,10 +268,27 @@ describe('data folder', () => {
   it('upgrades a single-CA folder in place, keeping the demo client credentials', () => {
     const dir = join(scratch, 'legacy');
     const oldCa = createCertificateAuthority({ commonName: 'PSD2 Workbench Test CA', organizationName: 'PSD2 Workbench Test PKI', countryName: 'EU' }, NOW);
-    const common = { organizationId: 'PSDDE-BAFIN-123456', organizationName: 'Workbench Demo TPP', countryCode: 'DE', roles: [], ncaName: '', ncaId: '', validFrom: NOW, validTo: new Date('2028-11-22T10:00:00Z'), withoutQcStatements: true };
+    const common = {
+      organizationId: 'PSDDE-BAFIN-123456',
+      organizationName: 'Workbench Demo TPP',
+      countryCode: 'DE',
+      roles: [],
+      ncaName: '',
+      ncaId: '',
+      validFrom: NOW,
+      validTo: new Date('2028-11-22T10:00:00Z'),
+      withoutQcStatements: true,
+    };
     const oldQwac = issueTppCertificate(oldCa, { ...common, purpose: 'qwac' });
     const oldQseal = issueTppCertificate(oldCa, { ...common, purpose: 'qseal' });
-    const oldClient = { clientId: 'workbench-demo-tpp', clientSecret: 'kept-secret', redirectUri: 'https://tpp.example/other', keyId: 'SN=1,CA=CN=PSD2 Workbench Test CA,O=PSD2 Workbench Test PKI,C=EU', organizationId: 'PSDDE-BAFIN-123456', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] };
+    const oldClient = {
+      clientId: 'workbench-demo-tpp',
+      clientSecret: 'kept-secret',
+      redirectUri: 'https://tpp.example/other',
+      keyId: 'SN=1,CA=CN=PSD2 Workbench Test CA,O=PSD2 Workbench Test PKI,C=EU',
+      organizationId: 'PSDDE-BAFIN-123456',
+      roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+    };
     const files: Record<string, string> = {
       'pki/ca.crt.pem': oldCa.certificatePem,
       'pki/ca.key.pem': oldCa.privateKeyPem,
@@ -265,6 +315,8 @@ describe('data folder', () => {
     const seal = inspectCertificate(der(qsealPem), NOW, upgraded.trust);
     expect(seal).toMatchObject({ trustFramework: 'eidas', trustProblem: null, roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] });
     expect(upgraded.demoTpp.keyId).toBe(`SN=${(seal.serialHex as string).toUpperCase()},CA=${seal.issuerDn}`);
-    expect(inspectCertificate(der(oldQseal.certificatePem), NOW, upgraded.trust).trustProblem).toMatch(/CN=PSD2 Workbench Test CA,O=PSD2 Workbench Test PKI,C=EU, which is not a test CA/);
+    expect(inspectCertificate(der(oldQseal.certificatePem), NOW, upgraded.trust).trustProblem).toMatch(
+      /CN=PSD2 Workbench Test CA,O=PSD2 Workbench Test PKI,C=EU, which is not a test CA/,
+    );
   });
 });

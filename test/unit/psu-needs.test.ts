@@ -16,9 +16,15 @@ const psu = (psuId: string): PsuSummary => structuredClone(frankfurt.find((p) =>
 const LESSON: FlowParameterSummary[] = [
   { name: 'amount', title: 'How much', kind: 'amount', default: '250.00' },
   { name: 'clerk', title: 'Who prepares the payment', kind: 'psu', needs: { usesBankApp: true, createsPayments: true } },
-  { name: 'signatory', title: 'Who authorises the payment', kind: 'psu', needs: { usesBankApp: true, authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'amount' } } },
+  {
+    name: 'signatory',
+    title: 'Who authorises the payment',
+    kind: 'psu',
+    needs: { usesBankApp: true, authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'amount' } },
+  },
 ];
-const ids = (choices: Record<string, PsuSummary[]>): Record<string, string[]> => Object.fromEntries(Object.entries(choices).map(([role, psus]) => [role, psus.map((p) => p.psuId)]));
+const ids = (choices: Record<string, PsuSummary[]>): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(choices).map(([role, psus]) => [role, psus.map((p) => p.psuId)]));
 
 describe('the PSUs a lesson offers for its roles', () => {
   it('at Frankfurt: the clerk prepares and the sole signatory authorises; nobody else fits', () => {
@@ -47,7 +53,10 @@ describe('the PSUs a lesson offers for its roles', () => {
   });
 
   it('a company that needs two authorisations lets one do up to its threshold', () => {
-    const twoOf = (p: PsuSummary): PsuSummary => ({ ...p, companyApprovals: { authorisationsRequired: 2, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '500.00' }] } });
+    const twoOf = (p: PsuSummary): PsuSummary => ({
+      ...p,
+      companyApprovals: { authorisationsRequired: 2, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '500.00' }] },
+    });
     const here = frankfurt.map((p) => (p.corporateId === 'FRA-CORP-2' ? twoOf(p) : p));
     expect(ids(psuChoices(LESSON, here, { clerk: 'FRA-CLERK' }, { amount: '500.00' })).signatory).toEqual(['FRA-SOLO']);
     expect(ids(psuChoices(LESSON, here, { clerk: 'FRA-CLERK' }, { amount: '500.01' })).signatory).toEqual([]);
@@ -55,18 +64,27 @@ describe('the PSUs a lesson offers for its roles', () => {
 
   it('says what is wrong in one line: the PSU before the amount', () => {
     expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' }, { amount: '250.00' }, 'frankfurt')).toBeNull();
-    expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CREATOR', signatory: 'FRA-SOLO' }, { amount: '250.00' }, 'frankfurt')).toBe('FRA-CREATOR cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK');
-    expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' }, { amount: '100000.01' }, 'frankfurt')).toBe('nobody at frankfurt can be signatory (who authorises the payment) for 100000.01: choose a smaller amount');
+    expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CREATOR', signatory: 'FRA-SOLO' }, { amount: '250.00' }, 'frankfurt')).toBe(
+      'FRA-CREATOR cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK',
+    );
+    expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' }, { amount: '100000.01' }, 'frankfurt')).toBe(
+      'nobody at frankfurt can be signatory (who authorises the payment) for 100000.01: choose a smaller amount',
+    );
     expect(castProblem(LESSON, [], {}, { amount: '1.00' }, 'london')).toBe('nobody at london can be clerk (who prepares the payment) in this lesson');
   });
 });
 
 describe('a company that lets one approval do for small payments', () => {
   it('offers its creator as clerk up to the threshold, and says "a smaller amount" above it rather than blaming the PSU', () => {
-    const twoOf = (p: PsuSummary): PsuSummary => ({ ...p, companyApprovals: { authorisationsRequired: 2, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '250.00' }] } });
+    const twoOf = (p: PsuSummary): PsuSummary => ({
+      ...p,
+      companyApprovals: { authorisationsRequired: 2, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '250.00' }] },
+    });
     const here = frankfurt.map((p) => (p.corporateId === 'FRA-CORP-1' ? twoOf(p) : p));
     expect(ids(psuChoices(LESSON, here, {}, { amount: '250.00' })).clerk).toEqual(['FRA-CREATOR', 'FRA-CLERK']);
     expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.00' }, 'frankfurt')).toBeNull();
-    expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.01' }, 'frankfurt')).toBe('nobody at frankfurt can be signatory (who authorises the payment) for 250.01: choose a smaller amount');
+    expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.01' }, 'frankfurt')).toBe(
+      'nobody at frankfurt can be signatory (who authorises the payment) for 250.01: choose a smaller amount',
+    );
   });
 });

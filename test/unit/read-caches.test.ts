@@ -142,8 +142,17 @@ describe('payments', () => {
     expect(repos.payments.transactions('P1')).toEqual([{ index: 0, status: null, reasons: [] }]);
 
     repos.payments.insertAttempt({
-      authorisationId: 'A1', paymentId: 'P1', journeyId: 'J1', psuId: 'FRA-APPROVER-A', via: 'individual', basketId: null,
-      status: 'started', signatoryGroup: null, refusal: null, createdAt: NOW, finishedAt: null,
+      authorisationId: 'A1',
+      paymentId: 'P1',
+      journeyId: 'J1',
+      psuId: 'FRA-APPROVER-A',
+      via: 'individual',
+      basketId: null,
+      status: 'started',
+      signatoryGroup: null,
+      refusal: null,
+      createdAt: NOW,
+      finishedAt: null,
     });
     expect(repos.payments.find('P1')?.authorisations).toEqual([]);
     repos.payments.finishAttempt('A1', 'finalised', null, LATER);

@@ -58,18 +58,38 @@ afterEach(() => {
 
 describe('listsTouchedBy', () => {
   it('names the lists each event can change, and none for exchanges', () => {
-    const exchange = { type: 'exchange', exchange: { id: 1, startedAt: '', durationMs: 1, method: 'GET', url: '/', institution: null, tppId: null, resourceId: null, status: 200 } } as const;
+    const exchange = {
+      type: 'exchange',
+      exchange: { id: 1, startedAt: '', durationMs: 1, method: 'GET', url: '/', institution: null, tppId: null, resourceId: null, status: 200 },
+    } as const;
     expect([...listsTouchedBy([exchange])]).toEqual([]);
     expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'consent', psuId: 'P', status: 'opened' }])]).toEqual(['journeys']);
-    expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'signing-basket', psuId: 'P', status: 'finalised' }])].sort()).toEqual(['baskets', 'journeys', 'payments']);
-    expect([...listsTouchedBy([{ type: 'payment', paymentId: 'X', institution: 'i', status: 'PDNG' }, { type: 'payment', paymentId: 'Y', institution: 'i', status: 'PDNG' }])]).toEqual(['payments']);
-    expect([...listsTouchedBy([{ type: 'clock', now: '2026-01-01T00:00:00Z', paused: false }])].sort()).toEqual(['baskets', 'consents', 'journeys', 'payments']);
+    expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'signing-basket', psuId: 'P', status: 'finalised' }])].sort()).toEqual([
+      'baskets',
+      'journeys',
+      'payments',
+    ]);
+    expect([
+      ...listsTouchedBy([
+        { type: 'payment', paymentId: 'X', institution: 'i', status: 'PDNG' },
+        { type: 'payment', paymentId: 'Y', institution: 'i', status: 'PDNG' },
+      ]),
+    ]).toEqual(['payments']);
+    expect([...listsTouchedBy([{ type: 'clock', now: '2026-01-01T00:00:00Z', paused: false }])].sort()).toEqual([
+      'baskets',
+      'consents',
+      'journeys',
+      'payments',
+    ]);
   });
 });
 
 describe('the resources store', () => {
   it('fetches the lists a batch touched, once each', async () => {
-    emit({ type: 'consent', consentId: 'C', institution: 'i', status: 'valid' }, { type: 'sca', journeyId: 'J', kind: 'consent', psuId: 'P', status: 'finalised' });
+    emit(
+      { type: 'consent', consentId: 'C', institution: 'i', status: 'valid' },
+      { type: 'sca', journeyId: 'J', kind: 'consent', psuId: 'P', status: 'finalised' },
+    );
     await vi.runAllTimersAsync();
     expect(calls.sort()).toEqual(['consents', 'journeys']);
   });

@@ -20,7 +20,8 @@ function sourcesUnder(dir: string): string[] {
 /** A relative import as a file: the path itself, or with .ts/.tsx, or its index. */
 function resolveImport(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier.replace(/\?.*$/, ''));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
 
@@ -43,7 +44,7 @@ function reachable(): Set<string> {
   return seen;
 }
 
-describe('the UI\'s sources, as the browser host watches them', () => {
+describe("the UI's sources, as the browser host watches them", () => {
   it('lie in the folders whose changes make it rebuild', () => {
     const files = [...reachable()].map((file) => relative(ROOT, file));
     // The walk does reach beyond the renderer (the editor's validator), or it would prove nothing.

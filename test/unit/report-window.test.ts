@@ -11,7 +11,7 @@ const later = (ms: number): Date => new Date(created.getTime() + ms);
 const answered = (afterMs: number): VopCheck => ({ requestedAt: created, answeredAt: later(afterMs), answer: { outcome: 'match' } });
 
 describe('reportWindow', () => {
-  it('holds a PATC payment\'s report until its expiry, and the expired one from then on', () => {
+  it("holds a PATC payment's report until its expiry, and the expired one from then on", () => {
     const patc = storedPayment('P1', created);
     const expiry = patcExpiry(created).getTime();
     expect(reportWindow(patc, [], later(1000))).toEqual({ validFrom: -Infinity, validUntil: expiry });

@@ -6,7 +6,12 @@ import { endingOutcome } from '../../main/domain/sca/outcome';
 
 const CREATED = new Date('2026-03-02T10:00:00Z');
 const after = (minutes: number): Date => new Date(CREATED.getTime() + minutes * 60_000);
-const started = startedJourney('j-1', 'payment-authorisation', { institution: 'frankfurt', psuId: 'FRA-APPROVER-A', resourceId: 'p-1', tppRedirectUri: 'https://tpp.example/cb' }, CREATED);
+const started = startedJourney(
+  'j-1',
+  'payment-authorisation',
+  { institution: 'frankfurt', psuId: 'FRA-APPROVER-A', resourceId: 'p-1', tppRedirectUri: 'https://tpp.example/cb' },
+  CREATED,
+);
 const opened: ScaJourney = { ...started, status: 'opened', openedAt: CREATED };
 
 describe('a journey’s outcome kind', () => {

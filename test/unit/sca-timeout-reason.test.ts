@@ -6,7 +6,12 @@ const CREATED = new Date('2026-03-02T10:00:00Z');
 const after = (minutes: number, seconds = 0): Date => new Date(CREATED.getTime() + (minutes * 60 + seconds) * 1000);
 
 function journey(kind: ScaJourney['kind'], opened: boolean): ScaJourney {
-  const started = startedJourney('j-1', kind, { institution: 'frankfurt', psuId: 'FRA-CREATOR', resourceId: 'r-1', tppRedirectUri: 'https://tpp.example/cb?state=1' }, CREATED);
+  const started = startedJourney(
+    'j-1',
+    kind,
+    { institution: 'frankfurt', psuId: 'FRA-CREATOR', resourceId: 'r-1', tppRedirectUri: 'https://tpp.example/cb?state=1' },
+    CREATED,
+  );
   return opened ? { ...started, status: 'opened', openedAt: CREATED } : started;
 }
 

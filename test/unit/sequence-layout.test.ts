@@ -86,14 +86,24 @@ describe('the sequence diagram layout', () => {
   });
 
   it('numbers the arrows of a step with several by their place in it', () => {
-    const session = layoutSequence([{ step: 1, exchanges: RUN.slice(0, 1) }, { step: 2, exchanges: RUN.slice(1, 3) }]);
+    const session = layoutSequence([
+      { step: 1, exchanges: RUN.slice(0, 1) },
+      { step: 2, exchanges: RUN.slice(1, 3) },
+    ]);
     expect(session.calls.map((c) => c.number)).toEqual(['1', '2.1', '2.2']);
-    expect(session.calls.map((c) => c.words)).toEqual(['1. TPP initiates a payment', '2.1 PSU’s browser opens the SCA link', '2.2 PSU approves in the bank’s app']);
+    expect(session.calls.map((c) => c.words)).toEqual([
+      '1. TPP initiates a payment',
+      '2.1 PSU’s browser opens the SCA link',
+      '2.2 PSU approves in the bank’s app',
+    ]);
   });
 
   it('draws a step’s token requests as one arrow with a count', () => {
     const token = (seq: number) => exchange(seq, 'tpp', 'POST', '/frankfurt/oauth/v1/token', 200, { requestBody: 'grant_type=client_credentials' });
-    const tokens = layoutSequence([{ step: 1, exchanges: [token(1), token(2), token(3)] }, { step: 2, exchanges: [token(4)] }]);
+    const tokens = layoutSequence([
+      { step: 1, exchanges: [token(1), token(2), token(3)] },
+      { step: 2, exchanges: [token(4)] },
+    ]);
     expect(tokens.calls.map((c) => c.words)).toEqual(['1. TPP gets tokens ×3', '2. TPP gets a token']);
     expect(tokens.calls[0]?.seqs).toEqual([1, 2, 3]);
     expect(tokens.calls[0]?.label).toBe('POST /frankfurt/oauth/v1/token → 200 ×3');
@@ -128,12 +138,35 @@ describe('the sequence diagram layout', () => {
     expect(fewer.height).toBeLessThan(layout.height);
     const request = layoutSequence([...stepped(RUN), { step: 6, exchanges: [] }], {
       kind: 'request',
-      request: { method: 'GET', url: '/frankfurt/berlingroup/v1/accounts', headers: {}, body: null, operation: 'accounts', signed: false, signedHeaders: null, signingString: null, faults: [] },
+      request: {
+        method: 'GET',
+        url: '/frankfurt/berlingroup/v1/accounts',
+        headers: {},
+        body: null,
+        operation: 'accounts',
+        signed: false,
+        signedHeaders: null,
+        signingString: null,
+        faults: [],
+      },
     });
     expect(request.pending?.words).toBe('6. TPP reads the PSU’s accounts (not sent yet)');
     expect(request.pending?.label).toBe('GET /accounts');
     expect(request.pending?.fromX).toBe(x.tpp);
-    const browser = layoutSequence(stepped(RUN), { kind: 'request', request: { method: 'GET', url: '/sca/abc', headers: {}, body: null, operation: 'sca-open', signed: false, signedHeaders: null, signingString: null, faults: [] } });
+    const browser = layoutSequence(stepped(RUN), {
+      kind: 'request',
+      request: {
+        method: 'GET',
+        url: '/sca/abc',
+        headers: {},
+        body: null,
+        operation: 'sca-open',
+        signed: false,
+        signedHeaders: null,
+        signingString: null,
+        faults: [],
+      },
+    });
     expect(browser.pending?.fromX).toBe(x.psuBrowser);
     expect(request.height).toBeGreaterThan(layout.height);
     const psu = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });

@@ -98,8 +98,12 @@ describe('the words of each exchange', () => {
   });
 
   it('names the sender and the request when the path is not one it knows', () => {
-    expect(exchangeWords({ actor: 'tpp', method: 'PATCH', url: `${API}/consents/x/y/z`, requestBody: null }).action).toBe(`TPP sends PATCH ${API}/consents/x/y/z`);
-    expect(exchangeWords({ actor: 'operator', method: 'POST', url: '/simulator/v1/unknown', requestBody: null }).action).toBe('Operator sends POST /simulator/v1/unknown');
+    expect(exchangeWords({ actor: 'tpp', method: 'PATCH', url: `${API}/consents/x/y/z`, requestBody: null }).action).toBe(
+      `TPP sends PATCH ${API}/consents/x/y/z`,
+    );
+    expect(exchangeWords({ actor: 'operator', method: 'POST', url: '/simulator/v1/unknown', requestBody: null }).action).toBe(
+      'Operator sends POST /simulator/v1/unknown',
+    );
   });
 
   it('marks token requests, and only those, to be drawn together', () => {

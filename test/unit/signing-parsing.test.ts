@@ -51,7 +51,11 @@ describe('parseSignatureHeader', () => {
   });
 
   it.each([
-    ['a missing parameter', `keyId="k",algorithm="rsa-sha256",signature="${SIG}"`, /headers missing; all of keyId, algorithm, headers and signature are mandatory/],
+    [
+      'a missing parameter',
+      `keyId="k",algorithm="rsa-sha256",signature="${SIG}"`,
+      /headers missing; all of keyId, algorithm, headers and signature are mandatory/,
+    ],
     ['created', `keyId="k",algorithm="rsa-sha256",created="1700000000",headers="digest",signature="${SIG}"`, /created is not part of this profile/],
     ['expires', `keyId="k",algorithm="rsa-sha256",expires="1700000000",headers="digest",signature="${SIG}"`, /expires is not part of this profile/],
     ['an unknown parameter', `keyId="k",algorithm="rsa-sha256",headers="digest",signature="${SIG}",foo="bar"`, /unknown parameter foo/],
@@ -59,15 +63,27 @@ describe('parseSignatureHeader', () => {
     ['a duplicate', `keyId="k",keyId="k",algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /keyId appears twice/],
     ['an unquoted value', `keyId=k,algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /value of keyId must be in double quotes/],
     ['an unclosed quote', `keyId="k",algorithm="rsa-sha256",headers="digest",signature="${SIG}`, /value of signature has no closing quote/],
-    ['a quote missing inside', `keyId="k,algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /after the value of keyId \("k,algorithm="\), found "r": is a quote missing/],
+    [
+      'a quote missing inside',
+      `keyId="k,algorithm="rsa-sha256",headers="digest",signature="${SIG}"`,
+      /after the value of keyId \("k,algorithm="\), found "r": is a quote missing/,
+    ],
     ['spaces around =', `keyId = "k",algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /no spaces are allowed around "="/],
     ['a missing comma', `keyId="k" algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /expected a comma after the value of keyId/],
     ['a trailing comma', `keyId="k",algorithm="rsa-sha256",headers="digest",signature="${SIG}",`, /ends with a comma/],
-    ['upper-case header names', `keyId="k",algorithm="rsa-sha256",headers="Digest X-Request-ID",signature="${SIG}"`, /must be lower case: Digest, X-Request-ID/],
+    [
+      'upper-case header names',
+      `keyId="k",algorithm="rsa-sha256",headers="Digest X-Request-ID",signature="${SIG}"`,
+      /must be lower case: Digest, X-Request-ID/,
+    ],
     ['comma-separated header names', `keyId="k",algorithm="rsa-sha256",headers="digest,x-request-id",signature="${SIG}"`, /single spaces, not commas/],
     ['double spaces between names', `keyId="k",algorithm="rsa-sha256",headers="digest  x-request-id",signature="${SIG}"`, /single spaces/],
     ['empty headers', `keyId="k",algorithm="rsa-sha256",headers="",signature="${SIG}"`, /headers is empty/],
-    ['a non-base64 signature', 'keyId="k",algorithm="rsa-sha256",headers="digest",signature="not base64!"', /signature contains spaces|signature is not base64/],
+    [
+      'a non-base64 signature',
+      'keyId="k",algorithm="rsa-sha256",headers="digest",signature="not base64!"',
+      /signature contains spaces|signature is not base64/,
+    ],
     ['a base64url signature', 'keyId="k",algorithm="rsa-sha256",headers="digest",signature="ab-_cd"', /signature is base64url/],
     ['an empty keyId', `keyId="",algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /keyId is empty/],
     ['the auth-scheme word', `Signature keyId="k",algorithm="rsa-sha256",headers="digest",signature="${SIG}"`, /starts with the word "Signature"/],

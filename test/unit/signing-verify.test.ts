@@ -99,7 +99,15 @@ interface SignOptions {
   padding?: number;
   hash?: string;
 }
-function signatureHeader({ listed, text, key = privateKey, keyId = vectors.keyId, algorithm = 'rsa-sha256', padding = constants.RSA_PKCS1_PADDING, hash = 'sha256' }: SignOptions): string {
+function signatureHeader({
+  listed,
+  text,
+  key = privateKey,
+  keyId = vectors.keyId,
+  algorithm = 'rsa-sha256',
+  padding = constants.RSA_PKCS1_PADDING,
+  hash = 'sha256',
+}: SignOptions): string {
   const signature = sign(hash, Buffer.from(text, 'latin1'), { key, padding }).toString('base64');
   return `keyId="${keyId}",algorithm="${algorithm}",headers="${listed.join(' ')}",signature="${signature}"`;
 }
@@ -178,7 +186,11 @@ describe.each(ROWS)('profile row $operation', ({ operation, vector: name, absent
       expect(f).toMatchObject({ code: 'FORMAT_ERROR', status: 400, checkId: 'required-headers' });
       expect(f.check.rule).toBe(10);
       expect(f.text).toMatch(/^a required header is missing or malformed: psu-id is missing/);
-      expect(checkOf(diagnosis, 'signed-headers-present')).toMatchObject({ passed: false, rule: 1, text: 'psu-id is in headers but not present in the request (rule 1)' });
+      expect(checkOf(diagnosis, 'signed-headers-present')).toMatchObject({
+        passed: false,
+        rule: 1,
+        text: 'psu-id is in headers but not present in the request (rule 1)',
+      });
     });
   }
 
@@ -231,7 +243,9 @@ describe.each(ROWS)('profile row $operation', ({ operation, vector: name, absent
     expect(f).toMatchObject({ code: 'SIGNATURE_INVALID', checkId: 'signature-verifies' });
     expect(f.check.rule).toBe(3);
     expect(f.text).toMatch(
-      new RegExp(`^the signature does not verify: the TPP signed the headers in another order: ${signedOrder.join(', ')}( \\(the order they were sent in\\))?, but headers lists ${listed.join(', ')}; the signing string must follow the order of headers \\(rule 3\\)$`),
+      new RegExp(
+        `^the signature does not verify: the TPP signed the headers in another order: ${signedOrder.join(', ')}( \\(the order they were sent in\\))?, but headers lists ${listed.join(', ')}; the signing string must follow the order of headers \\(rule 3\\)$`,
+      ),
     );
   });
 
@@ -240,7 +254,9 @@ describe.each(ROWS)('profile row $operation', ({ operation, vector: name, absent
     const f = failure(run(vector, { headers: { signature } }));
     expect(f).toMatchObject({ code: 'SIGNATURE_INVALID', checkId: 'signature-verifies' });
     expect(f.check.rule).toBe(10);
-    expect(f.text).toMatch(/made with this certificate's key but over a different signing string: a signed value differs from the transmitted header\. The Digest matches the body, so a signed header's value changed after signing, one of /);
+    expect(f.text).toMatch(
+      /made with this certificate's key but over a different signing string: a signed value differs from the transmitted header\. The Digest matches the body, so a signed header's value changed after signing, one of /,
+    );
     // The digest line is no suspect when the Digest matches the body; every signed line is shown in order.
     expect(f.text).not.toMatch(/changed after signing, one of [^(]*digest/);
     expect(f.text).toContain(`The bank's signing string, in order: ${listed.map((n) => `${n}: ${(vector.headers[n] ?? '').slice(0, 80)}`).join(' | ')}`);
@@ -293,8 +309,16 @@ describe('malformed Signature header', () => {
   it('a repeated Signature header is the one FORMAT_ERROR "sent more than once" (rule 10), and the Signature unreadable', () => {
     const diagnosis = run(vector, { headers: { signature: [original, original] } });
     const f = failure(diagnosis);
-    expect(f).toMatchObject({ code: 'FORMAT_ERROR', status: 400, checkId: 'header-sent-once', text: 'Signature is sent more than once; send it once (rule 10)' });
-    expect(checkOf(diagnosis, 'signature-format')).toMatchObject({ passed: false, text: 'the Signature header is malformed: Signature is sent more than once; send it once (rule 9)' });
+    expect(f).toMatchObject({
+      code: 'FORMAT_ERROR',
+      status: 400,
+      checkId: 'header-sent-once',
+      text: 'Signature is sent more than once; send it once (rule 10)',
+    });
+    expect(checkOf(diagnosis, 'signature-format')).toMatchObject({
+      passed: false,
+      text: 'the Signature header is malformed: Signature is sent more than once; send it once (rule 9)',
+    });
   });
 
   it('asks for rsa-sha256 in lower case', () => {
@@ -345,8 +369,18 @@ describe('the certificate', () => {
   });
 
   it.each([
-    ['expired', { validityProblem: 'it expired on 2025-01-01T00:00:00.000Z' }, 'certificate-valid', 'the certificate is not valid now: it expired on 2025-01-01T00:00:00.000Z'],
-    ['untrusted', { trustProblem: 'it is not issued by a test CA of this workbench' }, 'certificate-trusted', 'the certificate is not trusted: it is not issued by a test CA of this workbench'],
+    [
+      'expired',
+      { validityProblem: 'it expired on 2025-01-01T00:00:00.000Z' },
+      'certificate-valid',
+      'the certificate is not valid now: it expired on 2025-01-01T00:00:00.000Z',
+    ],
+    [
+      'untrusted',
+      { trustProblem: 'it is not issued by a test CA of this workbench' },
+      'certificate-trusted',
+      'the certificate is not trusted: it is not issued by a test CA of this workbench',
+    ],
     ['of unknown trust', { trustProblem: undefined }, 'certificate-trusted', 'the certificate is not trusted: its trust was not established'],
     ['not for signing', { purposeProblem: 'it is a QWAC, not a QSEAL' }, 'certificate-purpose', 'the certificate may not sign: it is a QWAC, not a QSEAL'],
     ['unreadable', { parsed: false, problem: 'bad TBSCertificate' }, 'certificate-parses', 'the certificate cannot be read: bad TBSCertificate'],
@@ -359,7 +393,11 @@ describe('the certificate', () => {
   it('with a non-RSA key: CERTIFICATE_INVALID', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const f = failure(run(vector, { inspect: (d) => ({ ...inspect(d), publicKeyPem: ec }) }));
-    expect(f).toMatchObject({ code: 'CERTIFICATE_INVALID', checkId: 'certificate-key', text: "the certificate's key is EC, not RSA: rsa-sha256 needs an RSA key" });
+    expect(f).toMatchObject({
+      code: 'CERTIFICATE_INVALID',
+      checkId: 'certificate-key',
+      text: "the certificate's key is EC, not RSA: rsa-sha256 needs an RSA key",
+    });
   });
 
   it('its RSA key loads through the fast PKCS#1 path as the same key', () => {
@@ -385,14 +423,23 @@ describe('the certificate', () => {
 describe('keyId', () => {
   const vector = byName('start-authorisation-empty-body');
   const original = vector.headers['signature'] ?? '';
-  const withKeyId = (keyId: string): SignatureDiagnosis => run(vector, { headers: { signature: original.replace(`keyId="${vector.keyId}"`, `keyId="${keyId}"`) } });
+  const withKeyId = (keyId: string): SignatureDiagnosis =>
+    run(vector, { headers: { signature: original.replace(`keyId="${vector.keyId}"`, `keyId="${keyId}"`) } });
   const cert = inspect(certificate.raw);
   const issuer = cert.issuerDn ?? '';
 
   it.each([
     ['another serial', `SN=c0ffee1235,CA=${issuer}`, 'keyId names serial c0ffee1235, but the certificate sent has serial c0ffee1234'],
-    ['another issuer', 'SN=c0ffee1234,CA=CN=Other CA,O=Elsewhere,C=DE', `keyId names the issuer CA=CN=Other CA,O=Elsewhere,C=DE, but the certificate sent was issued by ${issuer}`],
-    ['the serial in decimal', `SN=${BigInt('0xc0ffee1234').toString(10)},CA=${issuer}`, `keyId SN=${BigInt('0xc0ffee1234')} is the certificate's serial in decimal; write it in hex: SN=c0ffee1234`],
+    [
+      'another issuer',
+      'SN=c0ffee1234,CA=CN=Other CA,O=Elsewhere,C=DE',
+      `keyId names the issuer CA=CN=Other CA,O=Elsewhere,C=DE, but the certificate sent was issued by ${issuer}`,
+    ],
+    [
+      'the serial in decimal',
+      `SN=${BigInt('0xc0ffee1234').toString(10)},CA=${issuer}`,
+      `keyId SN=${BigInt('0xc0ffee1234')} is the certificate's serial in decimal; write it in hex: SN=c0ffee1234`,
+    ],
     ['a free-form key name', 'my-qseal-2026', /^keyId "my-qseal-2026" is in none of the accepted forms/],
     ['a fingerprint of another certificate', 'ab'.repeat(32), /^keyId is a SHA-256 fingerprint, but not that of the certificate sent/],
   ])('not naming the certificate (%s): SIGNATURE_INVALID', (_what, keyId, text) => {
@@ -429,12 +476,23 @@ describe('why a signature does not verify', () => {
     expect(f).toMatchObject({ code: 'SIGNATURE_INVALID', checkId: 'signature-verifies' });
     return f;
   };
-  const signed = (signedText: string, options: Partial<SignOptions> = {}): Change => ({ headers: { signature: signatureHeader({ listed, text: signedText, ...options }) } });
+  const signed = (signedText: string, options: Partial<SignOptions> = {}): Change => ({
+    headers: { signature: signatureHeader({ listed, text: signedText, ...options }) },
+  });
 
   it.each([
     ['lines joined with CRLF', text.replace(/\n/g, '\r\n'), 4, /separates lines with CRLF/],
     ['a newline after the last line', `${text}\n`, 4, /ends with a newline after the last line/],
-    ['header names in their original case', text.replace('digest:', 'Digest:').replace('x-request-id:', 'X-Request-ID:').replace('psu-id:', 'PSU-ID:').replace('tpp-redirect-uri:', 'TPP-Redirect-URI:'), 4, /original case/],
+    [
+      'header names in their original case',
+      text
+        .replace('digest:', 'Digest:')
+        .replace('x-request-id:', 'X-Request-ID:')
+        .replace('psu-id:', 'PSU-ID:')
+        .replace('tpp-redirect-uri:', 'TPP-Redirect-URI:'),
+      4,
+      /original case/,
+    ],
     ['no space after the colon', text.replace(/: /g, ':'), 4, /no space after the colon/],
     ['the digest without its prefix', text.replace('digest: SHA-256=', 'digest: '), 5, /lacks the SHA-256= prefix/],
   ])('names %s', (_what, signedText, rule, expected) => {
@@ -472,7 +530,9 @@ describe('why a signature does not verify', () => {
     const names = [...listed, 'a', 'b', 'c', 'd', 'e', 'f'];
     const extra = Object.fromEntries(names.filter((n) => !listed.includes(n)).map((n) => [n, n]));
     const started = performance.now();
-    const diagnosis = run(vector, { headers: { ...extra, signature: signatureHeader({ listed: names, text: `${lines(names, { ...vector.headers, ...extra })}x` }) } });
+    const diagnosis = run(vector, {
+      headers: { ...extra, signature: signatureHeader({ listed: names, text: `${lines(names, { ...vector.headers, ...extra })}x` }) },
+    });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(checkOf(diagnosis, 'signature-verifies')?.text).toMatch(/a signed header's value changed after signing/);
   });
@@ -514,7 +574,7 @@ describe('the diagnosis', () => {
     expect(failed).toEqual(['header-sent-once', 'present-headers-signed', 'digest-matches', 'signature-verifies']);
   });
 
-  it('explains each rule its checks cite once, in number order, in the spec\'s words', () => {
+  it("explains each rule its checks cite once, in number order, in the spec's words", () => {
     const diagnosis = run(byName('funds-confirmation-json'), { body: Buffer.from('{}') });
     const cited = [...new Set(diagnosis.checks.flatMap((c) => (c.rule === null ? [] : [c.rule])))].sort((a, b) => a - b);
     expect(cited).toContain(5);

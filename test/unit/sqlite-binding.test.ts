@@ -3,12 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  MissingSqliteBindingError,
-  electronRuntime,
-  sqliteBindingFor,
-  sqliteBindingPath,
-} from '../../main/hosts/native/sqlite-binding';
+import { MissingSqliteBindingError, electronRuntime, sqliteBindingFor, sqliteBindingPath } from '../../main/hosts/native/sqlite-binding';
 
 const root = mkdtempSync(join(tmpdir(), 'wb-binding-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

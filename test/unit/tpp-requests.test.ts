@@ -21,7 +21,11 @@ import { profileNames, signPrepared } from '../../main/tpp/sign';
 const key = (keyId: string): SigningKey => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   // The signer only strips the certificate's armour; its content does not matter for these checks.
-  return { keyId, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), certificatePem: `-----BEGIN CERTIFICATE-----\n${Buffer.from(keyId).toString('base64')}\n-----END CERTIFICATE-----\n` };
+  return {
+    keyId,
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    certificatePem: `-----BEGIN CERTIFICATE-----\n${Buffer.from(keyId).toString('base64')}\n-----END CERTIFICATE-----\n`,
+  };
 };
 const own = key('SN=1,CA=CN=Own');
 const other = key('SN=2,CA=CN=Other');
@@ -36,7 +40,10 @@ const verifies = (signingString: string, signature: string, k: SigningKey): bool
 
 describe('PKCE', () => {
   it('S256 of RFC 7636 appendix B', () => {
-    expect(pkcePair('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toEqual({ verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' });
+    expect(pkcePair('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toEqual({
+      verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    });
   });
   it('a fresh verifier is 43 unreserved characters and differs each time', () => {
     const a = pkcePair();
@@ -52,7 +59,8 @@ const BUILT: Record<BankOperation, () => PreparedRequest> = {
   'token-refresh': () => refreshToken(client, 'frankfurt', 'rt'),
   authorize: () => authorize(client, 'frankfurt', 'c-1', 'challenge', 'st'),
   'client-registration': () => registerClient('frankfurt', { redirect_uris: ['https://tpp.example/cb'] }),
-  'consent-create': () => createConsent({ institution: 'frankfurt', tppToken: 't', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/cb', psu, body: '{}' }),
+  'consent-create': () =>
+    createConsent({ institution: 'frankfurt', tppToken: 't', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/cb', psu, body: '{}' }),
   'consent-get': () => getConsent(access),
   'consent-status': () => consentStatus('frankfurt', 't', 'c-1'),
   'consent-delete': () => deleteConsent(access),
@@ -84,20 +92,47 @@ describe('request building', () => {
   it('authorize carries the consent as scope and the S256 challenge, never the verifier', () => {
     const { verifier, challenge } = pkcePair();
     const query = new URL(authorize(client, 'london', 'c-9', challenge, 'st').path, 'http://x').searchParams;
-    expect(Object.fromEntries(query)).toEqual({ client_id: 'demo tpp', response_type: 'code', scope: 'c-9', state: 'st', redirect_uri: client.redirectUri, code_challenge: challenge });
+    expect(Object.fromEntries(query)).toEqual({
+      client_id: 'demo tpp',
+      response_type: 'code',
+      scope: 'c-9',
+      state: 'st',
+      redirect_uri: client.redirectUri,
+      code_challenge: challenge,
+    });
     expect(query.toString()).not.toContain(verifier);
   });
-  it('a consent: the spec\'s headers, access empty, combined service indicator true', () => {
+  it("a consent: the spec's headers, access empty, combined service indicator true", () => {
     const body = consentBody({ recurringIndicator: true, validUntil: dateAfter('2026-11-22T23:30:00Z', 90), frequencyPerDay: 4 });
-    const req = createConsent({ institution: 'frankfurt', tppToken: 'tt', psuId: 'FRA-CREATOR', tppRedirectUri: 'https://tpp.example/callback?state=1', psu, body });
-    expect(Object.keys(req.headers)).toEqual(['x-request-id', 'authorization', 'psu-id', 'tpp-redirect-uri', 'psu-ip-address', 'psu-device-id', 'content-type']);
+    const req = createConsent({
+      institution: 'frankfurt',
+      tppToken: 'tt',
+      psuId: 'FRA-CREATOR',
+      tppRedirectUri: 'https://tpp.example/callback?state=1',
+      psu,
+      body,
+    });
+    expect(Object.keys(req.headers)).toEqual([
+      'x-request-id',
+      'authorization',
+      'psu-id',
+      'tpp-redirect-uri',
+      'psu-ip-address',
+      'psu-device-id',
+      'content-type',
+    ]);
     expect(JSON.parse(body)).toEqual({ access: {}, recurringIndicator: true, validUntil: '2027-02-20', frequencyPerDay: 4, combinedServiceIndicator: true });
   });
   it('each request gets its own X-Request-ID', () => {
     expect(paymentStatus(access, 'p', 'x').headers['x-request-id']).not.toBe(paymentStatus(access, 'p', 'x').headers['x-request-id']);
   });
-  it('the SCA link is opened where it points (the PSU pages\' origin under --tls), by the PSU\'s browser', () => {
-    expect(openScaLink('https://127.0.0.1:4700/sca/j-1?x=1')).toMatchObject({ method: 'GET', path: '/sca/j-1?x=1', institution: null, browserOrigin: 'https://127.0.0.1:4700' });
+  it("the SCA link is opened where it points (the PSU pages' origin under --tls), by the PSU's browser", () => {
+    expect(openScaLink('https://127.0.0.1:4700/sca/j-1?x=1')).toMatchObject({
+      method: 'GET',
+      path: '/sca/j-1?x=1',
+      institution: null,
+      browserOrigin: 'https://127.0.0.1:4700',
+    });
     expect(openScaLink('/sca/j-1').browserOrigin).toBeUndefined();
   });
   it('TPP-Redirect-URI gets a state, keeping the rest of the URI', () => {
@@ -132,7 +167,7 @@ describe('request building', () => {
 });
 
 describe('signing by the profile table', () => {
-  it('signs exactly the profile\'s headers: required ones, then those present', () => {
+  it("signs exactly the profile's headers: required ones, then those present", () => {
     expect(profileNames('payment-initiation', { 'psu-id': 'x' })).toEqual(['digest', 'x-request-id', 'psu-id']);
     expect(profileNames('payment-initiation', { 'TPP-Redirect-URI': 'x' })).toEqual(['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
     expect(profileNames('payment-cancellation', { 'psu-id': 'x' })).toEqual(['digest', 'x-request-id', 'psu-id']);

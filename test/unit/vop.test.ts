@@ -105,7 +105,10 @@ describe('the result over time', () => {
 
   it('maps each answer to its pain.002 reason (spec table)', () => {
     const reason = (answer: VopAnswer) => vopResultAt({ requestedAt, answeredAt: requestedAt, answer }, requestedAt, LIMIT);
-    expect(reason({ outcome: 'closeMatch', registeredName: 'Müller Logistik GmbH' })).toMatchObject({ reasonCode: 'CMTC', additionalInfo: 'Müller Logistik GmbH' });
+    expect(reason({ outcome: 'closeMatch', registeredName: 'Müller Logistik GmbH' })).toMatchObject({
+      reasonCode: 'CMTC',
+      additionalInfo: 'Müller Logistik GmbH',
+    });
     expect(reason({ outcome: 'noMatch' })).toMatchObject({ reasonCode: 'NMTC' });
     expect(reason({ outcome: 'notApplicable', why: 'x' })).toMatchObject({ reasonCode: 'NOAP', additionalInfo: 'VoP not applicable: x' });
     expect(reason({ outcome: 'serviceUnavailable' })).toMatchObject({ reasonCode: 'NOAP', additionalInfo: expect.stringContaining('service unavailable') });

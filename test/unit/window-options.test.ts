@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTENT_SECURITY_POLICY,
-  isAppUrl,
-  isExternalWebUrl,
-  windowWebPreferences,
-} from '../../main/hosts/electron/window-options';
+import { CONTENT_SECURITY_POLICY, isAppUrl, isExternalWebUrl, windowWebPreferences } from '../../main/hosts/electron/window-options';
 import { FRAME_ANCESTORS } from '../../main/http/routes/ui';
 
 const directives = new Map(

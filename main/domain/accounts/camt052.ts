@@ -87,7 +87,13 @@ function amount(x: XmlText, value: string, currency: string): void {
 function accountId(x: XmlText, iban: string | undefined, other: string | undefined): void {
   x.open('Id');
   if (iban !== undefined && IBAN.test(iban)) x.leaf('IBAN', iban);
-  else x.open('Othr').leaf('Id', maxText(iban ?? other ?? '', 34)).open('SchmeNm').leaf('Cd', 'BBAN').close('SchmeNm').close('Othr');
+  else
+    x.open('Othr')
+      .leaf('Id', maxText(iban ?? other ?? '', 34))
+      .open('SchmeNm')
+      .leaf('Cd', 'BBAN')
+      .close('SchmeNm')
+      .close('Othr');
   x.close('Id');
 }
 
@@ -101,7 +107,13 @@ function bankTransactionCode(x: XmlText, code: string): void {
   x.open('BkTxCd');
   const m = BANK_TRANSACTION_CODE.exec(code);
   if (m) {
-    x.open('Domn').leaf('Cd', m[1] ?? '').open('Fmly').leaf('Cd', m[2] ?? '').leaf('SubFmlyCd', m[3] ?? '').close('Fmly').close('Domn');
+    x.open('Domn')
+      .leaf('Cd', m[1] ?? '')
+      .open('Fmly')
+      .leaf('Cd', m[2] ?? '')
+      .leaf('SubFmlyCd', m[3] ?? '')
+      .close('Fmly')
+      .close('Domn');
   } else {
     x.open('Prtry').leaf('Cd', maxText(code, 35)).close('Prtry');
   }

@@ -191,11 +191,16 @@ export function accountLedger(account: Account, today: string, postings: readonl
  */
 export function accountPosition(account: Account, today: string, postings: readonly PaymentPosting[], interimAvailable: string): AccountPosition {
   const ledger = accountLedger(account, today, postings);
-  const posted = postings
-    .filter((p) => p.status === 'booked')
-    .reduce((sum, p) => inCurrency(p, account).reduce((s, t) => s + cents(t.amount), sum), 0n);
+  const posted = postings.filter((p) => p.status === 'booked').reduce((sum, p) => inCurrency(p, account).reduce((s, t) => s + cents(t.amount), sum), 0n);
   const interimBooked = toMinorUnits(account.balance, DECIMALS) - posted;
-  return { today, currency: account.currency, ledger, interimBooked, creditLine: cents(interimAvailable) - interimBooked, creditLimitIncluded: hasCreditLine(account) };
+  return {
+    today,
+    currency: account.currency,
+    ledger,
+    interimBooked,
+    creditLine: cents(interimAvailable) - interimBooked,
+    creditLimitIncluded: hasCreditLine(account),
+  };
 }
 
 const hasCreditLine = (account: Account): boolean => toMinorUnits(account.availableBalance, DECIMALS) > toMinorUnits(account.balance, DECIMALS);

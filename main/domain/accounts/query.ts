@@ -93,7 +93,9 @@ export function parseTransactionQuery(params: QueryParams, today: string, recurr
   if (q.bookingStatus === undefined) throw formatError('query parameter bookingStatus is missing; send booked, pending or both');
   if (!BOOKING_STATUSES.includes(q.bookingStatus)) {
     const unsupported = q.bookingStatus === 'information' || q.bookingStatus === 'all';
-    throw formatError(`bookingStatus ${show(q.bookingStatus)} is ${unsupported ? 'not offered by this bank (no standing-order information)' : 'not a booking status'}; send booked, pending or both`);
+    throw formatError(
+      `bookingStatus ${show(q.bookingStatus)} is ${unsupported ? 'not offered by this bank (no standing-order information)' : 'not a booking status'}; send booked, pending or both`,
+    );
   }
   if (q.dateFrom === undefined) throw formatError('query parameter dateFrom is missing: the transaction list needs a period starting at dateFrom (YYYY-MM-DD)');
   const dateFrom = date('dateFrom', q.dateFrom);
@@ -133,7 +135,10 @@ export function reportFormat(accept: string | undefined): ReportFormat {
     if (format !== null && (best === null || q > best.q)) best = { format, q };
   }
   if (best === null) {
-    throw BankError.of('REQUESTED_FORMATS_INVALID', `Accept ${show(accept)}: the transaction list is offered as application/json or application/xml (camt.052.001.02)`);
+    throw BankError.of(
+      'REQUESTED_FORMATS_INVALID',
+      `Accept ${show(accept)}: the transaction list is offered as application/json or application/xml (camt.052.001.02)`,
+    );
   }
   return best.format;
 }

@@ -24,10 +24,7 @@ export interface ReportPage {
 export function transactionPage(ledger: Ledger, query: TransactionQuery): ReportPage {
   const { dateFrom, dateTo, bookingStatus, pageIndex, itemsPerPage } = query;
   const inPeriod = (e: AccountEntry): boolean => e.entryDate >= dateFrom && e.entryDate <= dateTo;
-  const all = [
-    ...(bookingStatus === 'pending' ? [] : ledger.booked.filter(inPeriod)),
-    ...(bookingStatus === 'booked' ? [] : ledger.pending.filter(inPeriod)),
-  ];
+  const all = [...(bookingStatus === 'pending' ? [] : ledger.booked.filter(inPeriod)), ...(bookingStatus === 'booked' ? [] : ledger.pending.filter(inPeriod))];
   const pageCount = Math.max(1, Math.ceil(all.length / itemsPerPage));
   if (pageIndex >= pageCount) {
     throw formatError(`pageIndex ${pageIndex} is beyond the last page ${pageCount - 1} of this list (${all.length} entries, ${itemsPerPage} a page)`);

@@ -24,7 +24,9 @@ export function parseConsentRequest(body: unknown, now: Date): ConsentTerms {
 
   const access = record.access;
   if (typeof access !== 'object' || access === null || Array.isArray(access) || Object.keys(access).length > 0) {
-    throw formatError('access must be an empty object {}: access is derived from the PSU\'s corporate-banking permissions; do not send accounts, IBANs or permission lists');
+    throw formatError(
+      "access must be an empty object {}: access is derived from the PSU's corporate-banking permissions; do not send accounts, IBANs or permission lists",
+    );
   }
   const { recurringIndicator, validUntil, frequencyPerDay, combinedServiceIndicator } = record;
   if (typeof recurringIndicator !== 'boolean') throw formatError('recurringIndicator must be true or false');

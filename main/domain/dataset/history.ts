@@ -92,11 +92,7 @@ function monthDrafts(account: Account, year: number, month0: number): Draft[] {
       amount: fromMinorUnits(credit ? magnitude : -magnitude, DECIMALS),
       currency,
       counterpartyName,
-      remittanceInformation: credit
-        ? `Payment of invoice ${reference}`
-        : card
-          ? `Card payment ${counterpartyName}`
-          : `Invoice ${reference}`,
+      remittanceInformation: credit ? `Payment of invoice ${reference}` : card ? `Card payment ${counterpartyName}` : `Invoice ${reference}`,
       bankTransactionCode: card ? 'PMNT-CCRD-POSD' : transferCode(currency, credit),
     });
   }
@@ -126,9 +122,7 @@ export function generateHistory(account: Account, until: Date): BookedTransactio
       });
     });
   }
-  return result.sort((a, b) =>
-    a.bookingDate < b.bookingDate ? -1 : a.bookingDate > b.bookingDate ? 1 : a.transactionId < b.transactionId ? -1 : 1,
-  );
+  return result.sort((a, b) => (a.bookingDate < b.bookingDate ? -1 : a.bookingDate > b.bookingDate ? 1 : a.transactionId < b.transactionId ? -1 : 1));
 }
 
 /** The balance before the first transaction, given the balance after the last. */

@@ -176,13 +176,7 @@ function money(v: unknown, path: string): Money {
 }
 
 /** An object keyed by some of `keys` (cut-offs per product, limits per category). */
-function keyed<K extends string, T>(
-  v: unknown,
-  path: string,
-  keys: readonly K[],
-  what: string,
-  read: (x: unknown, path: string) => T,
-): Partial<Record<K, T>> {
+function keyed<K extends string, T>(v: unknown, path: string, keys: readonly K[], what: string, read: (x: unknown, path: string) => T): Partial<Record<K, T>> {
   if (!isJsonObject(v)) fail(path, `${show(v)} is not an object`);
   const result: Partial<Record<K, T>> = {};
   for (const [key, value] of Object.entries(v)) {
@@ -230,20 +224,13 @@ function institution(v: unknown, path: string): Institution {
     cutOffs: keyed(o.cutOffs, at(path, 'cutOffs'), PAYMENT_PRODUCTS, 'a payment product', clockTime),
     processingDelays: keyed(o.processingDelays, at(path, 'processingDelays'), PAYMENT_PRODUCTS, 'a payment product', processingDelay),
   };
-  const productLimits = optional(o, 'productLimits', path, (x, p) =>
-    keyed(x, p, PAYMENT_PRODUCTS, 'a payment product', money),
-  );
+  const productLimits = optional(o, 'productLimits', path, (x, p) => keyed(x, p, PAYMENT_PRODUCTS, 'a payment product', money));
   if (productLimits !== undefined) result.productLimits = productLimits;
   return result;
 }
 
 function approvalRules(v: unknown, path: string): ApprovalRules {
-  const o = record(
-    v,
-    path,
-    ['authorisationsRequired', 'creatorMayAuthoriseSecond', 'distinctSignatoryGroups'],
-    ['singleAuthorisationUpTo'],
-  );
+  const o = record(v, path, ['authorisationsRequired', 'creatorMayAuthoriseSecond', 'distinctSignatoryGroups'], ['singleAuthorisationUpTo']);
   const result: ApprovalRules = {
     authorisationsRequired: oneOf(o.authorisationsRequired, at(path, 'authorisationsRequired'), [1, 2] as const),
     creatorMayAuthoriseSecond: bool(o.creatorMayAuthoriseSecond, at(path, 'creatorMayAuthoriseSecond')),
@@ -251,7 +238,11 @@ function approvalRules(v: unknown, path: string): ApprovalRules {
   };
   const upTo = optional(o, 'singleAuthorisationUpTo', path, (x, p) => list(x, p, money));
   if (upTo !== undefined) {
-    unique(upTo.map((m) => m.currency), at(path, 'singleAuthorisationUpTo'), 'currency');
+    unique(
+      upTo.map((m) => m.currency),
+      at(path, 'singleAuthorisationUpTo'),
+      'currency',
+    );
     result.singleAuthorisationUpTo = upTo;
   }
   return result;
@@ -275,17 +266,7 @@ function grant(v: unknown, path: string): AccountGrant {
 }
 
 function psu(v: unknown, path: string): Psu {
-  const o = record(v, path, [
-    'psuId',
-    'name',
-    'institution',
-    'corporateId',
-    'signatoryGroup',
-    'scaEnrolled',
-    'accounts',
-    'approvalLimits',
-    'role',
-  ]);
+  const o = record(v, path, ['psuId', 'name', 'institution', 'corporateId', 'signatoryGroup', 'scaEnrolled', 'accounts', 'approvalLimits', 'role']);
   return {
     psuId: text(o.psuId, at(path, 'psuId')),
     name: text(o.name, at(path, 'name')),
@@ -300,12 +281,7 @@ function psu(v: unknown, path: string): Psu {
 }
 
 function recurring(v: unknown, path: string): RecurringTransaction {
-  const o = record(
-    v,
-    path,
-    ['counterpartyName', 'amount', 'remittanceInformation', 'dayOfMonth'],
-    ['counterpartyIban', 'bankTransactionCode'],
-  );
+  const o = record(v, path, ['counterpartyName', 'amount', 'remittanceInformation', 'dayOfMonth'], ['counterpartyIban', 'bankTransactionCode']);
   const value = signedAmount(o.amount, at(path, 'amount'));
   if (toMinorUnits(value) === 0n) fail(at(path, 'amount'), 'is zero');
   const result: RecurringTransaction = {
@@ -393,23 +369,13 @@ function payee(v: unknown, path: string): Payee {
     registeredName: text(o.registeredName, at(path, 'registeredName')),
     demonstrates: text(o.demonstrates, at(path, 'demonstrates')),
   };
-  const forced = optional(o, 'forcedOutcome', path, (x, p) =>
-    oneOf(x, p, ['notApplicable', 'serviceUnavailable', 'timeout'] as const),
-  );
+  const forced = optional(o, 'forcedOutcome', path, (x, p) => oneOf(x, p, ['notApplicable', 'serviceUnavailable', 'timeout'] as const));
   if (forced !== undefined) result.forcedOutcome = forced;
   return result;
 }
 
 function sandboxPayment(v: unknown, path: string): SandboxPayment {
-  const o = record(v, path, [
-    'paymentId',
-    'product',
-    'transactionStatus',
-    'startAuthorisation',
-    'authorisationScaStatus',
-    'cancellation',
-    'templateFile',
-  ]);
+  const o = record(v, path, ['paymentId', 'product', 'transactionStatus', 'startAuthorisation', 'authorisationScaStatus', 'cancellation', 'templateFile']);
   const templateFile = text(o.templateFile, at(path, 'templateFile'));
   // Resolved against the resources folder: a path leaving it would read arbitrary files.
   if (templateFile.startsWith('/') || /^[A-Za-z]:/.test(templateFile) || templateFile.split(/[\\/]/).includes('..')) {
@@ -463,7 +429,12 @@ function unique(values: readonly string[], path: string, what: string, field?: s
 }
 
 function checkInstitutions(institutions: readonly Institution[]): void {
-  unique(institutions.map((i) => i.id), 'institutions', 'institution id', 'id');
+  unique(
+    institutions.map((i) => i.id),
+    'institutions',
+    'institution id',
+    'id',
+  );
   for (const id of INSTITUTION_IDS) {
     if (!institutions.some((i) => i.id === id)) fail('institutions', `no entry for institution "${id}"`);
   }
@@ -478,7 +449,11 @@ function checkInstitutions(institutions: readonly Institution[]): void {
     if (inst.trustFramework !== framework) {
       fail(at(path, 'trustFramework'), `must be "${framework}" for ${inst.id} (spec: Access model)`);
     }
-    for (const [field, byProduct] of [['cutOffs', inst.cutOffs], ['processingDelays', inst.processingDelays], ['productLimits', inst.productLimits ?? {}]] as const) {
+    for (const [field, byProduct] of [
+      ['cutOffs', inst.cutOffs],
+      ['processingDelays', inst.processingDelays],
+      ['productLimits', inst.productLimits ?? {}],
+    ] as const) {
       for (const product of Object.keys(byProduct)) {
         if (!inst.products.some((p) => p === product)) {
           fail(at(at(path, field), product), `product is not offered by ${inst.id}`);
@@ -486,7 +461,8 @@ function checkInstitutions(institutions: readonly Institution[]): void {
       }
     }
     for (const product of inst.products) {
-      if (inst.processingDelays[product] === undefined) fail(at(at(path, 'processingDelays'), product), `is missing: every product ${inst.id} offers needs one`);
+      if (inst.processingDelays[product] === undefined)
+        fail(at(at(path, 'processingDelays'), product), `is missing: every product ${inst.id} offers needs one`);
     }
   });
 }
@@ -494,16 +470,25 @@ function checkInstitutions(institutions: readonly Institution[]): void {
 function checkReferences(d: Dataset): void {
   const corporates = new Map(d.corporates.map((c) => [c.id, c]));
   const accounts = new Map(d.accounts.map((a) => [a.resourceId, a]));
-  const corporateOf = (id: string, path: string): CorporateCustomer =>
-    corporates.get(id) ?? fail(path, `unknown corporate customer ${show(id)}`);
+  const corporateOf = (id: string, path: string): CorporateCustomer => corporates.get(id) ?? fail(path, `unknown corporate customer ${show(id)}`);
   const sameInstitution = (mine: InstitutionId, corporate: CorporateCustomer, path: string): void => {
     if (mine !== corporate.institution) {
       fail(path, `"${mine}" differs from the institution "${corporate.institution}" of corporate customer ${corporate.id}`);
     }
   };
 
-  unique(d.corporates.map((c) => c.id), 'corporates', 'corporate id', 'id');
-  unique(d.accounts.map((a) => a.resourceId), 'accounts', 'resourceId', 'resourceId');
+  unique(
+    d.corporates.map((c) => c.id),
+    'corporates',
+    'corporate id',
+    'id',
+  );
+  unique(
+    d.accounts.map((a) => a.resourceId),
+    'accounts',
+    'resourceId',
+    'resourceId',
+  );
   const ibans = new Set<string>();
   d.accounts.forEach((a, i) => {
     if (a.iban === undefined) return;
@@ -515,12 +500,22 @@ function checkReferences(d: Dataset): void {
     sameInstitution(a.institution, corporateOf(a.corporateId, at(path, 'corporateId')), at(path, 'institution'));
   });
 
-  unique(d.psus.map((p) => p.psuId), 'psus', 'psuId', 'psuId');
+  unique(
+    d.psus.map((p) => p.psuId),
+    'psus',
+    'psuId',
+    'psuId',
+  );
   d.psus.forEach((p, i) => {
     const path = item('psus', i);
     const corporate = corporateOf(p.corporateId, at(path, 'corporateId'));
     sameInstitution(p.institution, corporate, at(path, 'institution'));
-    unique(p.accounts.map((g) => g.resourceId), at(path, 'accounts'), 'account grant', 'resourceId');
+    unique(
+      p.accounts.map((g) => g.resourceId),
+      at(path, 'accounts'),
+      'account grant',
+      'resourceId',
+    );
     p.accounts.forEach((g, j) => {
       const grantPath = at(item(at(path, 'accounts'), j), 'resourceId');
       const granted = accounts.get(g.resourceId) ?? fail(grantPath, `unknown account ${show(g.resourceId)}`);
@@ -530,7 +525,12 @@ function checkReferences(d: Dataset): void {
     });
   });
 
-  unique(d.payees.map((p) => p.iban), 'payees', 'IBAN', 'iban');
+  unique(
+    d.payees.map((p) => p.iban),
+    'payees',
+    'IBAN',
+    'iban',
+  );
 
   const sb = d.sandbox;
   const psuIds = new Set(d.psus.map((p) => p.psuId));
@@ -538,18 +538,33 @@ function checkReferences(d: Dataset): void {
   sb.consents.forEach((c, i) => {
     if (!psuIds.has(c.psuId)) fail(at(item('sandbox.consents', i), 'psuId'), `unknown PSU ${show(c.psuId)}`);
   });
-  unique(sb.consents.map((c) => c.consentId), 'sandbox.consents', 'consentId', 'consentId');
+  unique(
+    sb.consents.map((c) => c.consentId),
+    'sandbox.consents',
+    'consentId',
+    'consentId',
+  );
   for (const product of PAYMENT_PRODUCTS) {
     if (sb.createdPaymentIds[product] !== undefined && !offered.has(product)) {
       fail(at('sandbox.createdPaymentIds', product), 'product is offered by no institution');
     }
   }
-  unique(sb.payments.map((p) => p.paymentId), 'sandbox.payments', 'paymentId', 'paymentId');
+  unique(
+    sb.payments.map((p) => p.paymentId),
+    'sandbox.payments',
+    'paymentId',
+    'paymentId',
+  );
   sb.payments.forEach((p, i) => {
     if (!offered.has(p.product)) fail(at(item('sandbox.payments', i), 'product'), `${p.product} is offered by no institution`);
   });
   const productOf = new Map(sb.payments.map((p) => [p.paymentId, p.product]));
-  unique(sb.baskets.map((b) => b.basketId), 'sandbox.baskets', 'basketId', 'basketId');
+  unique(
+    sb.baskets.map((b) => b.basketId),
+    'sandbox.baskets',
+    'basketId',
+    'basketId',
+  );
   /** Through every institution a basket lists at least one payment that answers there (spec "Sandbox behaviour" 6). */
   const basketPayments = (ids: readonly string[], path: string): void => {
     ids.forEach((id, j) => {
@@ -573,17 +588,7 @@ function checkReferences(d: Dataset): void {
 
 /** The dataset typed, or a DatasetError naming the JSON path of the first problem. */
 export function validateDataset(input: unknown): Dataset {
-  const o = record(input, '', [
-    'formatVersion',
-    'name',
-    'description',
-    'institutions',
-    'corporates',
-    'psus',
-    'accounts',
-    'payees',
-    'sandbox',
-  ]);
+  const o = record(input, '', ['formatVersion', 'name', 'description', 'institutions', 'corporates', 'psus', 'accounts', 'payees', 'sandbox']);
   if (o.formatVersion !== 1) fail('formatVersion', `${show(o.formatVersion)} is not a supported format version (1)`);
   const dataset: Dataset = {
     formatVersion: 1,

@@ -54,7 +54,11 @@ export function repeatedInRecord(headers: Readonly<Record<string, string | strin
  * Node's merged headers with each named repeated header put back as its values, in the order sent:
  * what the bank's checks read, so "a, b" is never mistaken for one value.
  */
-export function withRepeated(headers: Readonly<Record<string, string | string[] | undefined>>, rawHeaders: readonly string[], names: readonly string[]): Record<string, string | string[] | undefined> {
+export function withRepeated(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  rawHeaders: readonly string[],
+  names: readonly string[],
+): Record<string, string | string[] | undefined> {
   if (names.length === 0) return headers;
   const out: Record<string, string | string[] | undefined> = { ...headers };
   for (const name of names) {
@@ -74,8 +78,24 @@ export function repeatedHeaderProblem(lowerNames: readonly string[]): string {
 
 /** The headers Node's `request.headers` keeps only the first line of when sent more than once. */
 const FIRST_LINE_ONLY = new Set([
-  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since',
-  'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent',
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
 ]);
 
 /**

@@ -11,10 +11,7 @@ const AMPERSAND = /&(?:(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z_:][\w.:-]*);)?/g;
 
 /** XML 1.0 Char production: what a character reference may denote. */
 function isXmlChar(cp: number): boolean {
-  return (
-    cp === 0x9 || cp === 0xa || cp === 0xd ||
-    (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)
-  );
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };

@@ -73,7 +73,10 @@ export function textPositions(text: string): (offset: number) => { line: number;
 }
 
 class NotWellFormed extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -84,7 +87,8 @@ const NO_CHILDREN: readonly XmlElement[] = Object.freeze([]);
 
 /** XML 1.0 NameStartChar beyond ASCII, as [from, to] pairs; NameChar adds NAME_CHAR_RANGES. */
 const NAME_START_RANGES = [
-  0xc0, 0xd6, 0xd8, 0xf6, 0xf8, 0x2ff, 0x370, 0x37d, 0x37f, 0x1fff, 0x200c, 0x200d, 0x2070, 0x218f, 0x2c00, 0x2fef, 0x3001, 0xd7ff, 0xf900, 0xfdcf, 0xfdf0, 0xfffd,
+  0xc0, 0xd6, 0xd8, 0xf6, 0xf8, 0x2ff, 0x370, 0x37d, 0x37f, 0x1fff, 0x200c, 0x200d, 0x2070, 0x218f, 0x2c00, 0x2fef, 0x3001, 0xd7ff, 0xf900, 0xfdcf, 0xfdf0,
+  0xfffd,
 ];
 const NAME_CHAR_RANGES = [0xb7, 0xb7, 0x300, 0x36f, 0x203f, 0x2040];
 
@@ -247,7 +251,8 @@ function buildTree(text: string, lineAt: (offset: number) => number): XmlElement
     } else if (next === 63) {
       const close = text.indexOf('?>', lt + 2);
       if (close === -1) throw new NotWellFormed('the processing instruction is not closed by "?>"', lt);
-      if (/^xml[\s?]/.test(text.slice(lt + 2, lt + 6)) && lt > 0) throw new NotWellFormed('the XML declaration is allowed only at the start of the document', lt);
+      if (/^xml[\s?]/.test(text.slice(lt + 2, lt + 6)) && lt > 0)
+        throw new NotWellFormed('the XML declaration is allowed only at the start of the document', lt);
       i = close + 2;
     } else if (text.startsWith('<!--', lt)) {
       const close = text.indexOf('-->', lt + 4);
@@ -267,8 +272,7 @@ function buildTree(text: string, lineAt: (offset: number) => number): XmlElement
       if (top === undefined) {
         root = open.element;
         rootEmpty = empty;
-      }
-      else addChild(top.element, open.element);
+      } else addChild(top.element, open.element);
       if (!empty) stack.push(open);
       i = close + 1;
     }
@@ -295,7 +299,10 @@ function endTag(text: string, lt: number, stack: Open[], lineAt: (offset: number
   if (open === undefined) throw new NotWellFormed(`the end tag </${qualified}> closes no open element`, lt);
   if (qualified !== open.qualified) {
     const at = position(text, open.element.offset, lineAt);
-    throw new NotWellFormed(`expected the end tag </${open.qualified}> (of the element opened on line ${at.line}, column ${at.column}) instead of </${qualified}>`, lt);
+    throw new NotWellFormed(
+      `expected the end tag </${open.qualified}> (of the element opened on line ${at.line}, column ${at.column}) instead of </${qualified}>`,
+      lt,
+    );
   }
   while (j < n && isSpace(text.charCodeAt(j))) j++;
   if (text.charCodeAt(j) !== 62) throw new NotWellFormed(`the end tag </${qualified}> is not closed by ">"`, lt);
@@ -319,7 +326,11 @@ export function readXml(input: string | Uint8Array): XmlReadResult {
     const code = text.codePointAt(illegal) ?? 0;
     return {
       ok: false,
-      problem: { rule: 'well-formed', message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`, ...position(text, illegal, lineAt) },
+      problem: {
+        rule: 'well-formed',
+        message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`,
+        ...position(text, illegal, lineAt),
+      },
     };
   }
   try {

@@ -23,7 +23,8 @@ const MAX_REDIRECT_URIS = 20;
 const metadataError = (text: string): BankError => BankError.oauth('invalid_client_metadata', text);
 
 export function parseClientMetadata(body: unknown): ClientMetadata {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw metadataError('the body must be a JSON object of client metadata (RFC 7591 section 2)');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw metadataError('the body must be a JSON object of client metadata (RFC 7591 section 2)');
   const input = body as Record<string, unknown>;
   const metadata: ClientMetadata = {
     redirect_uris: redirectUris(input.redirect_uris),
@@ -45,7 +46,10 @@ function redirectUris(value: unknown): string[] {
   }
   value.forEach((uri, i) => {
     if (typeof uri !== 'string' || !isAbsoluteHttpUri(uri)) {
-      throw BankError.oauth('invalid_redirect_uri', `redirect_uris[${i}] must be an absolute http(s) URI without fragment, got ${JSON.stringify(uri)?.slice(0, 80)}`);
+      throw BankError.oauth(
+        'invalid_redirect_uri',
+        `redirect_uris[${i}] must be an absolute http(s) URI without fragment, got ${JSON.stringify(uri)?.slice(0, 80)}`,
+      );
     }
   });
   return value as string[];
@@ -54,9 +58,11 @@ function redirectUris(value: unknown): string[] {
 /** Absent: all the bank supports. */
 function subsetOf(value: unknown, field: string, supported: readonly string[]): string[] {
   if (value === undefined) return [...supported];
-  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) throw metadataError(`${field} must be a non-empty array of strings`);
+  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string'))
+    throw metadataError(`${field} must be a non-empty array of strings`);
   const unsupported = value.filter((v) => !supported.includes(v as string));
-  if (unsupported.length > 0) throw metadataError(`${field} ${unsupported.map((v) => JSON.stringify(v).slice(0, 60)).join(', ')} not supported; the bank offers ${supported.join(', ')}`);
+  if (unsupported.length > 0)
+    throw metadataError(`${field} ${unsupported.map((v) => JSON.stringify(v).slice(0, 60)).join(', ')} not supported; the bank offers ${supported.join(', ')}`);
   return [...new Set(value as string[])];
 }
 

@@ -6,8 +6,7 @@ export const PSU_REFRESH_WINDOW_MS = 21 * 60_000;
 export const TPP_ACCESS_TOKEN_TTL_MS = 60 * 60_000;
 
 /** The refresh token's end: 21 minutes after the first access token of the grant. */
-export const refreshDeadline = (firstAccessIssuedAt: Date): Date =>
-  new Date(firstAccessIssuedAt.getTime() + PSU_REFRESH_WINDOW_MS);
+export const refreshDeadline = (firstAccessIssuedAt: Date): Date => new Date(firstAccessIssuedAt.getTime() + PSU_REFRESH_WINDOW_MS);
 
 /** A PSU access token never outlives the refresh window. */
 export function psuAccessExpiry(now: Date, firstAccessIssuedAt: Date): Date {

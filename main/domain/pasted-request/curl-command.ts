@@ -2,9 +2,60 @@ import { addHeader, isHeaderName, isMethod, pasteProblem, targetOf, type ParsedP
 import { shellWords } from './shell-words';
 
 /** Options that change nothing the bank sees of the request, with no value. */
-const FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-k', '--insecure', '--compressed', '-L', '--location', '-g', '--globoff', '-f', '--fail', '--fail-with-body', '--http1.1', '--http2', '-#', '--progress-bar', '-N', '--no-buffer', '--raw']);
+const FLAGS = new Set([
+  '-s',
+  '--silent',
+  '-S',
+  '--show-error',
+  '-v',
+  '--verbose',
+  '-i',
+  '--include',
+  '-k',
+  '--insecure',
+  '--compressed',
+  '-L',
+  '--location',
+  '-g',
+  '--globoff',
+  '-f',
+  '--fail',
+  '--fail-with-body',
+  '--http1.1',
+  '--http2',
+  '-#',
+  '--progress-bar',
+  '-N',
+  '--no-buffer',
+  '--raw',
+]);
 /** Options that take a value but change nothing the bank sees (TLS material, output, timing). */
-const VALUED = new Set(['-o', '--output', '-E', '--cert', '--key', '--cacert', '--capath', '--cert-type', '--key-type', '--pass', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '--resolve', '--connect-to', '--retry', '-D', '--dump-header', '--trace', '--trace-ascii', '--proxy', '-x']);
+const VALUED = new Set([
+  '-o',
+  '--output',
+  '-E',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--capath',
+  '--cert-type',
+  '--key-type',
+  '--pass',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-w',
+  '--write-out',
+  '--resolve',
+  '--connect-to',
+  '--retry',
+  '-D',
+  '--dump-header',
+  '--trace',
+  '--trace-ascii',
+  '--proxy',
+  '-x',
+]);
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii']);
 const SHORT_FLAGS = 'sSvikLgfN#';
 
@@ -56,7 +107,8 @@ export function parseCurl(text: string): ParsedPaste {
     } else if (DATA.has(option)) {
       const d = value();
       if (d === null) return pasteProblem(`${option} needs the body`);
-      if (option !== '--data-raw' && d.startsWith('@')) return pasteProblem(`${option} ${d.slice(0, 60)} reads the body from a file; paste the command with the body itself (--data-binary '...')`);
+      if (option !== '--data-raw' && d.startsWith('@'))
+        return pasteProblem(`${option} ${d.slice(0, 60)} reads the body from a file; paste the command with the body itself (--data-binary '...')`);
       data.push(d);
     } else if (option === '--url') {
       url = value();

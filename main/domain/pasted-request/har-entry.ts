@@ -21,7 +21,8 @@ export function parseHar(text: string, pick: (method: string, target: string) =>
     return pasteProblem(`the HAR is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const requests = harRequests(json);
-  if (requests === null) return pasteProblem('the JSON is not a HAR: expected {"log":{"entries":[...]}}, an entry with "request", or a request with "method" and "url"');
+  if (requests === null)
+    return pasteProblem('the JSON is not a HAR: expected {"log":{"entries":[...]}}, an entry with "request", or a request with "method" and "url"');
   if (requests.length === 0) return pasteProblem('the HAR log has no entries');
   const parsed = requests.map(harRequest);
   const chosen = parsed.find((p) => p.ok && pick(p.request.method, p.request.target)) ?? parsed[0];
@@ -47,7 +48,8 @@ function harRequest(value: unknown): ParsedPaste {
   if (!Array.isArray(request.headers)) return pasteProblem('the HAR request has no headers list');
   const headers: PastedRequest['headers'] = {};
   for (const header of request.headers) {
-    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string') return pasteProblem('each HAR header must be {"name","value"} with strings');
+    if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string')
+      return pasteProblem('each HAR header must be {"name","value"} with strings');
     // HTTP/2 pseudo-headers (:authority, :path) are not headers of the request.
     if (!header.name.startsWith(':')) addHeader(headers, header.name, header.value);
   }

@@ -13,9 +13,12 @@ export function parseRawHttp(text: string): ParsedPaste {
   const parts = requestLine.split(' ').filter((p) => p !== '');
   const [method, url, version] = parts;
   if (parts.length < 2 || parts.length > 3 || method === undefined || url === undefined || !isMethod(method)) {
-    return pasteProblem(`the first line must be the request line, e.g. "POST /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers HTTP/1.1"; got "${requestLine.slice(0, 120)}"`);
+    return pasteProblem(
+      `the first line must be the request line, e.g. "POST /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers HTTP/1.1"; got "${requestLine.slice(0, 120)}"`,
+    );
   }
-  if (version !== undefined && !/^HTTP\/\d(\.\d)?$/.test(version)) return pasteProblem(`the request line ends in "${version}", not an HTTP version such as HTTP/1.1`);
+  if (version !== undefined && !/^HTTP\/\d(\.\d)?$/.test(version))
+    return pasteProblem(`the request line ends in "${version}", not an HTTP version such as HTTP/1.1`);
   const target = targetOf(url);
   if (target === null) return pasteProblem(`the request target "${url}" is neither a path nor an http(s) URL`);
 
@@ -38,7 +41,8 @@ export function parseRawHttp(text: string): ParsedPaste {
     }
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon) : '';
-    if (!isHeaderName(name)) return pasteProblem(`"${line.slice(0, 120)}" is not a header line (Name: value); end the headers with an empty line before the body`);
+    if (!isHeaderName(name))
+      return pasteProblem(`"${line.slice(0, 120)}" is not a header line (Name: value); end the headers with an empty line before the body`);
     addHeader(headers, name, line.slice(colon + 1).trim());
     lastName = name.toLowerCase();
   }

@@ -28,16 +28,21 @@ export function authorisationRefusalOf(payment: PaymentForRules, psu: Psu, rules
   if (psu.corporateId !== payment.corporateId) return refuse('notEntitled', `${psu.psuId} is not a user of the payment's corporate customer`);
   const grant = psu.accounts.find((a) => a.resourceId === payment.debtorAccountId);
   if (!grant?.permissions.includes('paymentAuthorisation')) return refuse('notEntitled', `${psu.psuId} may not authorise payments from the debtor account`);
-  if (given.some((a) => a.psuId === psu.psuId)) return refuse('approvedTwice', `separation of duty: ${psu.psuId} already authorised this payment; one PSU never gives both authorisations`);
+  if (given.some((a) => a.psuId === psu.psuId))
+    return refuse('approvedTwice', `separation of duty: ${psu.psuId} already authorised this payment; one PSU never gives both authorisations`);
   if (psu.psuId === payment.creatorPsuId) {
     if (given.length === 0) return refuse('separationOfDuty', `separation of duty: ${psu.psuId} created the payment and cannot give its first authorisation`);
-    if (!rules.creatorMayAuthoriseSecond) return refuse('separationOfDuty', `separation of duty: the customer does not let the creator give the second authorisation`);
+    if (!rules.creatorMayAuthoriseSecond)
+      return refuse('separationOfDuty', `separation of duty: the customer does not let the creator give the second authorisation`);
   }
   if (rules.distinctSignatoryGroups && payment.authorisationsRequired === 2) {
     if (psu.signatoryGroup === null) return refuse('signatoryGroup', `${psu.psuId} belongs to no signatory group`);
     const first = given[0];
     if (first && first.signatoryGroup === psu.signatoryGroup) {
-      return refuse('signatoryGroup', `signatory groups: the first authorisation came from group ${first.signatoryGroup}; the second must come from another group`);
+      return refuse(
+        'signatoryGroup',
+        `signatory groups: the first authorisation came from group ${first.signatoryGroup}; the second must come from another group`,
+      );
     }
   }
   const limit = limitRefusal(payment, psu);
@@ -57,7 +62,10 @@ function limitRefusal(payment: PaymentForRules, psu: Psu): string | null {
 }
 
 /** A finalised authorisation: PATC → PATC while a second is needed, PATC → PDNG when all are done. */
-export function afterAuthorisation(payment: PaymentForRules, record: AuthorisationRecord): { status: TransactionStatus; authorisations: AuthorisationRecord[] } {
+export function afterAuthorisation(
+  payment: PaymentForRules,
+  record: AuthorisationRecord,
+): { status: TransactionStatus; authorisations: AuthorisationRecord[] } {
   const authorisations = [...payment.authorisations, record];
   return { status: authorisations.length >= payment.authorisationsRequired ? 'PDNG' : 'PATC', authorisations };
 }

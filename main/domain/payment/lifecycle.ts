@@ -34,6 +34,9 @@ export function assertCancellable(status: TransactionStatus, paymentId: string):
 export function assertAuthorisationMayStart(status: TransactionStatus, activeAttempt: string | null, paymentId: string): void {
   if (status !== 'PATC') throw BankError.of('STATUS_INVALID', `payment ${paymentId} is ${status}; authorisation is possible only while PATC`);
   if (activeAttempt) {
-    throw BankError.of('STATUS_INVALID', `payment ${paymentId} already has an active authorisation attempt (${activeAttempt}); start a new one when it has ended`);
+    throw BankError.of(
+      'STATUS_INVALID',
+      `payment ${paymentId} already has an active authorisation attempt (${activeAttempt}); start a new one when it has ended`,
+    );
   }
 }

@@ -66,7 +66,7 @@ export function explainBadSignature(key: KeyObject, signature: Buffer, signed: S
     if (recovered.length === 32) {
       return { text: 'the signature covers a bare SHA-256 hash without the DigestInfo that RSASSA-PKCS1-v1_5 requires (rule 10)', rule: 10 };
     }
-    return { text: 'the signature was made with this certificate\'s key but not as rsa-sha256 (no SHA-256 DigestInfo inside) (rule 10)', rule: 10 };
+    return { text: "the signature was made with this certificate's key but not as rsa-sha256 (no SHA-256 DigestInfo inside) (rule 10)", rule: 10 };
   }
   if (info.name !== 'SHA-256') {
     return { text: `the signature was made with this certificate's key but over a ${info.name} hash; rsa-sha256 signs SHA-256 (rule 10)`, rule: 10 };
@@ -148,7 +148,11 @@ function findVariant(matches: (bytes: Uint8Array) => boolean, signed: SignedLine
   const formats: [Partial<Format>, string, number][] = [
     [{ separator: '\r\n' }, 'your signing string separates lines with CRLF; use a single \\n (rule 4)', 4],
     [{ trailing: '\n' }, 'your signing string ends with a newline after the last line; there must be none (rule 4)', 4],
-    [{ name: (n) => ORIGINAL_CASE[n] ?? n }, 'your signing string writes header names in their original case (X-Request-ID); write them in lower case (rule 4)', 4],
+    [
+      { name: (n) => ORIGINAL_CASE[n] ?? n },
+      'your signing string writes header names in their original case (X-Request-ID); write them in lower case (rule 4)',
+      4,
+    ],
     [{ name: titleCase }, 'your signing string writes header names capitalised (X-Request-Id); write them in lower case (rule 4)', 4],
     [{ colon: ':' }, 'your signing string has no space after the colon; write "name: value" (rule 4)', 4],
     [{ colon: ' : ' }, 'your signing string has a space before the colon; write "name: value" (rule 4)', 4],
@@ -157,7 +161,11 @@ function findVariant(matches: (bytes: Uint8Array) => boolean, signed: SignedLine
   ];
   if (signed.requestTarget !== null && !listed.includes('(request-target)')) {
     for (const target of requestTargetVariants(signed.requestTarget)) {
-      formats.push([{ requestTarget: target }, `you signed a (request-target) line ("${target}"), which headers does not list and which must not be signed (rule 2)`, 2]);
+      formats.push([
+        { requestTarget: target },
+        `you signed a (request-target) line ("${target}"), which headers does not list and which must not be signed (rule 2)`,
+        2,
+      ]);
     }
   }
   for (const [change, text, rule] of formats) {
@@ -221,7 +229,10 @@ function signedOneOfRepeated(matches: (bytes: Uint8Array) => boolean, signed: Si
     for (const [i, one] of values.entries()) {
       const value = (n: string): string | undefined => (n === name ? one : signed.value(n));
       if (matches(render(signed.listed, { ...signed, value }, PLAIN))) {
-        return { text: `${name} is sent ${values.length} times and the TPP signed only its ${ordinal(i)} value "${one}"; the bank reads them joined: send it once (rule 10)`, rule: 10 };
+        return {
+          text: `${name} is sent ${values.length} times and the TPP signed only its ${ordinal(i)} value "${one}"; the bank reads them joined: send it once (rule 10)`,
+          rule: 10,
+        };
       }
     }
   }

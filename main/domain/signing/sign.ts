@@ -18,8 +18,7 @@ export interface SignedHeaders {
   signingStringSha256: string;
 }
 
-export const certificateHeaderValue = (certificatePem: string): string =>
-  certificatePem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+export const certificateHeaderValue = (certificatePem: string): string => certificatePem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 
 /**
  * Signs a request the way the bank's profile describes (rule 8): Digest over the exact body, the

@@ -77,7 +77,9 @@ export function parseSignatureHeader(value: string): ParsedSignatureHeader {
     i = skipSpaces(value, i);
     if (i === n) break;
     if (value.charAt(i) !== ',') {
-      return fail(`expected a comma after the value of ${name} ("${truncate(text)}"), found ${show(value.charAt(i))}: is a quote missing, or unescaped inside the value?`);
+      return fail(
+        `expected a comma after the value of ${name} ("${truncate(text)}"), found ${show(value.charAt(i))}: is a quote missing, or unescaped inside the value?`,
+      );
     }
     i = skipSpaces(value, i + 1);
     if (i === n) return fail('the Signature header ends with a comma');
@@ -86,7 +88,8 @@ export function parseSignatureHeader(value: string): ParsedSignatureHeader {
   const unknown = [...found.keys()].filter((name) => !(PARAMETERS as readonly string[]).includes(name));
   if (unknown.length > 0) return fail(unknown.map(unknownParameter).join('; '));
   const missing = PARAMETERS.filter((name) => !found.has(name));
-  if (missing.length > 0) return fail(`parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing; all of keyId, algorithm, headers and signature are mandatory`);
+  if (missing.length > 0)
+    return fail(`parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing; all of keyId, algorithm, headers and signature are mandatory`);
   const get = (name: Parameter): string => found.get(name) ?? '';
 
   if (get('keyId') === '') return fail('keyId is empty');

@@ -80,9 +80,7 @@ export interface SignatureCheck {
 
 export type SignatureFailureCode = 'SIGNATURE_MISSING' | 'FORMAT_ERROR' | 'SIGNATURE_INVALID' | 'CERTIFICATE_INVALID';
 
-export type DiagnosisVerdict =
-  | { valid: true }
-  | { valid: false; code: SignatureFailureCode; status: number; text: string; checkId: SignatureCheckId };
+export type DiagnosisVerdict = { valid: true } | { valid: false; code: SignatureFailureCode; status: number; text: string; checkId: SignatureCheckId };
 
 export interface SignatureDiagnosis {
   operation: SignedOperation;
@@ -172,11 +170,24 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   // The Signature header itself.
   let params: SignatureParams | null = null;
   const signatureRaw = value('signature');
-  if (check('signature-present', signatureRaw !== undefined, signatureRaw !== undefined ? 'the Signature header is present' : `the Signature header is missing; a ${operation} request must be signed`)) {
+  if (
+    check(
+      'signature-present',
+      signatureRaw !== undefined,
+      signatureRaw !== undefined ? 'the Signature header is present' : `the Signature header is missing; a ${operation} request must be signed`,
+    )
+  ) {
     const repeated = once('signature');
     const parsed = parseSignatureHeader(signatureRaw ?? '');
     const problem = repeated ?? (parsed.ok ? null : parsed.problem);
-    if (check('signature-format', problem === null, problem === null ? 'the Signature header has keyId, algorithm, headers and signature' : `the Signature header is malformed: ${problem} (rule 9)`) && parsed.ok) {
+    if (
+      check(
+        'signature-format',
+        problem === null,
+        problem === null ? 'the Signature header has keyId, algorithm, headers and signature' : `the Signature header is malformed: ${problem} (rule 9)`,
+      ) &&
+      parsed.ok
+    ) {
       params = parsed.params;
     }
   }
@@ -188,10 +199,19 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   // Digest.
   const digestRaw = value('digest');
   let sentDigest: string | null = null;
-  if (check('digest-present', digestRaw !== undefined, digestRaw !== undefined ? 'the Digest header is present' : 'the Digest header is missing; send SHA-256= and the base64 SHA-256 of the body (rule 5)')) {
+  if (
+    check(
+      'digest-present',
+      digestRaw !== undefined,
+      digestRaw !== undefined ? 'the Digest header is present' : 'the Digest header is missing; send SHA-256= and the base64 SHA-256 of the body (rule 5)',
+    )
+  ) {
     const parsed = parseDigestHeader(digestRaw ?? '');
     const problem = once('digest') ?? (parsed.ok ? null : parsed.problem);
-    if (check('digest-format', problem === null, problem === null ? 'the Digest header is well-formed' : `the Digest header is malformed: ${problem}`) && parsed.ok) {
+    if (
+      check('digest-format', problem === null, problem === null ? 'the Digest header is well-formed' : `the Digest header is malformed: ${problem}`) &&
+      parsed.ok
+    ) {
       sentDigest = parsed.base64;
     }
   }
@@ -199,16 +219,31 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   // TPP-Signature-Certificate.
   const certificateRaw = value('tpp-signature-certificate');
   let decoded: { der: Buffer; form: CertificateForm } | null = null;
-  if (check('certificate-present', certificateRaw !== undefined, certificateRaw !== undefined ? 'the TPP-Signature-Certificate header is present' : 'the TPP-Signature-Certificate header is missing')) {
+  if (
+    check(
+      'certificate-present',
+      certificateRaw !== undefined,
+      certificateRaw !== undefined ? 'the TPP-Signature-Certificate header is present' : 'the TPP-Signature-Certificate header is missing',
+    )
+  ) {
     const result = (input.decodeCertificate ?? decodeCertificateHeader)(certificateRaw ?? '');
     const problem = once('tpp-signature-certificate') ?? (result.ok ? null : result.problem);
-    if (check('certificate-format', problem === null, problem === null && result.ok ? `the certificate decodes (${describeForm(result.form)})` : `TPP-Signature-Certificate cannot be decoded: ${problem}`) && result.ok) {
+    if (
+      check(
+        'certificate-format',
+        problem === null,
+        problem === null && result.ok ? `the certificate decodes (${describeForm(result.form)})` : `TPP-Signature-Certificate cannot be decoded: ${problem}`,
+      ) &&
+      result.ok
+    ) {
       decoded = result;
       const encoding = certificateEncodingProblem(certificateRaw ?? '', result.form);
       check(
         'certificate-encoding',
         encoding === null,
-        encoding === null ? 'TPP-Signature-Certificate is base64 of the DER certificate' : `TPP-Signature-Certificate ${encoding}: ${CERTIFICATE_ENCODING_ADVICE}`,
+        encoding === null
+          ? 'TPP-Signature-Certificate is base64 of the DER certificate'
+          : `TPP-Signature-Certificate ${encoding}: ${CERTIFICATE_ENCODING_ADVICE}`,
       );
     }
   }
@@ -254,7 +289,9 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
     check(
       'profile-headers-only',
       outside.length === 0,
-      outside.length === 0 ? 'headers lists only profile headers' : `${outside.map(outsideProblem).join('; ')}: sign only ${PROFILE_HEADERS.join(', ')} (rule 2)`,
+      outside.length === 0
+        ? 'headers lists only profile headers'
+        : `${outside.map(outsideProblem).join('; ')}: sign only ${PROFILE_HEADERS.join(', ')} (rule 2)`,
     );
     const twice = unique(listed.filter((name, i) => listed.indexOf(name) !== i));
     check(
@@ -286,13 +323,37 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   let key: KeyObject | null = null;
   if (decoded) {
     inspection = inspect(input.inspectCertificate, decoded.der);
-    if (check('certificate-parses', inspection.parsed, inspection.parsed ? `the certificate is ${inspection.subjectDn ?? 'readable'}` : `the certificate cannot be read: ${inspection.problem ?? 'not an X.509 certificate'}`)) {
+    if (
+      check(
+        'certificate-parses',
+        inspection.parsed,
+        inspection.parsed
+          ? `the certificate is ${inspection.subjectDn ?? 'readable'}`
+          : `the certificate cannot be read: ${inspection.problem ?? 'not an X.509 certificate'}`,
+      )
+    ) {
       const trust = inspection.trustProblem;
-      check('certificate-trusted', trust === null, trust === null ? `the certificate chains to a test CA (issuer ${inspection.issuerDn ?? 'unknown'})` : `the certificate is not trusted: ${trust ?? 'its trust was not established'}`);
+      check(
+        'certificate-trusted',
+        trust === null,
+        trust === null
+          ? `the certificate chains to a test CA (issuer ${inspection.issuerDn ?? 'unknown'})`
+          : `the certificate is not trusted: ${trust ?? 'its trust was not established'}`,
+      );
       const validity = inspection.validityProblem;
-      check('certificate-valid', validity === null, validity === null ? `the certificate is valid now (${inspection.notBefore ?? '?'} to ${inspection.notAfter ?? '?'})` : `the certificate is not valid now: ${validity ?? 'its validity was not checked'}`);
+      check(
+        'certificate-valid',
+        validity === null,
+        validity === null
+          ? `the certificate is valid now (${inspection.notBefore ?? '?'} to ${inspection.notAfter ?? '?'})`
+          : `the certificate is not valid now: ${validity ?? 'its validity was not checked'}`,
+      );
       const purpose = inspection.purposeProblem;
-      check('certificate-purpose', purpose === null, purpose === null ? 'the certificate may sign' : `the certificate may not sign: ${purpose ?? 'its key usage was not checked'}`);
+      check(
+        'certificate-purpose',
+        purpose === null,
+        purpose === null ? 'the certificate may sign' : `the certificate may not sign: ${purpose ?? 'its key usage was not checked'}`,
+      );
       const loaded = rsaKey(inspection.publicKeyPem, inspection.publicKey);
       const keyText = typeof loaded === 'string' ? loaded : `the certificate has a ${loaded.asymmetricKeyDetails?.modulusLength ?? '?'}-bit RSA key`;
       if (check('certificate-key', typeof loaded !== 'string', keyText) && typeof loaded !== 'string') key = loaded;
@@ -411,7 +472,8 @@ function rsaKey(pem: string | undefined, loaded: KeyObject | undefined): KeyObje
   } catch {
     return "the certificate's public key cannot be read";
   }
-  if (key.asymmetricKeyType !== 'rsa') return `the certificate's key is ${key.asymmetricKeyType?.toUpperCase() ?? 'not RSA'}, not RSA: rsa-sha256 needs an RSA key`;
+  if (key.asymmetricKeyType !== 'rsa')
+    return `the certificate's key is ${key.asymmetricKeyType?.toUpperCase() ?? 'not RSA'}, not RSA: rsa-sha256 needs an RSA key`;
   return key;
 }
 

@@ -83,7 +83,12 @@ export function vopResultAt(check: VopCheck, now: Date, timeLimitMs = VOP_TIME_L
   const deadline = check.requestedAt.getTime() + timeLimitMs;
   if (answer && answeredAt && answeredAt.getTime() <= deadline && now.getTime() >= answeredAt.getTime()) return completed(answer);
   if (now.getTime() >= deadline) {
-    return { state: 'completed', outcome: 'timeout', reasonCode: 'NOAP', additionalInfo: 'VoP not possible: no response from the payee’s PSP within the time limit' };
+    return {
+      state: 'completed',
+      outcome: 'timeout',
+      reasonCode: 'NOAP',
+      additionalInfo: 'VoP not possible: no response from the payee’s PSP within the time limit',
+    };
   }
   return { state: 'inProgress', reasonCode: 'RECI', additionalInfo: 'VoP in progress' };
 }

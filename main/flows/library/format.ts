@@ -19,7 +19,8 @@ export type FlowValue = string | number | boolean | null | FlowValue[] | { [key:
  * (`steps.decide.values.action`, `params.payee.outcome`), `cases` the expectation for each value,
  * so a step after a PSU's decision or a trainer's choice holds whichever way it went.
  */
-export type FieldExpectation = FlowValue | { oneOf: FlowValue[] } | { matches: string } | { present: boolean } | { byValue: { of: string; cases: Record<string, FieldExpectation> } };
+export type FieldExpectation =
+  FlowValue | { oneOf: FlowValue[] } | { matches: string } | { present: boolean } | { byValue: { of: string; cases: Record<string, FieldExpectation> } };
 
 /** How a parameter of the flow is chosen (see parameters.ts). */
 export const PARAMETER_KINDS = ['choice', 'amount', 'psu', 'payee'] as const;

@@ -47,7 +47,11 @@ export const OPERATIONS = {
   getTransactions: { actor: 'tpp', required: { psu: 'psuRole', accountId: 'text' }, optional: { sinceDays: 'number', query: 'textMap', accept: 'text' } },
   // payments
   /** The bank's template of `kind` (default single), or `pain001` as given; `creditors` replaces the template's payees, `debtorIban` its debtor account. */
-  createPayment: { actor: 'tpp', required: { psu: 'psuRole', product: 'text' }, optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', faults: 'faults' } },
+  createPayment: {
+    actor: 'tpp',
+    required: { psu: 'psuRole', product: 'text' },
+    optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', faults: 'faults' },
+  },
   getPayment: { actor: 'tpp', required: payment },
   paymentStatus: { actor: 'tpp', required: payment },
   startAuthorisation: { actor: 'tpp', required: payment, optional: { faults: 'faults' } },
@@ -75,4 +79,9 @@ export const PSU_ACTIONS = ['approve', 'reject', 'psu'] as const;
 export type PsuAction = (typeof PSU_ACTIONS)[number];
 
 /** The deliberate signature faults of the built-in TPP (main/tpp SignFaults) and the JSON type each takes. */
-export const FAULT_KINDS = { bodyChangedAfterDigest: 'boolean', headerLeftOut: 'string', signRequestTarget: 'boolean', otherTppCertificate: 'boolean' } as const;
+export const FAULT_KINDS = {
+  bodyChangedAfterDigest: 'boolean',
+  headerLeftOut: 'string',
+  signRequestTarget: 'boolean',
+  otherTppCertificate: 'boolean',
+} as const;

@@ -37,7 +37,12 @@ export function valueProblem(parameter: FlowParameter, value: string): string | 
 export function chosenValues(flow: Pick<FlowFile, 'name' | 'parameters'>, given: Record<string, string> = {}): Record<string, string> {
   const names = flow.parameters.map((p) => p.name);
   const unknown = Object.keys(given).find((name) => !names.includes(name));
-  if (unknown !== undefined) throw new ParameterError(names.length === 0 ? `${flow.name} takes no parameters (got ${unknown})` : `${flow.name} has no parameter ${unknown} (its parameters: ${names.join(', ')})`);
+  if (unknown !== undefined)
+    throw new ParameterError(
+      names.length === 0
+        ? `${flow.name} takes no parameters (got ${unknown})`
+        : `${flow.name} has no parameter ${unknown} (its parameters: ${names.join(', ')})`,
+    );
   const values: Record<string, string> = {};
   for (const parameter of flow.parameters) {
     const value = given[parameter.name] ?? parameter.default;
@@ -62,7 +67,12 @@ interface RegistryPayee {
 }
 
 /** What `${params.NAME}` refers to in the run: the value itself, or for a payee the registry's payee with that outcome. */
-export async function parameterScope(bank: BankTransport, flow: Pick<FlowFile, 'parameters'>, institution: string, values: Record<string, string>): Promise<Record<string, unknown>> {
+export async function parameterScope(
+  bank: BankTransport,
+  flow: Pick<FlowFile, 'parameters'>,
+  institution: string,
+  values: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const payees = flow.parameters.some((p) => p.kind === 'payee') ? await vopRegistry(bank, institution) : [];
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => {
@@ -75,7 +85,12 @@ export async function parameterScope(bank: BankTransport, flow: Pick<FlowFile, '
 }
 
 async function vopRegistry(bank: BankTransport, institution: string): Promise<RegistryPayee[]> {
-  const res = await sendHttp(bank, { method: 'GET', path: `/simulator/v1/vop-registry?institution=${encodeURIComponent(institution)}`, headers: {}, body: null });
+  const res = await sendHttp(bank, {
+    method: 'GET',
+    path: `/simulator/v1/vop-registry?institution=${encodeURIComponent(institution)}`,
+    headers: {},
+    body: null,
+  });
   if (res.status !== 200) throw new Error(`GET /simulator/v1/vop-registry answered ${res.status}`);
   return (res.body as { payees: RegistryPayee[] }).payees;
 }

@@ -2,7 +2,17 @@ import type { PsuNeeds } from '../../../shared/psu-needs';
 import { VOP_OUTCOMES } from '../../domain/dataset/types';
 import { ACTORS, type Actor } from './actors';
 import { isSimulatorMode, SIMULATOR_MODES } from '../../domain/simulator-mode';
-import { FLOW_FORMAT_VERSION, PARAMETER_KINDS, type Expectation, type FieldExpectation, type FlowFile, type FlowParameter, type FlowStep, type FlowValue, type ParameterKind } from './format';
+import {
+  FLOW_FORMAT_VERSION,
+  PARAMETER_KINDS,
+  type Expectation,
+  type FieldExpectation,
+  type FlowFile,
+  type FlowParameter,
+  type FlowStep,
+  type FlowValue,
+  type ParameterKind,
+} from './format';
 import { CREDITOR_FIELDS, FAULT_KINDS, isOperation, operationSpec, PSU_ACTIONS, type ParamKind } from './operations';
 import { isVopOutcome, PAYEE_FIELDS, valueProblem } from './parameters';
 import { parsePath } from './paths';
@@ -64,7 +74,17 @@ export function parseFlow(input: unknown): FlowFile {
     earlier.set(read.id, read);
     return read;
   });
-  return { formatVersion: FLOW_FORMAT_VERSION, name, title: text(input.title, 'title'), description: text(input.description, 'description'), behaviour, institutions, psus, parameters, steps };
+  return {
+    formatVersion: FLOW_FORMAT_VERSION,
+    name,
+    title: text(input.title, 'title'),
+    description: text(input.description, 'description'),
+    behaviour,
+    institutions,
+    psus,
+    parameters,
+    steps,
+  };
 }
 
 function readParameters(value: unknown, psus: Record<string, string>): FlowParameter[] {
@@ -84,7 +104,8 @@ function readParameters(value: unknown, psus: Record<string, string>): FlowParam
     const hasChoices = kind === 'choice' || kind === 'payee';
     if (hasChoices) parameter.choices = readChoices(item.choices, `${at}.choices`, kind);
     else if (item.choices !== undefined) throw new FlowFormatError(`${at}.choices`, `only a choice or payee parameter has choices`);
-    if (kind === 'psu' && !Object.hasOwn(psus, name)) throw new FlowFormatError(`${at}.name`, `a psu parameter is named after the PSU role it chooses (the flow's roles: ${Object.keys(psus).join(', ')})`);
+    if (kind === 'psu' && !Object.hasOwn(psus, name))
+      throw new FlowFormatError(`${at}.name`, `a psu parameter is named after the PSU role it chooses (the flow's roles: ${Object.keys(psus).join(', ')})`);
     if (item.needs !== undefined) {
       if (kind !== 'psu') throw new FlowFormatError(`${at}.needs`, 'only a psu parameter has needs');
       parameter.needs = readNeeds(item.needs, `${at}.needs`);
@@ -113,7 +134,10 @@ function readNeeds(value: unknown, at: string): PsuNeeds {
   if (alone !== undefined) {
     if (!isObject(alone)) throw new FlowFormatError(`${at}.authorisesAlone`, 'must be an object {paymentsOf, category, amountParameter?}');
     allowOnly(alone, `${at}.authorisesAlone`, ['paymentsOf', 'category', 'amountParameter']);
-    needs.authorisesAlone = { paymentsOf: text(alone.paymentsOf, `${at}.authorisesAlone.paymentsOf`), category: text(alone.category, `${at}.authorisesAlone.category`) };
+    needs.authorisesAlone = {
+      paymentsOf: text(alone.paymentsOf, `${at}.authorisesAlone.paymentsOf`),
+      category: text(alone.category, `${at}.authorisesAlone.category`),
+    };
     if (alone.amountParameter !== undefined) needs.authorisesAlone.amountParameter = text(alone.amountParameter, `${at}.authorisesAlone.amountParameter`);
   }
   return needs;
@@ -126,8 +150,10 @@ function checkNeeds(parameters: readonly FlowParameter[]): void {
     if (alone === undefined) return;
     const at = `parameters[${i}].needs.authorisesAlone`;
     const kindOf = (name: string): string | undefined => parameters.find((p) => p.name === name)?.kind;
-    if (alone.paymentsOf === parameter.name || kindOf(alone.paymentsOf) !== 'psu') throw new FlowFormatError(`${at}.paymentsOf`, `must name another psu parameter of the flow (got "${alone.paymentsOf}")`);
-    if (alone.amountParameter !== undefined && kindOf(alone.amountParameter) !== 'amount') throw new FlowFormatError(`${at}.amountParameter`, `must name an amount parameter of the flow (got "${alone.amountParameter}")`);
+    if (alone.paymentsOf === parameter.name || kindOf(alone.paymentsOf) !== 'psu')
+      throw new FlowFormatError(`${at}.paymentsOf`, `must name another psu parameter of the flow (got "${alone.paymentsOf}")`);
+    if (alone.amountParameter !== undefined && kindOf(alone.amountParameter) !== 'amount')
+      throw new FlowFormatError(`${at}.amountParameter`, `must name an amount parameter of the flow (got "${alone.amountParameter}")`);
   });
 }
 
@@ -138,7 +164,8 @@ function readChoices(value: unknown, at: string, kind: ParameterKind): { value: 
     allowOnly(choice, `${at}[${i}]`, ['value', 'label']);
     const given = text(choice.value, `${at}[${i}].value`);
     if (seen.has(given)) throw new FlowFormatError(`${at}[${i}].value`, `"${given}" is an earlier choice`);
-    if (kind === 'payee' && !isVopOutcome(given)) throw new FlowFormatError(`${at}[${i}].value`, `must be a VoP outcome of the registry (${VOP_OUTCOMES.join(', ')})`);
+    if (kind === 'payee' && !isVopOutcome(given))
+      throw new FlowFormatError(`${at}[${i}].value`, `must be a VoP outcome of the registry (${VOP_OUTCOMES.join(', ')})`);
     seen.add(given);
     return { value: given, label: text(choice.label, `${at}[${i}].label`) };
   });
@@ -148,7 +175,8 @@ function readPsus(value: unknown): Record<string, string> {
   if (!isObject(value)) throw new FlowFormatError('psus', 'must be an object of role: psuId suffix, e.g. {"creator": "CREATOR"}');
   for (const [role, suffix] of Object.entries(value)) {
     if (!IDENTIFIER.test(role)) throw new FlowFormatError(`psus.${role}`, 'a role is a letter followed by letters, digits, _ or -');
-    if (typeof suffix !== 'string' || !PSU_SUFFIX.test(suffix)) throw new FlowFormatError(`psus.${role}`, 'must be the psuId after the institution prefix, e.g. "APPROVER-A"');
+    if (typeof suffix !== 'string' || !PSU_SUFFIX.test(suffix))
+      throw new FlowFormatError(`psus.${role}`, 'must be the psuId after the institution prefix, e.g. "APPROVER-A"');
   }
   return value as Record<string, string>;
 }
@@ -173,7 +201,8 @@ function readStep(value: unknown, at: string, known: Known): FlowStep {
   }
   for (const [param, given] of Object.entries(params)) {
     const kind = kinds[param];
-    if (kind === undefined) throw new FlowFormatError(`${at}.params.${param}`, `${operation} takes no such parameter (it takes ${Object.keys(kinds).join(', ') || 'none'})`);
+    if (kind === undefined)
+      throw new FlowFormatError(`${at}.params.${param}`, `${operation} takes no such parameter (it takes ${Object.keys(kinds).join(', ') || 'none'})`);
     checkParam(given, kind, `${at}.params.${param}`, psus);
     for (const reference of referencesIn(given as FlowValue)) checkReference(reference, `${at}.params.${param}`, known);
   }
@@ -194,7 +223,8 @@ function readStep(value: unknown, at: string, known: Known): FlowStep {
 
 function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<string, string>): void {
   if (kind === 'psuRole') {
-    if (typeof value !== 'string' || !Object.hasOwn(psus, value)) throw new FlowFormatError(at, `must be one of the flow's PSU roles (${Object.keys(psus).join(', ')})`);
+    if (typeof value !== 'string' || !Object.hasOwn(psus, value))
+      throw new FlowFormatError(at, `must be one of the flow's PSU roles (${Object.keys(psus).join(', ')})`);
     return;
   }
   if (isWholeReference(value)) return;
@@ -247,7 +277,8 @@ function checkReference(reference: string, at: string, { earlier, psus, paramete
     if (parameter === undefined) bad(`names no parameter of the flow (its parameters: ${parameters.map((p) => p.name).join(', ') || 'none'})`);
     const field = path?.[2];
     if (parameter?.kind === 'payee') {
-      if (path?.length !== 3 || !(PAYEE_FIELDS as readonly unknown[]).includes(field)) bad(`must go on with one of ${PAYEE_FIELDS.join(', ')} (the payee the outcome picks)`);
+      if (path?.length !== 3 || !(PAYEE_FIELDS as readonly unknown[]).includes(field))
+        bad(`must go on with one of ${PAYEE_FIELDS.join(', ')} (the payee the outcome picks)`);
     } else if (path?.length !== 2) bad('stands for the chosen value itself: nothing follows it');
     return;
   }
@@ -275,7 +306,8 @@ function readExpectation(value: unknown, at: string, known: Known): Expectation 
   if (!isObject(value.fields)) throw new FlowFormatError(`${at}.fields`, 'must be an object of path: expected value');
   for (const [path, expected] of Object.entries(value.fields)) {
     const segments = parsePath(path);
-    if (segments === null || !RESULT_ROOTS.includes(String(segments[0]))) throw new FlowFormatError(`${at}.fields.${path}`, `must be a path starting with one of ${RESULT_ROOTS.join(', ')}`);
+    if (segments === null || !RESULT_ROOTS.includes(String(segments[0])))
+      throw new FlowFormatError(`${at}.fields.${path}`, `must be a path starting with one of ${RESULT_ROOTS.join(', ')}`);
     checkMatcher(expected as FieldExpectation, `${at}.fields.${path}`, known);
   }
   return { status: value.status as number | number[], fields: value.fields as Record<string, FieldExpectation> };
@@ -305,7 +337,8 @@ function checkByValue(value: unknown, at: string, known: Known): void {
   allowOnly(value, at, ['of', 'cases']);
   const of = text(value.of, `${at}.of`);
   checkReference(of, `${at}.of`, known);
-  if (!isObject(value.cases) || Object.keys(value.cases).length === 0) throw new FlowFormatError(`${at}.cases`, 'must be an object of value: expected, with at least one case');
+  if (!isObject(value.cases) || Object.keys(value.cases).length === 0)
+    throw new FlowFormatError(`${at}.cases`, 'must be an object of value: expected, with at least one case');
   const needed = valuesOf(of, known);
   const missing = needed?.filter((v) => !Object.hasOwn(value.cases as Json, v)) ?? [];
   if (missing.length > 0) throw new FlowFormatError(`${at}.cases`, `${of} may be ${needed?.join(', ')}: a case for ${missing.join(', ')} is missing`);

@@ -31,9 +31,16 @@ export interface RunContext {
 
 type Action = (ctx: RunContext, params: Params) => Promise<StepResult>;
 
-const resultOf = (res: TppResponse, values: Record<string, unknown> = {}): StepResult => ({ status: res.status, headers: res.headers, body: res.body, text: res.text, values });
+const resultOf = (res: TppResponse, values: Record<string, unknown> = {}): StepResult => ({
+  status: res.status,
+  headers: res.headers,
+  body: res.body,
+  text: res.text,
+  values,
+});
 
-const field = (body: unknown, path: string[]): unknown => path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), body);
+const field = (body: unknown, path: string[]): unknown =>
+  path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), body);
 
 /** The identifier and SCA link a creation answer carries, as values later steps refer to. */
 const created = (res: TppResponse, idField: string): Record<string, unknown> => {
@@ -68,14 +75,19 @@ async function templateFor(ctx: RunContext, product: string, kind: string): Prom
 const product = (params: Params): string => params.text('product');
 
 /** The template paid from another account of the institution (the template's own is one company's). */
-const withDebtorIban = (pain001: string, iban: string): string => pain001.replace(/(<DbtrAcct>\s*<Id>\s*<IBAN>)[^<]*(<\/IBAN>)/, (_, open: string, close: string) => `${open}${escapeXml(iban)}${close}`);
+const withDebtorIban = (pain001: string, iban: string): string =>
+  pain001.replace(/(<DbtrAcct>\s*<Id>\s*<IBAN>)[^<]*(<\/IBAN>)/, (_, open: string, close: string) => `${open}${escapeXml(iban)}${close}`);
 
 export const ACTIONS: Record<OperationName, Action> = {
   tokenClientCredentials: async (ctx) => resultOf(await ctx.tpp.send(clientCredentialsToken(ctx.tpp.credentials, ctx.institution))),
 
   createConsent: async (ctx, params) => {
     const today = (await ctx.tpp.now()).toISOString();
-    const terms = { recurringIndicator: params.boolean('recurringIndicator', true), validUntil: dateAfter(today, params.number('validDays', 90)), frequencyPerDay: params.number('frequencyPerDay', 4) };
+    const terms = {
+      recurringIndicator: params.boolean('recurringIndicator', true),
+      validUntil: dateAfter(today, params.number('validDays', 90)),
+      frequencyPerDay: params.number('frequencyPerDay', 4),
+    };
     const res = await ctx.tpp.createConsent(ctx.institution, psuOf(ctx, params.text('psu')).psuId, { terms });
     return resultOf(res, created(res, 'consentId'));
   },
@@ -105,7 +117,11 @@ export const ACTIONS: Record<OperationName, Action> = {
     const state = randomUUID();
     const res = await ctx.tpp.authorize(ctx.institution, params.text('consentId'), pkce, state);
     const location = res.headers.location === undefined ? null : new URL(res.headers.location);
-    return resultOf(res, { code: location?.searchParams.get('code') ?? null, stateKept: location?.searchParams.get('state') === state, verifier: pkce.verifier });
+    return resultOf(res, {
+      code: location?.searchParams.get('code') ?? null,
+      stateKept: location?.searchParams.get('state') === state,
+      verifier: pkce.verifier,
+    });
   },
 
   exchangeCode: async (ctx, params) => {
@@ -113,7 +129,11 @@ export const ACTIONS: Record<OperationName, Action> = {
     const now = await ctx.tpp.now();
     const consentId = params.text('consentId');
     const res = await ctx.tpp.exchangeCode(ctx.institution, params.text('code'), params.text('verifier'));
-    if (res.status === 200) ctx.sessions.set(role, withTokens({ institution: ctx.institution, psuId: psuOf(ctx, role).psuId, consentId, accessToken: '' }, res.body as PsuTokenAnswer, now));
+    if (res.status === 200)
+      ctx.sessions.set(
+        role,
+        withTokens({ institution: ctx.institution, psuId: psuOf(ctx, role).psuId, consentId, accessToken: '' }, res.body as PsuTokenAnswer, now),
+      );
     return resultOf(res);
   },
 
@@ -168,7 +188,8 @@ export const ACTIONS: Record<OperationName, Action> = {
   },
   getAuthorisation: async (ctx, params) =>
     resultOf(await ctx.tpp.getAuthorisation(sessionOf(ctx, params), product(params), params.text('paymentId'), params.text('authorisationId'))),
-  cancelPayment: async (ctx, params) => resultOf(await ctx.tpp.cancelPayment(sessionOf(ctx, params), product(params), params.text('paymentId'), params.faults())),
+  cancelPayment: async (ctx, params) =>
+    resultOf(await ctx.tpp.cancelPayment(sessionOf(ctx, params), product(params), params.text('paymentId'), params.faults())),
 
   createBasket: async (ctx, params) => {
     const res = await ctx.tpp.createBasket(sessionOf(ctx, params), params.textList('paymentIds'), params.faults());
@@ -176,12 +197,23 @@ export const ACTIONS: Record<OperationName, Action> = {
   },
   getBasket: async (ctx, params) => resultOf(await ctx.tpp.getBasket(sessionOf(ctx, params), params.text('basketId'))),
   confirmFunds: async (ctx, params) =>
-    resultOf(await ctx.tpp.confirmFunds(sessionOf(ctx, params), { iban: params.text('iban'), amount: params.text('amount'), currency: params.text('currency') }, params.faults())),
+    resultOf(
+      await ctx.tpp.confirmFunds(
+        sessionOf(ctx, params),
+        { iban: params.text('iban'), amount: params.text('amount'), currency: params.text('currency') },
+        params.faults(),
+      ),
+    ),
 
   advanceClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { advance: params.text('duration') })),
   setClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { set: params.text('instant') })),
   processPayment: async (ctx, params) => {
     const reason = params.optionalText('reason');
-    return resultOf(await ctx.control.post(`payments/${params.text('paymentId')}/processing`, { outcome: params.text('outcome'), ...(reason === undefined ? {} : { reason }) }));
+    return resultOf(
+      await ctx.control.post(`payments/${params.text('paymentId')}/processing`, {
+        outcome: params.text('outcome'),
+        ...(reason === undefined ? {} : { reason }),
+      }),
+    );
   },
 };

@@ -18,7 +18,9 @@ export async function bankSnapshot(bank: BankTransport, institution: string): Pr
     LISTS.map(async (list) => {
       const res = await sendHttp(bank, { method: 'GET', path: `/simulator/v1/${list.path}`, headers: {}, body: null });
       const items = Array.isArray(res.body) ? (res.body as Listed[]) : [];
-      return items.filter((item) => item.institution === institution).map((item) => ({ kind: list.kind, id: String(item[list.id]), status: String(item[list.status]) }));
+      return items
+        .filter((item) => item.institution === institution)
+        .map((item) => ({ kind: list.kind, id: String(item[list.id]), status: String(item[list.status]) }));
     }),
   );
   return lists.flat();

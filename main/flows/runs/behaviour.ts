@@ -10,7 +10,8 @@ import type { FlowFile } from '../library/format';
 export async function checkBehaviour(bank: BankTransport, flow: FlowFile): Promise<void> {
   const res = await sendHttp(bank, { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null });
   const mode = (res.body as { mode?: unknown } | null)?.mode;
-  if (res.status !== 200 || typeof mode !== 'string') throw new Error(`GET /simulator/v1/info answered ${res.status}; the simulator's mode is needed to run ${flow.name}`);
+  if (res.status !== 200 || typeof mode !== 'string')
+    throw new Error(`GET /simulator/v1/info answered ${res.status}; the simulator's mode is needed to run ${flow.name}`);
   if (mode !== flow.behaviour) {
     throw new Error(
       `${flow.name} is a ${flow.behaviour} flow, but the simulator at ${bank.origin} runs in ${mode} mode: switch it with POST /simulator/v1/mode {"mode":"${flow.behaviour}"} (or start it with --mode ${flow.behaviour}) and run the flow again`,

@@ -30,7 +30,8 @@ export function isMatcher(value: FieldExpectation): value is Matcher {
 export function unmetExpectations(expectation: Expectation, result: StepResult, scope: unknown = {}): UnmetExpectation[] {
   const unmet: UnmetExpectation[] = [];
   const statuses = Array.isArray(expectation.status) ? expectation.status : [expectation.status];
-  if (!statuses.includes(result.status)) unmet.push({ field: 'status', expected: statuses.join(' or '), actual: `${result.status} ${brief(result.text)}`.trim() });
+  if (!statuses.includes(result.status))
+    unmet.push({ field: 'status', expected: statuses.join(' or '), actual: `${result.status} ${brief(result.text)}`.trim() });
   for (const [path, given] of Object.entries(expectation.fields ?? {})) {
     const actual = readPath(result, path);
     const expected = caseOf(given, scope);
@@ -71,7 +72,10 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 }
 
 function describeExpected(expected: FieldExpectation): string {

@@ -63,7 +63,10 @@ const SESSION_MAKERS: ReadonlySet<OperationName> = new Set(['createConsent', 'ps
 
 /** A run kept before flows had parameters: its flow has none and it chose none. */
 function keptBeforeParameters(run: FlowRunRecord): FlowRunRecord {
-  const kept = run as Omit<FlowRunRecord, 'params' | 'flow'> & { params?: FlowRunRecord['params']; flow: Omit<FlowFile, 'parameters'> & { parameters?: FlowFile['parameters'] } };
+  const kept = run as Omit<FlowRunRecord, 'params' | 'flow'> & {
+    params?: FlowRunRecord['params'];
+    flow: Omit<FlowFile, 'parameters'> & { parameters?: FlowFile['parameters'] };
+  };
   if (kept.params !== undefined && kept.flow.parameters !== undefined) return run;
   return { ...run, params: kept.params ?? {}, flow: { ...run.flow, parameters: kept.flow.parameters ?? [] } };
 }
@@ -112,7 +115,12 @@ export class FlowRuns {
   }
 
   operations(): OperationSummary[] {
-    return Object.entries(OPERATIONS).map(([name, spec]) => ({ name, actor: spec.actor, required: { ...spec.required }, optional: { ...('optional' in spec ? spec.optional : {}) } }));
+    return Object.entries(OPERATIONS).map(([name, spec]) => ({
+      name,
+      actor: spec.actor,
+      required: { ...spec.required },
+      optional: { ...('optional' in spec ? spec.optional : {}) },
+    }));
   }
 
   async start(options: StartOptions): Promise<FlowRunRecord> {
@@ -190,7 +198,16 @@ export class FlowRuns {
     const { untilStep } = options;
     if (untilStep !== undefined && (untilStep < 1 || untilStep > steps)) throw new RunError('input', `untilStep must be a step of the run: 1 to ${steps}`);
     const flowRoles = Object.fromEntries(Object.entries(source.psus).filter(([role]) => Object.hasOwn(source.flow.psus, role)));
-    const run = await this.startFlow(source.flow, { flow: source.flow.name, institution: source.institution, psus: flowRoles, params: source.params, autoApprove: true, pauseClock: source.pauseClock ?? true, free: source.free, replayOf: source.runId });
+    const run = await this.startFlow(source.flow, {
+      flow: source.flow.name,
+      institution: source.institution,
+      psus: flowRoles,
+      params: source.params,
+      autoApprove: true,
+      pauseClock: source.pauseClock ?? true,
+      free: source.free,
+      replayOf: source.runId,
+    });
     for (const step of source.freeSteps) await this.addFreeStep(run.record.runId, step);
     if (untilStep === undefined) {
       await run.runToEnd();
@@ -280,7 +297,17 @@ export class FlowRuns {
     const { institutions, mode } = info.body as { institutions: string[]; mode: FlowFile['behaviour'] };
     const chosen = institution ?? (institutions[0] as string);
     if (!institutions.includes(chosen)) throw new RunError('input', `no institution ${chosen} (the simulator's: ${institutions.join(', ')})`);
-    return { formatVersion: 1, name: FREE_FLOW, title: 'Free steps', description: 'Steps composed one by one.', behaviour: mode, institutions: [chosen], psus: {}, parameters: [], steps: [] };
+    return {
+      formatVersion: 1,
+      name: FREE_FLOW,
+      title: 'Free steps',
+      description: 'Steps composed one by one.',
+      behaviour: mode,
+      institutions: [chosen],
+      psus: {},
+      parameters: [],
+      steps: [],
+    };
   }
 
   /** A free step's `psu`: a role of the run, or a psuId of the institution, which becomes a role of its own. */
@@ -299,7 +326,12 @@ export class FlowRuns {
     if (run !== undefined) return run;
     const kept = this.options.archive.get(runId);
     if (kept === undefined) throw new RunError('unknown', `no run ${runId}`);
-    throw new RunError('phase', kept.imported ? 'an imported run is kept for reading and replay, not continued' : 'the run is no longer live (going back replaced it, or it was started before the simulator last started): it is kept for reading and replay, not continued');
+    throw new RunError(
+      'phase',
+      kept.imported
+        ? 'an imported run is kept for reading and replay, not continued'
+        : 'the run is no longer live (going back replaced it, or it was started before the simulator last started): it is kept for reading and replay, not continued',
+    );
   }
 
   private async now(): Promise<string> {

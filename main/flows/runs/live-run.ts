@@ -37,7 +37,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const bodyText = (body: HttpRequest['body']): string | null => (body === null ? null : typeof body === 'string' ? body : body.toString('utf8'));
 
 /** An edit of the SCA link still goes where the PSU's browser opens it (the PSU pages' origin under --tls). */
-const browserOriginOf = (request: HttpRequest): Pick<HttpRequest, 'browserOrigin'> => (request.browserOrigin === undefined ? {} : { browserOrigin: request.browserOrigin });
+const browserOriginOf = (request: HttpRequest): Pick<HttpRequest, 'browserOrigin'> =>
+  request.browserOrigin === undefined ? {} : { browserOrigin: request.browserOrigin };
 
 /** The request at the gate as the Flows screen shows it. */
 function gatedView(request: HttpRequest): GatedRequest {
@@ -51,7 +52,12 @@ function gatedView(request: HttpRequest): GatedRequest {
     signed: prepared !== null && prepared.signedOperation !== null,
     signedHeaders: prepared?.signedHeaders ?? null,
     signingString: prepared?.signingString ?? null,
-    faults: prepared === null ? [] : Object.entries(prepared.faults).filter(([, value]) => value !== undefined && value !== false).map(([name]) => name),
+    faults:
+      prepared === null
+        ? []
+        : Object.entries(prepared.faults)
+            .filter(([, value]) => value !== undefined && value !== false)
+            .map(([name]) => name),
   };
 }
 
@@ -92,7 +98,8 @@ const answerOf = (response: { status: number; headers: Record<string, string | s
 };
 
 /** The journey an SCA-page request opens (GET /sca/{id}), or null for any other request. */
-const openedJourneyOf = (request: HttpRequest): string | null => (request.method === 'GET' ? (/^\/sca\/([^/?]+)$/.exec(request.path.split('?')[0] ?? '')?.[1] ?? null) : null);
+const openedJourneyOf = (request: HttpRequest): string | null =>
+  request.method === 'GET' ? (/^\/sca\/([^/?]+)$/.exec(request.path.split('?')[0] ?? '')?.[1] ?? null) : null;
 
 /** An opening of the SCA page in the bank's log (GET /simulator/v1/exchanges). */
 interface LoggedOpening {
@@ -142,7 +149,15 @@ export class LiveRun {
   /** Finds the PSUs and saves the run, ready for its first step. */
   static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
     const live = new LiveRun(record, bank, archive);
-    const runner = await FlowRunner.start(record.flow, { origin: bank.origin, tls: bank.tls, credentials, institution: record.institution, psuIds: record.psus, params: record.params, hooks: live.hooks() });
+    const runner = await FlowRunner.start(record.flow, {
+      origin: bank.origin,
+      tls: bank.tls,
+      credentials,
+      institution: record.institution,
+      psuIds: record.psus,
+      params: record.params,
+      hooks: live.hooks(),
+    });
     live.runner = runner;
     record.psus = runner.psus;
     record.params = runner.params;
@@ -153,7 +168,13 @@ export class LiveRun {
 
   /** Starts the next step; answers once it stops at a gate, at a PSU, or at the step's end. */
   async prepare(): Promise<void> {
-    if (this.record.phase !== 'ready') throw new RunError('phase', this.record.phase === 'finished' ? 'the run is finished: no step left to prepare (add a free step to go on)' : `the run is ${this.record.phase}: send or decide what it waits for first`);
+    if (this.record.phase !== 'ready')
+      throw new RunError(
+        'phase',
+        this.record.phase === 'finished'
+          ? 'the run is finished: no step left to prepare (add a free step to go on)'
+          : `the run is ${this.record.phase}: send or decide what it waits for first`,
+      );
     if (this.flowRunner().nextStep === null) throw new RunError('phase', 'no step to prepare: add a free step first');
     this.stopAt = 'request';
     await this.drive();
@@ -163,7 +184,10 @@ export class LiveRun {
   async send(edit: RequestEdit | null, until: StopAt): Promise<void> {
     const gate = this.gate;
     if (gate === null) {
-      const why = this.record.pending?.kind === 'psu' ? "the run waits for the PSU's decision in the bank's app, not for a request to be sent" : 'no request is waiting to be sent: prepare the next step first';
+      const why =
+        this.record.pending?.kind === 'psu'
+          ? "the run waits for the PSU's decision in the bank's app, not for a request to be sent"
+          : 'no request is waiting to be sent: prepare the next step first';
       throw new RunError('phase', why);
     }
     this.gate = null;
@@ -171,7 +195,11 @@ export class LiveRun {
     this.stopAt = until;
     const settled = this.settled();
     this.setPhase('running');
-    gate.release(edit === null ? { request: gate.request, resign: false } : { request: { ...browserOriginOf(gate.request), method: edit.method, path: edit.url, headers: edit.headers, body: edit.body }, resign: edit.resign });
+    gate.release(
+      edit === null
+        ? { request: gate.request, resign: false }
+        : { request: { ...browserOriginOf(gate.request), method: edit.method, path: edit.url, headers: edit.headers, body: edit.body }, resign: edit.resign },
+    );
     await settled;
   }
 
@@ -421,7 +449,12 @@ export class LiveRun {
     const journeyId = openedJourneyOf(request);
     if (journeyId === null || (await this.journey(journeyId))?.openedAt == null) return null;
     for (let attempt = 1; ; attempt++) {
-      const res = await sendHttp(this.bank, { method: 'GET', path: `/simulator/v1/exchanges?limit=20&q=${encodeURIComponent(journeyId)}`, headers: {}, body: null });
+      const res = await sendHttp(this.bank, {
+        method: 'GET',
+        path: `/simulator/v1/exchanges?limit=20&q=${encodeURIComponent(journeyId)}`,
+        headers: {},
+        body: null,
+      });
       const page = res.body as { exchanges?: LoggedOpening[] } | LoggedOpening[] | null;
       const exchanges = (Array.isArray(page) ? page : page?.exchanges) ?? [];
       // Newest first: the first opening is the last of them.

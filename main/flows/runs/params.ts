@@ -30,7 +30,11 @@ export class Params {
 
   textMap(name: string): Record<string, string> {
     if (this.values[name] === undefined) return {};
-    return this.typed(name, 'an object of strings', (v): v is Record<string, string> => typeof v === 'object' && v !== null && Object.values(v).every((item) => typeof item === 'string'));
+    return this.typed(
+      name,
+      'an object of strings',
+      (v): v is Record<string, string> => typeof v === 'object' && v !== null && Object.values(v).every((item) => typeof item === 'string'),
+    );
   }
 
   /** Checked when the flow was read; references inside may have resolved to anything, so checked again. */
@@ -52,4 +56,8 @@ export class Params {
 }
 
 const isCreditor = (value: unknown): value is Creditor =>
-  typeof value === 'object' && value !== null && typeof (value as Creditor).name === 'string' && typeof (value as Creditor).iban === 'string' && ['string', 'undefined'].includes(typeof (value as Creditor).amount);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Creditor).name === 'string' &&
+  typeof (value as Creditor).iban === 'string' &&
+  ['string', 'undefined'].includes(typeof (value as Creditor).amount);

@@ -11,14 +11,23 @@ export type DatasetPsu = PsuSummary;
  * The flow's PSU roles as the dataset's PSUs at the institution: a role's suffix follows the
  * institution's prefix (`CREATOR` at Frankfurt is `FRA-CREATOR`), as the default dataset names them.
  */
-export async function resolvePsus(bank: BankTransport, flow: FlowFile, institution: string, chosen: Record<string, string> = {}, values: Record<string, string> = {}): Promise<Record<string, DatasetPsu>> {
+export async function resolvePsus(
+  bank: BankTransport,
+  flow: FlowFile,
+  institution: string,
+  chosen: Record<string, string> = {},
+  values: Record<string, string> = {},
+): Promise<Record<string, DatasetPsu>> {
   const res = await sendHttp(bank, { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
   if (res.status !== 200) throw new Error(`GET /simulator/v1/psus answered ${res.status}`);
   const here = (res.body as DatasetPsu[]).filter((psu) => psu.institution === institution);
   const unknownRole = Object.keys(chosen).find((role) => !Object.hasOwn(flow.psus, role));
   if (unknownRole !== undefined) throw new Error(`${flow.name} has no PSU role ${unknownRole} (its roles: ${Object.keys(flow.psus).join(', ')})`);
   const cast: Record<string, DatasetPsu> = Object.fromEntries(
-    Object.entries(flow.psus).map(([role, suffix]) => [role, chosen[role] === undefined ? psuFor(here, role, suffix, institution) : chosenPsu(here, role, chosen[role], institution)]),
+    Object.entries(flow.psus).map(([role, suffix]) => [
+      role,
+      chosen[role] === undefined ? psuFor(here, role, suffix, institution) : chosenPsu(here, role, chosen[role], institution),
+    ]),
   );
   // A lesson's roles take only the PSUs its expectations hold for (format.ts FlowParameter.needs).
   const problem = castProblem(flow.parameters, here, Object.fromEntries(Object.entries(cast).map(([role, psu]) => [role, psu.psuId])), values, institution);

@@ -31,7 +31,6 @@ export interface GateRelease {
 
 export type Decide = (action: 'approve' | 'reject') => Promise<TppResponse>;
 
-
 /**
  * How a live run (the Flows screen) follows and steers a run; `runFlow` and the CLI pass none, so
  * they run straight through. `actor` null means the step's own actor.
@@ -120,7 +119,8 @@ export class RecordingBankControl extends BankControl {
       return super.decideSca(journeyId, chosen);
     };
     const expected = action === 'psu' ? 'approve' : action;
-    const response = this.hooks.decide === undefined || this.decidesOnOwn ? await decide(expected) : await this.hooks.decide(journeyId, expected, decide, action === 'psu');
+    const response =
+      this.hooks.decide === undefined || this.decidesOnOwn ? await decide(expected) : await this.hooks.decide(journeyId, expected, decide, action === 'psu');
     return { response, decided: decided ?? ((response.body as { status?: unknown } | null)?.status === 'finalised' ? 'approve' : 'reject') };
   }
 

@@ -49,7 +49,8 @@ export function parseRunFile(text: string, runId: string): FlowRunRecord {
     throw new RunFileError(`the file is not JSON: ${(err as Error).message}`);
   }
   if (!isObject(json) || json.format !== RUN_FILE_FORMAT) throw new RunFileError(`the file is not an exported run (format "${RUN_FILE_FORMAT}")`);
-  if (json.version !== RUN_FILE_VERSION) throw new RunFileError(`the run file's version ${JSON.stringify(json.version)} is not one this workbench reads (${RUN_FILE_VERSION})`);
+  if (json.version !== RUN_FILE_VERSION)
+    throw new RunFileError(`the run file's version ${JSON.stringify(json.version)} is not one this workbench reads (${RUN_FILE_VERSION})`);
   const run = field(json.run, 'run', 'an object', isObject);
   return {
     runId,
@@ -84,7 +85,12 @@ function embeddedFlow(flow: unknown): FlowFile {
 
 function freeStepOf(value: unknown, where: string): FreeStepInput {
   const step = field(value, where, 'an object', isObject);
-  const operation = field(step.operation, `${where}.operation`, 'an operation of the flow library', (v): v is string => typeof v === 'string' && isOperation(v));
+  const operation = field(
+    step.operation,
+    `${where}.operation`,
+    'an operation of the flow library',
+    (v): v is string => typeof v === 'string' && isOperation(v),
+  );
   const params = field(step.params, `${where}.params`, 'an object', isObject);
   return { operation, params, ...(typeof step.title === 'string' ? { title: step.title } : {}) };
 }

@@ -100,7 +100,11 @@ export class FlowRunner {
     await checkBehaviour(transport, flow);
     const record = new RunRecorder();
     const control = new RecordingBankControl(transport, record, options.hooks);
-    const tpp = new RecordingTppClient({ ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) }, record, options.hooks);
+    const tpp = new RecordingTppClient(
+      { ...transport, credentials: options.credentials, now: () => control.now(), otherTppKey: () => otherTppKey(control) },
+      record,
+      options.hooks,
+    );
     const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) }, values);
     for (const parameter of flow.parameters) if (parameter.kind === 'psu') values[parameter.name] = (psus[parameter.name] as DatasetPsu).psuId;
     const scope = await parameterScope(transport, flow, institution, values);
@@ -159,9 +163,21 @@ export class FlowRunner {
     const from = this.record.exchanges.length;
     const added = this.added.get(step);
     if (added?.needsSessionOf != null && !this.ctx.sessions.has(added.needsSessionOf)) await this.ownSession(added.needsSessionOf);
-    const outcome = await runStep(this.ctx, step, { institution: this.ctx.institution, psus: this.ctx.psus, params: this.chosen.scope, steps: this.results }, this.record);
+    const outcome = await runStep(
+      this.ctx,
+      step,
+      { institution: this.ctx.institution, psus: this.ctx.psus, params: this.chosen.scope, steps: this.results },
+      this.record,
+    );
     const unmet = added?.anyStatus ? outcome.unmet.filter((u) => u.field !== 'status') : outcome.unmet;
-    const done: StepOutcome = { number: this.outcomes.length + 1, step, requests: this.record.exchanges.slice(from), ...outcome, unmet, met: outcome.error === null && unmet.length === 0 };
+    const done: StepOutcome = {
+      number: this.outcomes.length + 1,
+      step,
+      requests: this.record.exchanges.slice(from),
+      ...outcome,
+      unmet,
+      met: outcome.error === null && unmet.length === 0,
+    };
     this.outcomes.push(done);
     this.cursor += 1;
     if (done.met && done.result) this.results[step.id] = done.result;

@@ -23,10 +23,18 @@ const headerOf = (request: HttpRequest, name: string): string | undefined => Obj
  * The bank's record of a request just sent: by its X-Request-ID, or (requests without one: tokens,
  * the SCA page, authorize) the newest of the same method, path and status not `taken` yet.
  */
-export async function loggedExchangeOf(bank: BankTransport, request: HttpRequest, status: number | null, taken: ReadonlySet<number> = new Set()): Promise<LoggedExchange | null> {
+export async function loggedExchangeOf(
+  bank: BankTransport,
+  request: HttpRequest,
+  status: number | null,
+  taken: ReadonlySet<number> = new Set(),
+): Promise<LoggedExchange | null> {
   const res = await sendHttp(bank, { method: 'GET', path: `/simulator/v1/exchanges?limit=${LOOK_BACK}`, headers: {}, body: null });
   const exchanges = (res.body ?? []) as LoggedExchange[];
   const requestId = headerOf(request, 'x-request-id');
   if (requestId !== undefined) return exchanges.find((e) => JSON.stringify(e.request.headers).includes(requestId)) ?? null;
-  return exchanges.find((e) => !taken.has(e.id) && e.method === request.method && e.url === request.path && (status === null || e.response.status === status)) ?? null;
+  return (
+    exchanges.find((e) => !taken.has(e.id) && e.method === request.method && e.url === request.path && (status === null || e.response.status === status)) ??
+    null
+  );
 }

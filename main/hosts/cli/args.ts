@@ -68,7 +68,8 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   }
   const publicUrl = originOf(v['public-url'] ?? (process.env.PSD2_WORKBENCH_PUBLIC_URL || undefined), '--public-url');
   const psuPublicUrl = originOf(v['psu-public-url'], '--psu-public-url');
-  if (psuPublicUrl !== undefined && v.tls !== true) throw new UsageError('--psu-public-url is for --tls, where the SCA pages have an origin of their own; without --tls --public-url is theirs too');
+  if (psuPublicUrl !== undefined && v.tls !== true)
+    throw new UsageError('--psu-public-url is for --tls, where the SCA pages have an origin of their own; without --tls --public-url is theirs too');
   const rateLimit = v['rate-limit'] === undefined ? 0 : Number(v['rate-limit']);
   if (!isRateLimit(rateLimit)) {
     throw new UsageError(`--rate-limit must be a whole number from 0 (off) to ${MAX_REQUESTS_PER_SECOND}, got "${v['rate-limit']}"`);
@@ -99,7 +100,14 @@ export function isCalendarInstant(text: string): boolean {
   if (match === null || Number.isNaN(Date.parse(text))) return false;
   const [, year, month, day, hour, minute, second = '00'] = match.map((part) => part ?? '');
   const back = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
-  return back.getUTCFullYear() === Number(year) && back.getUTCMonth() === Number(month) - 1 && back.getUTCDate() === Number(day) && back.getUTCHours() === Number(hour) && back.getUTCMinutes() === Number(minute) && back.getUTCSeconds() === Number(second);
+  return (
+    back.getUTCFullYear() === Number(year) &&
+    back.getUTCMonth() === Number(month) - 1 &&
+    back.getUTCDate() === Number(day) &&
+    back.getUTCHours() === Number(hour) &&
+    back.getUTCMinutes() === Number(minute) &&
+    back.getUTCSeconds() === Number(second)
+  );
 }
 
 /** An origin (scheme, host, port: no path, query or credentials) given as a flag, or undefined when not given. */
@@ -111,7 +119,14 @@ function originOf(value: string | undefined, flag: string): string | undefined {
   } catch {
     throw new UsageError(`${flag} must be an absolute URL such as http://bank-sim:4646, got "${value}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     throw new UsageError(`${flag} must be an http(s) origin such as http://bank-sim:4646 (no path, query or credentials), got "${value}"`);
   }
   return url.origin;

@@ -36,7 +36,20 @@ const libraryDir = join(resourcesDir(), 'flows');
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { list: { type: 'boolean' }, institution: { type: 'string' }, base: { type: 'string' }, psu: { type: 'string', multiple: true }, param: { type: 'string', multiple: true }, data: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        list: { type: 'boolean' },
+        institution: { type: 'string' },
+        base: { type: 'string' },
+        psu: { type: 'string', multiple: true },
+        param: { type: 'string', multiple: true },
+        data: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return EXIT_USAGE;
@@ -130,11 +143,15 @@ async function runningBank(base: string, dataDir: string | undefined): Promise<F
   const stop = async (): Promise<void> => undefined;
   if (origin.startsWith('https:')) {
     const dir = dataDir ?? defaultDataDir();
-    if (!existsSync(join(dir, 'pki', 'ca.crt.pem'))) throw new Error(`${origin} is HTTPS: the simulator's data folder is needed for its CA and the demo TPP's QWAC, and ${dir} has none; pass --data DIR`);
+    if (!existsSync(join(dir, 'pki', 'ca.crt.pem')))
+      throw new Error(`${origin} is HTTPS: the simulator's data folder is needed for its CA and the demo TPP's QWAC, and ${dir} has none; pass --data DIR`);
     return { transport: dataFolderTransport(origin, dir), credentials: loadTppCredentials(dir), stop };
   }
   const transport = plainTransport(origin);
-  const credentials = dataDir !== undefined ? loadTppCredentials(dataDir) : await new BankControl(transport).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
+  const credentials =
+    dataDir !== undefined
+      ? loadTppCredentials(dataDir)
+      : await new BankControl(transport).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
   return { transport, credentials, stop };
 }
 

@@ -84,7 +84,9 @@ if (!upToDate()) {
     await build();
   } catch (err) {
     // Never worse than before: run the sources through tsx as these commands always could.
-    console.error(`PSD2 Workbench: could not bundle the ${named} command (${err instanceof Error ? err.message.split('\n')[0] : err}); running the sources through tsx.`);
+    console.error(
+      `PSD2 Workbench: could not bundle the ${named} command (${err instanceof Error ? err.message.split('\n')[0] : err}); running the sources through tsx.`,
+    );
     const { register } = await import('tsx/esm/api');
     register();
     entry = pathToFileURL(ENTRY).href;

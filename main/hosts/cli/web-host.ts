@@ -33,12 +33,15 @@ export async function runWebHost(argv: string[], hooks: RunHostHooks = announceT
   }
   const uiRoot = await ensureRendererBuilt(projectRoot());
   const tlsHint = options.tls ? clientCertificateHint(options.dataDir) : undefined;
-  await runHost({ ...options, uiRoot }, {
-    onListening: (simulator) => {
-      if (tlsHint) console.log(tlsHint);
-      hooks.onListening?.(simulator);
+  await runHost(
+    { ...options, uiRoot },
+    {
+      onListening: (simulator) => {
+        if (tlsHint) console.log(tlsHint);
+        hooks.onListening?.(simulator);
+      },
     },
-  });
+  );
 }
 
 /** Under --tls the browser is a TPP like any other: it must present a client certificate. */

@@ -1,6 +1,15 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
-import type { ExchangeQuery, ListPageQuery, OutgoingRequest, WorkbenchApi, WorkbenchChannel, WorkbenchEvent, WorkbenchEventChannel, WorkbenchMethod } from '../../../preload/api/workbench-api';
+import type {
+  ExchangeQuery,
+  ListPageQuery,
+  OutgoingRequest,
+  WorkbenchApi,
+  WorkbenchChannel,
+  WorkbenchEvent,
+  WorkbenchEventChannel,
+  WorkbenchMethod,
+} from '../../../preload/api/workbench-api';
 import type { ControlClient } from '../../../shared/control-client';
 import { controlClient } from '../../../shared/control-client';
 import { createEventBatcher } from '../../../shared/event-batcher';
@@ -58,7 +67,8 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: st
 }
 
 function limit(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) throw new ArgumentError('limit must be a whole number from 1 to 10000');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000)
+    throw new ArgumentError('limit must be a whole number from 1 to 10000');
   return value;
 }
 
@@ -76,7 +86,8 @@ function exchangeQuery(value: unknown): ExchangeQuery {
     if (!QUERY_FIELDS.has(name)) throw new ArgumentError(`the exchange query has no field ${name}`);
     if (v === undefined) continue;
     if (name === 'status' || name === 'signature') {
-      if (!Array.isArray(v) || v.length > 10 || v.some((item) => typeof item !== 'string' || item.length > 10)) throw new ArgumentError(`${name} must be a list of short strings`);
+      if (!Array.isArray(v) || v.length > 10 || v.some((item) => typeof item !== 'string' || item.length > 10))
+        throw new ArgumentError(`${name} must be a list of short strings`);
     } else if (name === 'before' || name === 'limit') {
       if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new ArgumentError(`${name} must be a positive whole number`);
     } else if (typeof v !== 'string' || v.length > 200) {
@@ -87,7 +98,8 @@ function exchangeQuery(value: unknown): ExchangeQuery {
 }
 
 function perSecond(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) throw new ArgumentError('perSecond must be a whole number from 0 to 100000');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000)
+    throw new ArgumentError('perSecond must be a whole number from 0 to 100000');
   return value;
 }
 
@@ -127,7 +139,8 @@ function pastedText(value: unknown): string {
 function listPage(value: unknown): ListPageQuery | undefined {
   if (value === undefined) return undefined;
   const page = value as Partial<ListPageQuery> | null;
-  if (typeof page !== 'object' || page === null || !Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new ArgumentError('a page is {limit, offset}: whole numbers');
+  if (typeof page !== 'object' || page === null || !Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset))
+    throw new ArgumentError('a page is {limit, offset}: whole numbers');
   return { limit: page.limit as number, offset: page.offset as number };
 }
 
@@ -176,7 +189,8 @@ const HANDLERS: Handlers = {
   listFlowOperations: (api) => api.listFlowOperations(),
   startRun: (api, [o]) => api.startRun(object(o, 'the run options')),
   prepareStep: (api, [r]) => api.prepareStep(id(r, 'runId')),
-  sendStep: (api, [r, e, u]) => api.sendStep(id(r, 'runId'), e === null ? null : object(e, 'the edited request'), oneOf(u, ['request', 'step', 'end'] as const, 'until')),
+  sendStep: (api, [r, e, u]) =>
+    api.sendStep(id(r, 'runId'), e === null ? null : object(e, 'the edited request'), oneOf(u, ['request', 'step', 'end'] as const, 'until')),
   addFreeStep: (api, [r, f]) => api.addFreeStep(id(r, 'runId'), object(f, 'the free step')),
   setAutoApprove: (api, [r, on]) => api.setAutoApprove(id(r, 'runId'), bool(on, 'on')),
   getRun: (api, [r]) => api.getRun(id(r, 'runId')),

@@ -44,7 +44,10 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
   });
 
   /** GET and DELETE of a consent: a PSU token of that consent, and a Consent-ID header (if sent) naming it too. */
-  const psuConsentRequest = (request: FastifyRequest, operation: 'consent-get' | 'consent-delete'): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
+  const psuConsentRequest = (
+    request: FastifyRequest,
+    operation: 'consent-get' | 'consent-delete',
+  ): { institution: InstitutionId; grant: TokenGrant; consentId: string } => {
     const institution = institutionParam(request.params);
     const { grant } = authenticate(request, services, institution, 'psu', operation);
     optionalHeader(request.headers, 'x-request-id');

@@ -4,7 +4,21 @@ import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import type { ExchangeQueryInput } from '../../services/logs/exchange-log';
 import { jsonBody, rawBody } from '../body';
-import { toBasketSummary, toClockReading, toConsentSummary, toDecisionExchange, toInstitutionSummary, toExchange, toInfo, toJourney, toPaymentSummary, toPsuSummary, toServiceBlock, toVopRegistry, toWorkbenchEvent } from '../contract';
+import {
+  toBasketSummary,
+  toClockReading,
+  toConsentSummary,
+  toDecisionExchange,
+  toInstitutionSummary,
+  toExchange,
+  toInfo,
+  toJourney,
+  toPaymentSummary,
+  toPsuSummary,
+  toServiceBlock,
+  toVopRegistry,
+  toWorkbenchEvent,
+} from '../contract';
 import { decisionHooks } from '../sca-decisions';
 import { exactAnswers } from '../exact-answers';
 import { readListPage, type Paged } from '../../services/list-page';
@@ -49,7 +63,10 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       if (options.exactAnswers) exactAnswers(control);
       control.addHook('onRequest', async (request) => {
         if (options.requiredToken !== null && !hasControlAccess(request, options.requiredToken)) {
-          throw BankError.of('TOKEN_INVALID', 'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback');
+          throw BankError.of(
+            'TOKEN_INVALID',
+            'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback',
+          );
         }
       });
 
@@ -59,7 +76,9 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return reply.code(204).send();
       });
 
-      control.get('/openapi.json', async () => controlOpenApi(options.version, origin(), { flowRuns: options.flowRuns !== undefined, resend: options.resender !== undefined }));
+      control.get('/openapi.json', async () =>
+        controlOpenApi(options.version, origin(), { flowRuns: options.flowRuns !== undefined, resend: options.resender !== undefined }),
+      );
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
       control.get('/institutions', async () => services.operator.institutions().map(toInstitutionSummary));
@@ -74,7 +93,9 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
 
       control.get('/sca', async (request) => services.sca.list((request.query as { status?: unknown }).status).map((j) => toJourney(j, origin())));
       control.get('/sca/:journeyId', async (request) => toJourney(services.sca.get((request.params as { journeyId: string }).journeyId), origin()));
-      control.get('/sca/:journeyId/decision', async (request) => toDecisionExchange(services.sca.decision((request.params as { journeyId: string }).journeyId)));
+      control.get('/sca/:journeyId/decision', async (request) =>
+        toDecisionExchange(services.sca.decision((request.params as { journeyId: string }).journeyId)),
+      );
       control.post('/sca/:journeyId', decisionHooks(services), async (request) => {
         const { journeyId } = request.params as { journeyId: string };
         return toJourney(services.sca.act(journeyId, jsonBody(request)), origin());
@@ -104,9 +125,15 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       });
 
       const xml = (reply: FastifyReply, body: string | Buffer): FastifyReply => reply.type('application/xml; charset=utf-8').send(body);
-      control.get('/payments/:paymentId/pain001', async (request, reply) => xml(reply, services.paymentDocuments.original((request.params as { paymentId: string }).paymentId)));
-      control.get('/payments/:paymentId/pain002', async (request, reply) => xml(reply, services.paymentDocuments.statusReport((request.params as { paymentId: string }).paymentId)));
-      control.get('/vop-registry', async (request) => toVopRegistry(services.paymentDocuments.vopRegistry((request.query as { institution?: unknown }).institution)));
+      control.get('/payments/:paymentId/pain001', async (request, reply) =>
+        xml(reply, services.paymentDocuments.original((request.params as { paymentId: string }).paymentId)),
+      );
+      control.get('/payments/:paymentId/pain002', async (request, reply) =>
+        xml(reply, services.paymentDocuments.statusReport((request.params as { paymentId: string }).paymentId)),
+      );
+      control.get('/vop-registry', async (request) =>
+        toVopRegistry(services.paymentDocuments.vopRegistry((request.query as { institution?: unknown }).institution)),
+      );
 
       control.get('/templates', async (request) => services.templates.forInstitution((request.query as { institution?: unknown }).institution));
 

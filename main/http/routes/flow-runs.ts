@@ -22,7 +22,9 @@ export function flowRunRoutes(control: FastifyInstance, runs: FlowRuns, version:
 
   control.post('/runs', async (request, reply) => reply.code(201).send(toFlowRunState(await runs.start(startOptions(jsonBody(request))))));
   control.get('/runs', async () => runs.list().map(toFlowRunListItem));
-  control.post('/runs/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => reply.code(201).send(toFlowRunState(runs.importFile(importedFile(jsonBody(request))))));
+  control.post('/runs/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) =>
+    reply.code(201).send(toFlowRunState(runs.importFile(importedFile(jsonBody(request))))),
+  );
 
   control.get('/runs/:runId', async (request) => toFlowRunState(runs.get(id(request.params))));
   control.delete('/runs/:runId', async (request, reply) => {

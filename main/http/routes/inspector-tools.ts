@@ -30,7 +30,12 @@ export function inspectorToolRoutes(control: FastifyInstance, services: Services
       throw formatError(error instanceof Error ? error.message : String(error));
     }
     const sent = await loggedAfter(services, before, choices);
-    if (sent === null) throw BankError.of('RESOURCE_UNKNOWN', `the bank logged no ${choices.method} ${choices.url} after exchange ${before}: only requests to the bank's routes are logged`, 404);
+    if (sent === null)
+      throw BankError.of(
+        'RESOURCE_UNKNOWN',
+        `the bank logged no ${choices.method} ${choices.url} after exchange ${before}: only requests to the bank's routes are logged`,
+        404,
+      );
     return toExchange(sent);
   });
 }
@@ -58,7 +63,16 @@ function resendChoices(input: unknown): ResendOptions {
   const object = typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string');
   if (!lines && !object) throw formatError('headers must be a list of [name, value] lines in sending order, or an object of header names to string values');
   if (body.body !== null && typeof body.body !== 'string') throw formatError('body must be the exact body text, or null without one');
-  if (!CHOICES.includes(signature as (typeof CHOICES)[number])) throw formatError('signature must be keep (send Digest and Signature as given) or resign (the demo TPP signs again)');
+  if (!CHOICES.includes(signature as (typeof CHOICES)[number]))
+    throw formatError('signature must be keep (send Digest and Signature as given) or resign (the demo TPP signs again)');
   if (typeof newRequestId !== 'boolean' || typeof freshToken !== 'boolean') throw formatError('newRequestId and freshToken must be true or false');
-  return { method: method.toUpperCase(), url, headers: headers as ResendOptions['headers'], body: body.body, signature: signature as ResendOptions['signature'], newRequestId, freshToken };
+  return {
+    method: method.toUpperCase(),
+    url,
+    headers: headers as ResendOptions['headers'],
+    body: body.body,
+    signature: signature as ResendOptions['signature'],
+    newRequestId,
+    freshToken,
+  };
 }

@@ -40,8 +40,16 @@ export function oauthRoutes(app: FastifyInstance, services: Services): void {
     } catch (err) {
       // A PSU's browser is shown the refusal on a page, never sent to a redirect_uri (RFC 6749 4.1.2.1).
       if (!(err instanceof BankError) || err.protocol !== 'oauth' || !/\btext\/html\b/.test(request.headers.accept ?? '')) throw err;
-      const page = scaPage('The bank cannot continue', `<h1>The bank cannot continue</h1><p>${escapeHtml(err.message)}</p><p class="note">${escapeHtml(err.code)}: go back to the provider's site and start again.</p>`);
-      return reply.code(err.status).type('text/html; charset=utf-8').header('content-security-policy', page.contentSecurityPolicy).header('cache-control', 'no-store').send(page.html);
+      const page = scaPage(
+        'The bank cannot continue',
+        `<h1>The bank cannot continue</h1><p>${escapeHtml(err.message)}</p><p class="note">${escapeHtml(err.code)}: go back to the provider's site and start again.</p>`,
+      );
+      return reply
+        .code(err.status)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', page.contentSecurityPolicy)
+        .header('cache-control', 'no-store')
+        .send(page.html);
     }
   });
 }

@@ -20,7 +20,12 @@ interface PaymentParams {
 }
 
 /** The PSU token, the TPP's identity and role, and the consent context every payment operation needs. */
-function paymentContext(request: FastifyRequest, services: Services, operation: RoleBankOperation, psuId?: string): PaymentContext & { identity: ReturnType<typeof authenticate>['identity'] } {
+function paymentContext(
+  request: FastifyRequest,
+  services: Services,
+  operation: RoleBankOperation,
+  psuId?: string,
+): PaymentContext & { identity: ReturnType<typeof authenticate>['identity'] } {
   const institution = institutionParam(request.params);
   const { grant, identity } = authenticate(request, services, institution, 'psu', operation);
   const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
@@ -30,7 +35,10 @@ function paymentContext(request: FastifyRequest, services: Services, operation: 
 function requireXmlAccept(request: FastifyRequest): void {
   const accept = headerValue(request.headers, 'accept') ?? '';
   if (!/\b(application|text)\/xml\b/i.test(accept)) {
-    throw BankError.of('REQUESTED_FORMATS_INVALID', `Accept must be application/xml: payment resources and status reports are ISO 20022 XML (got "${accept.slice(0, 60)}")`);
+    throw BankError.of(
+      'REQUESTED_FORMATS_INVALID',
+      `Accept must be application/xml: payment resources and status reports are ISO 20022 XML (got "${accept.slice(0, 60)}")`,
+    );
   }
 }
 

@@ -11,14 +11,16 @@ const WHAT: Record<ScaJourneyKind, string> = {
 };
 
 function send(reply: FastifyReply, status: number, page: ScaPage): FastifyReply {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', page.contentSecurityPolicy)
-    // The journey's id is in this page's URL: the TPP it returns to must not see it as a Referer.
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .send(page.html);
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', page.contentSecurityPolicy)
+      // The journey's id is in this page's URL: the TPP it returns to must not see it as a Referer.
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .send(page.html)
+  );
 }
 
 /**
@@ -30,7 +32,14 @@ export function scaPageRoutes(app: FastifyInstance, services: Services): void {
   app.get('/sca/:journeyId', async (request, reply) => {
     const { journeyId } = request.params as { journeyId: string };
     if (journeyId === SANDBOX_JOURNEY) {
-      return send(reply, 200, scaPage('Sandbox', '<h1>The sandbox needs no SCA</h1><p>Sandbox authorisations and baskets answer from static data; nothing is waiting for approval.</p>'));
+      return send(
+        reply,
+        200,
+        scaPage(
+          'Sandbox',
+          '<h1>The sandbox needs no SCA</h1><p>Sandbox authorisations and baskets answer from static data; nothing is waiting for approval.</p>',
+        ),
+      );
     }
     let result;
     try {
@@ -39,12 +48,19 @@ export function scaPageRoutes(app: FastifyInstance, services: Services): void {
       if (!(err instanceof BankError)) throw err;
       return send(reply, 404, scaPage('Unknown SCA link', '<h1>This SCA link is unknown</h1><p>Ask the TPP for a new one.</p>'));
     }
-    const { journey: { journey, status }, firstOpen, pageKey } = result;
+    const {
+      journey: { journey, status },
+      firstOpen,
+      pageKey,
+    } = result;
     if (!firstOpen || pageKey === null) {
       return send(
         reply,
         410,
-        scaPage('Link already used', `<h1>This SCA link has already been used</h1><p>It is single use; the journey is <b>${escape(status)}</b>. Nothing was changed.</p>`),
+        scaPage(
+          'Link already used',
+          `<h1>This SCA link has already been used</h1><p>It is single use; the journey is <b>${escape(status)}</b>. Nothing was changed.</p>`,
+        ),
       );
     }
     return send(

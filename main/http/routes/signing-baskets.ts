@@ -30,7 +30,11 @@ export function signingBasketRoutes(app: FastifyInstance, services: Services): v
       .code(201)
       .header('location', absoluteLocation(services, self))
       .header('aspsp-sca-approach', 'REDIRECT')
-      .send({ transactionStatus: 'PATC', basketId: created.basketId, _links: { self: { href: self }, scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), created.journeyId) } } });
+      .send({
+        transactionStatus: 'PATC',
+        basketId: created.basketId,
+        _links: { self: { href: self }, scaRedirect: { href: bankPaths.scaRedirect(services.ctx.origin(), created.journeyId) } },
+      });
   });
 
   app.get('/:institution/berlingroup/v1/signing-baskets/:basketId', async (request) => {

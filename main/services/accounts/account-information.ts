@@ -1,5 +1,12 @@
 import { buildCamt052 } from '../../domain/accounts/camt052';
-import { accountPosition, interimAvailableBalance, reportBalances, type AccountPosition, type Balance, type PaymentPosting } from '../../domain/accounts/ledger';
+import {
+  accountPosition,
+  interimAvailableBalance,
+  reportBalances,
+  type AccountPosition,
+  type Balance,
+  type PaymentPosting,
+} from '../../domain/accounts/ledger';
 import { parseAccountQuery, parseBalanceQuery, parseTransactionQuery, type QueryParams, type TransactionQuery } from '../../domain/accounts/query';
 import { transactionPage, type ReportPage } from '../../domain/accounts/report';
 import { consentAccess, type ConsentAccess } from '../../domain/consent/access';

@@ -49,7 +49,12 @@ export class ConsentService {
     }
 
     const consentId = newId();
-    const journey = startedJourney(newId(), 'consent', { institution: req.institution, psuId: psu.psuId, resourceId: consentId, tppRedirectUri: req.tppRedirectUri }, now);
+    const journey = startedJourney(
+      newId(),
+      'consent',
+      { institution: req.institution, psuId: psu.psuId, resourceId: consentId, tppRedirectUri: req.tppRedirectUri },
+      now,
+    );
     const consent: Consent = {
       ...terms,
       consentId,

@@ -40,6 +40,7 @@ function parseRequest(body: unknown): { iban: string; currency: string; amount: 
   if (typeof iban !== 'string' || typeof currency !== 'string' || typeof amount !== 'string') throw formatError(shape);
   if (!isValidIban(iban)) throw formatError(`account.iban ${iban.slice(0, 40)} is not a valid IBAN`);
   if (!/^[A-Z]{3}$/.test(currency)) throw formatError('instructedAmount.currency must be an ISO 4217 code such as EUR');
-  if (!isDecimalAmount(amount, 2) || compareAmounts(amount, '0') <= 0) throw formatError('instructedAmount.amount must be a positive decimal with at most 2 decimals, e.g. "12.00"');
+  if (!isDecimalAmount(amount, 2) || compareAmounts(amount, '0') <= 0)
+    throw formatError('instructedAmount.amount must be a positive decimal with at most 2 decimals, e.g. "12.00"');
   return { iban, currency, amount };
 }

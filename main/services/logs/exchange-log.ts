@@ -123,13 +123,17 @@ export class ExchangeLog {
 
   private idOf(id: unknown): number {
     const n = Number(id);
-    if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(n)) throw formatError('the exchange id must be a positive whole number');
+    if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(n))
+      throw formatError('the exchange id must be a positive whole number');
     return n;
   }
 
   private unknown(id: number): BankError {
     const { all, failures } = this.limits;
-    return BankError.of('RESOURCE_UNKNOWN', `no exchange ${id} in the traffic log (it keeps the newest ${all.toLocaleString('en')}, the newest ${failures.toLocaleString('en')} failures and the pinned ones)`);
+    return BankError.of(
+      'RESOURCE_UNKNOWN',
+      `no exchange ${id} in the traffic log (it keeps the newest ${all.toLocaleString('en')}, the newest ${failures.toLocaleString('en')} failures and the pinned ones)`,
+    );
   }
 
   /**
@@ -149,7 +153,8 @@ export class ExchangeLog {
       return v;
     };
     const before = text(query.before, 'before');
-    if (before !== undefined && (!/^[1-9][0-9]{0,15}$/.test(before) || !Number.isSafeInteger(Number(before)))) throw formatError('before must be an exchange id: a positive whole number');
+    if (before !== undefined && (!/^[1-9][0-9]{0,15}$/.test(before) || !Number.isSafeInteger(Number(before))))
+      throw formatError('before must be an exchange id: a positive whole number');
     const filter: ExchangeFilter = {
       words,
       statuses: list(query.status, 'status', (s) => STATUS.test(s), 'a status class like 4xx or a status like 401').map(statusRange),

@@ -38,7 +38,10 @@ export class ClientRegistrationService {
     const certificate = request.signature.certificate;
     const tppId = certificate?.organizationId;
     if (!certificate || tppId === undefined) {
-      throw BankError.of('CERTIFICATE_INVALID', "the QSEAL's subject has no organizationIdentifier (PSD<country>-<NCA>-<authorisation number>) to register the client for");
+      throw BankError.of(
+        'CERTIFICATE_INVALID',
+        "the QSEAL's subject has no organizationIdentifier (PSD<country>-<NCA>-<authorisation number>) to register the client for",
+      );
     }
     const roles = certificate.roles ?? [];
     assertRole(roles, 'registration');
@@ -58,7 +61,13 @@ export class ClientRegistrationService {
     );
     return {
       tppId,
-      client: { ...metadata, client_id: clientId, client_secret: clientSecret, client_id_issued_at: Math.floor(now.getTime() / 1000), client_secret_expires_at: 0 },
+      client: {
+        ...metadata,
+        client_id: clientId,
+        client_secret: clientSecret,
+        client_id_issued_at: Math.floor(now.getTime() / 1000),
+        client_secret_expires_at: 0,
+      },
     };
   }
 }

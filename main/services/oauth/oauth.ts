@@ -3,12 +3,7 @@ import { consentStatusAt } from '../../domain/consent/lifecycle';
 import type { InstitutionId } from '../../domain/dataset/types';
 import { BankError } from '../../domain/errors';
 import { isAbsoluteHttpUri } from '../../domain/headers/formats';
-import {
-  AUTHORISATION_CODE_TTL_MS,
-  psuAccessExpiry,
-  refreshDeadline,
-  TPP_ACCESS_TOKEN_TTL_MS,
-} from '../../domain/oauth/lifetimes';
+import { AUTHORISATION_CODE_TTL_MS, psuAccessExpiry, refreshDeadline, TPP_ACCESS_TOKEN_TTL_MS } from '../../domain/oauth/lifetimes';
 import { isS256Challenge, s256, verifierProblem } from '../../domain/oauth/pkce';
 import type { TokenGrant, TokenKind } from '../../domain/oauth/tokens';
 import type { OAuthClientRow } from '../../store/repositories/oauth';
@@ -62,7 +57,10 @@ export class OAuthService {
       case 'refresh_token':
         return this.refresh(client, params, institution);
       default:
-        throw BankError.oauth('unsupported_grant_type', `grant_type ${grantType} is not supported; use client_credentials, authorization_code or refresh_token`);
+        throw BankError.oauth(
+          'unsupported_grant_type',
+          `grant_type ${grantType} is not supported; use client_credentials, authorization_code or refresh_token`,
+        );
     }
   }
 
@@ -76,7 +74,10 @@ export class OAuthService {
     if (!isAbsoluteHttpUri(redirectUri)) throw BankError.oauth('invalid_request', 'redirect_uri must be an absolute http(s) URI without fragment');
     // Exact string match (RFC 6749 3.1.2.3): a code is never sent where the client did not register.
     if (!client.redirectUris.includes(redirectUri)) {
-      throw BankError.oauth('invalid_request', `redirect_uri is not registered for client ${clientId}; it must equal one of its redirect_uris exactly (${client.redirectUris.join(', ')})`);
+      throw BankError.oauth(
+        'invalid_request',
+        `redirect_uri is not registered for client ${clientId}; it must equal one of its redirect_uris exactly (${client.redirectUris.join(', ')})`,
+      );
     }
     const responseType = required(params, 'response_type');
     if (responseType !== 'code') throw BankError.oauth('unsupported_response_type', `response_type must be code, got ${responseType}`);
@@ -186,9 +187,11 @@ export class OAuthService {
         this.ctx.repos.oauth.revokeFamily(stored.familyId, now);
         return BankError.oauth('invalid_grant', 'the authorisation code has already been used; tokens issued from it are revoked');
       }
-      if (now >= stored.expiresAt) throw BankError.oauth('invalid_grant', `the authorisation code expired at ${stored.expiresAt.toISOString()} (codes live 2 minutes)`);
+      if (now >= stored.expiresAt)
+        throw BankError.oauth('invalid_grant', `the authorisation code expired at ${stored.expiresAt.toISOString()} (codes live 2 minutes)`);
       if (redirectUri !== stored.redirectUri) throw BankError.oauth('invalid_grant', 'redirect_uri differs from the one sent to the authorisation endpoint');
-      if (s256(verifier) !== stored.codeChallenge) throw BankError.oauth('invalid_grant', 'code_verifier does not match code_challenge: BASE64URL(SHA256(code_verifier)) differs');
+      if (s256(verifier) !== stored.codeChallenge)
+        throw BankError.oauth('invalid_grant', 'code_verifier does not match code_challenge: BASE64URL(SHA256(code_verifier)) differs');
       this.requireValidConsent(stored.consentId, institution, client, now);
       this.ctx.repos.oauth.useCode(stored.codeSha256, now);
       return this.psuPair(client, institution, stored.consentId, stored.familyId, now, now);
@@ -210,7 +213,10 @@ export class OAuthService {
         return BankError.oauth('invalid_grant', 'the refresh token was already used (tokens rotate); its family is revoked');
       }
       if (now >= stored.expiresAt) {
-        throw BankError.oauth('invalid_grant', `the refresh token expired at ${stored.expiresAt.toISOString()}, 21 minutes after the first access token; repeat the authorisation`);
+        throw BankError.oauth(
+          'invalid_grant',
+          `the refresh token expired at ${stored.expiresAt.toISOString()}, 21 minutes after the first access token; repeat the authorisation`,
+        );
       }
       const consentId = stored.consentId ?? '';
       this.requireValidConsent(consentId, institution, client, now);
@@ -247,7 +253,16 @@ export class OAuthService {
     };
   }
 
-  private issue(kind: TokenKind, client: OAuthClientRow, institution: InstitutionId, consentId: string | null, familyId: string, now: Date, expiresAt: Date, firstAccessAt: Date): string {
+  private issue(
+    kind: TokenKind,
+    client: OAuthClientRow,
+    institution: InstitutionId,
+    consentId: string | null,
+    familyId: string,
+    now: Date,
+    expiresAt: Date,
+    firstAccessAt: Date,
+  ): string {
     const token = newSecret();
     this.ctx.repos.oauth.insertToken({
       tokenSha256: sha256Hex(token),

@@ -16,7 +16,10 @@ export function readResetOptions(body: unknown): ResetOptions {
   const { log, runs, clock, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) throw formatError(`unknown field ${JSON.stringify(unknown[0]?.slice(0, 40))}: ${SHAPE}`);
-  for (const [name, value] of [['log', log], ['runs', runs]] as const) {
+  for (const [name, value] of [
+    ['log', log],
+    ['runs', runs],
+  ] as const) {
     if (value !== undefined && typeof value !== 'boolean') throw formatError(`${name} must be true or false`);
   }
   return { log: log === true, runs: runs === true, clock: readClock(clock) };

@@ -33,7 +33,10 @@ export class ServiceBlocks {
   assertOpen(institution: string, tppId: string): void {
     const block = this.ctx.repos.serviceBlocks.blocking(institution, tppId);
     if (block) {
-      throw BankError.of('SERVICE_BLOCKED', `the consent service at ${institution} is blocked ${block.tppId === null ? 'for every TPP' : `for TPP ${tppId}`} by the bank; do not retry unchanged`);
+      throw BankError.of(
+        'SERVICE_BLOCKED',
+        `the consent service at ${institution} is blocked ${block.tppId === null ? 'for every TPP' : `for TPP ${tppId}`} by the bank; do not retry unchanged`,
+      );
     }
   }
 }

@@ -36,7 +36,10 @@ export class PayeeVerification {
   assertCompleted(paymentId: string, now: Date, consequence: string): void {
     const pending = this.results(paymentId, now).filter((r): r is VopResult => r !== null);
     if (vopBlocksAuthorisation(pending)) {
-      throw BankError.of('STATUS_INVALID', `payment ${paymentId}: Verification of Payee is still in progress (RECI); retrieve the status until it completes, then start the authorisation; ${consequence}`);
+      throw BankError.of(
+        'STATUS_INVALID',
+        `payment ${paymentId}: Verification of Payee is still in progress (RECI); retrieve the status until it completes, then start the authorisation; ${consequence}`,
+      );
     }
   }
 }

@@ -44,7 +44,12 @@ export class PaymentAuthorisationService {
       const active = this.attempts.active(payment.paymentId, now);
       assertAuthorisationMayStart(paymentStatusAt(payment, now), active?.authorisationId ?? null, payment.paymentId);
       this.payments.vop.assertCompleted(payment.paymentId, now, 'no SCA journey was started');
-      const journey = startedJourney(newId(), 'payment-authorisation', { institution: request.institution, psuId: psu.psuId, resourceId: payment.paymentId, tppRedirectUri: request.tppRedirectUri }, now);
+      const journey = startedJourney(
+        newId(),
+        'payment-authorisation',
+        { institution: request.institution, psuId: psu.psuId, resourceId: payment.paymentId, tppRedirectUri: request.tppRedirectUri },
+        now,
+      );
       const attempt: AuthorisationAttempt = {
         authorisationId: newId(),
         paymentId: payment.paymentId,

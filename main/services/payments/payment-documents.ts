@@ -46,7 +46,8 @@ export class PaymentDocuments {
   }
 
   private find(paymentId: unknown): Payment {
-    if (typeof paymentId !== 'string' || !PAYMENT_ID.test(paymentId)) throw formatError('the payment id must be 1 to 100 letters, digits, ".", "_", "~" or "-"');
+    if (typeof paymentId !== 'string' || !PAYMENT_ID.test(paymentId))
+      throw formatError('the payment id must be 1 to 100 letters, digits, ".", "_", "~" or "-"');
     const payment = this.ctx.repos.payments.find(paymentId);
     if (!payment) throw BankError.of('RESOURCE_UNKNOWN', `no payment ${paymentId} in the bank`);
     return payment;

@@ -16,7 +16,10 @@ export interface PaymentOverview {
 export function paymentOverviews(ctx: BankContext, vop: PayeeVerification, limit: number, offset = 0): PaymentOverview[] {
   const listings = ctx.repos.payments.listings(limit, offset);
   // The creditor preview is as long as CREDITOR_PREVIEW_SIZE or the payment, so its results are the first that many.
-  const results = vop.resultsOf(listings.map((l) => l.payment.paymentId), ctx.clock.now(), CREDITOR_PREVIEW_SIZE);
+  const results = vop.resultsOf(
+    listings.map((l) => l.payment.paymentId),
+    ctx.clock.now(),
+    CREDITOR_PREVIEW_SIZE,
+  );
   return listings.map((listing) => ({ listing, vop: results.get(listing.payment.paymentId) ?? [] }));
 }
-

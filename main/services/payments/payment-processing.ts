@@ -27,7 +27,11 @@ export class PaymentProcessingService {
   settle(now: Date): void {
     const { payments } = this.ctx.repos;
     const expiring = payments.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
-    const latestToday = this.ctx.dataset.institutions.map((i) => localDateTime(now, i.calendar.timeZone).date).sort().at(-1) ?? '';
+    const latestToday =
+      this.ctx.dataset.institutions
+        .map((i) => localDateTime(now, i.calendar.timeZone).date)
+        .sort()
+        .at(-1) ?? '';
     const processing = payments.dueForProcessing(latestToday).filter((p) => this.isDue(p, now));
     if (expiring.length === 0 && processing.length === 0) return;
     this.ctx.transact(() => {
@@ -70,7 +74,8 @@ export class PaymentProcessingService {
     const { outcome, reason } = body as { outcome?: unknown; reason?: unknown };
     if (outcome !== 'ACCP' && outcome !== 'RJCT') throw formatError('outcome must be ACCP or RJCT');
     const status: TransactionStatus = outcome;
-    if (outcome === 'RJCT' && (typeof reason !== 'string' || !REASON_CODE.test(reason))) throw formatError('reason must be an ISO 20022 status reason code such as AM04');
+    if (outcome === 'RJCT' && (typeof reason !== 'string' || !REASON_CODE.test(reason)))
+      throw formatError('reason must be an ISO 20022 status reason code such as AM04');
     const now = this.ctx.clock.now();
     return this.ctx.transact(() => {
       const payment = this.ctx.repos.payments.find(paymentId);
@@ -101,7 +106,9 @@ export class PaymentProcessingService {
         accepted++;
         this.ctx.repos.payments.setTransaction(payment.paymentId, i, 'ACCP', []);
       } else {
-        this.ctx.repos.payments.setTransaction(payment.paymentId, i, 'RJCT', [{ code: REASON.insufficientFunds, info: ['insufficient funds on the execution date'] }]);
+        this.ctx.repos.payments.setTransaction(payment.paymentId, i, 'RJCT', [
+          { code: REASON.insufficientFunds, info: ['insufficient funds on the execution date'] },
+        ]);
       }
     });
     this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));

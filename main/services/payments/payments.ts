@@ -69,7 +69,10 @@ export class PaymentService {
     const psu = this.ctx.psus.get(consent.psuId);
     const grant = psu?.accounts.find((a) => a.resourceId === parsed.debtor.accountResourceId);
     if (!debtor || !grant?.permissions.includes('paymentCreation')) {
-      throw BankError.of('PAYMENT_FAILED', `consent ${consent.consentId} does not allow payment creation from the debtor account ${parsed.debtor.iban ?? parsed.debtor.otherId ?? parsed.debtor.accountResourceId}`);
+      throw BankError.of(
+        'PAYMENT_FAILED',
+        `consent ${consent.consentId} does not allow payment creation from the debtor account ${parsed.debtor.iban ?? parsed.debtor.otherId ?? parsed.debtor.accountResourceId}`,
+      );
     }
     const corporate = this.ctx.dataset.corporates.find((c) => c.id === debtor.corporateId);
     if (!corporate) throw BankError.of('PAYMENT_FAILED', `the debtor account ${debtor.resourceId} has no corporate customer`);
@@ -191,4 +194,3 @@ export class PaymentService {
     return institution;
   }
 }
-

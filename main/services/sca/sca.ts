@@ -158,7 +158,11 @@ export class ScaService {
   decision(journeyId: string): DecisionExchange {
     this.find(journeyId);
     const decision = this.decisions.get(journeyId);
-    if (!decision) throw BankError.of('RESOURCE_UNKNOWN', `SCA journey ${journeyId} was not decided by the PSU (yet); it may have ended by its time limit or with its payment`);
+    if (!decision)
+      throw BankError.of(
+        'RESOURCE_UNKNOWN',
+        `SCA journey ${journeyId} was not decided by the PSU (yet); it may have ended by its time limit or with its payment`,
+      );
     return decision;
   }
 

@@ -40,7 +40,12 @@ export class SigningBasketService {
     return this.ctx.transact(() => {
       for (const paymentId of paymentIds) this.assertEligible(paymentId, request, psu.psuId, now);
       const basketId = newId();
-      const journey = startedJourney(newId(), 'signing-basket', { institution: request.institution, psuId: psu.psuId, resourceId: basketId, tppRedirectUri: request.tppRedirectUri }, now);
+      const journey = startedJourney(
+        newId(),
+        'signing-basket',
+        { institution: request.institution, psuId: psu.psuId, resourceId: basketId, tppRedirectUri: request.tppRedirectUri },
+        now,
+      );
       const basket: SigningBasket = {
         basketId,
         institution: request.institution,
@@ -103,7 +108,7 @@ export class SigningBasketService {
       ? null
       : !psu
         ? ({ outcome: 'resourceGone', text: 'the PSU no longer exists' } satisfies Refusal)
-        : payments.map((p) => this.refusalNow(p, psu.psuId, now)).find((r) => r !== null) ?? null;
+        : (payments.map((p) => this.refusalNow(p, psu.psuId, now)).find((r) => r !== null) ?? null);
     if (!approved || refusal) {
       for (const a of attempts) this.ctx.repos.payments.finishAttempt(a.authorisationId, 'failed', refusal?.text ?? null, now);
       this.ctx.repos.baskets.setStatus(basket.basketId, 'RJCT', now);
@@ -112,7 +117,10 @@ export class SigningBasketService {
     for (const attempt of attempts) {
       const payment = payments.find((p) => p.paymentId === attempt.paymentId) as Payment;
       this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'finalised', null, now);
-      const next = afterAuthorisation({ ...payment, status: paymentStatusAt(payment, now) }, { psuId: basket.psuId, signatoryGroup: attempt.signatoryGroup, at: now, via: 'basket' });
+      const next = afterAuthorisation(
+        { ...payment, status: paymentStatusAt(payment, now) },
+        { psuId: basket.psuId, signatoryGroup: attempt.signatoryGroup, at: now, via: 'basket' },
+      );
       if (next.status !== payment.status) this.payments.setStatus(payment, next.status, null, now);
     }
     this.ctx.repos.baskets.setStatus(basket.basketId, 'ACTC', now);
@@ -148,7 +156,8 @@ export class SigningBasketService {
     if (payment.institution !== request.institution) throw refuse('belongs to another institution endpoint');
     if (payment.tppId !== request.grant.tppId) throw refuse('belongs to another TPP');
     const grant = this.ctx.psus.get(psuId)?.accounts.find((a) => a.resourceId === payment.debtorAccountId);
-    if (!grant?.permissions.includes('paymentAuthorisation')) throw refuse(`is not accessible: the consent's PSU ${psuId} may not authorise payments from its debtor account`);
+    if (!grant?.permissions.includes('paymentAuthorisation'))
+      throw refuse(`is not accessible: the consent's PSU ${psuId} may not authorise payments from its debtor account`);
     return payment;
   }
 

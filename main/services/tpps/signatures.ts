@@ -63,11 +63,13 @@ export class SignatureService {
     const { request } = parsed;
     const operation = signedOperationFor(request.method, request.target);
     if (operation === null) {
-      throw formatError(
-        `${request.method} ${request.target} is not a signed operation; the bank verifies signatures on ${SIGNED_REQUESTS_IN_WORDS}`,
-      );
+      throw formatError(`${request.method} ${request.target} is not a signed operation; the bank verifies signatures on ${SIGNED_REQUESTS_IN_WORDS}`);
     }
-    const diagnosis = this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } }, this.tokenHolder(request.headers.authorization));
+    const diagnosis = this.diagnose(
+      operation,
+      { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } },
+      this.tokenHolder(request.headers.authorization),
+    );
     return { request, operation, diagnosis };
   }
 
@@ -94,7 +96,11 @@ export class SignatureService {
     };
     for (const name of names) {
       if (name !== 'digest' && value(name) === undefined) {
-        throw formatError(name === '(request-target)' ? '(request-target) is listed in bank-headers but bank-request-target is not sent' : `${name} is listed in bank-headers but the request does not carry it`);
+        throw formatError(
+          name === '(request-target)'
+            ? '(request-target) is listed in bank-headers but bank-request-target is not sent'
+            : `${name} is listed in bank-headers but the request does not carry it`,
+        );
       }
     }
     const framework = this.ctx.dataset.institutions.find((i) => i.id === institution)?.trustFramework ?? 'eidas';
@@ -136,10 +142,14 @@ function listedHeaders(listed: string | undefined): string[] {
   if (listed === undefined || listed.trim() === '') {
     throw formatError('bank-headers is missing: list the headers to sign in order, e.g. "digest x-request-id psu-id"');
   }
-  const names = listed.split(/[\s,]+/).filter(Boolean).map((n) => n.toLowerCase());
+  const names = listed
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((n) => n.toLowerCase());
   if (names.length > MAX_LISTED_HEADERS) throw formatError(`bank-headers lists ${names.length} headers; at most ${MAX_LISTED_HEADERS}`);
   if (new Set(names).size !== names.length) throw formatError('bank-headers lists a header twice');
-  if (!names.every((n) => /^(\(request-target\)|[a-z0-9!#$%&'*+.^_`|~-]+)$/.test(n))) throw formatError('bank-headers holds something that is not a header name');
+  if (!names.every((n) => /^(\(request-target\)|[a-z0-9!#$%&'*+.^_`|~-]+)$/.test(n)))
+    throw formatError('bank-headers holds something that is not a header name');
   return names;
 }
 
@@ -171,7 +181,8 @@ const MAX_PASTE_CHARS = 2_000_000;
 
 function pastedInput(input: unknown): { kind: PasteKind; text: string } {
   const body = (typeof input === 'object' && input !== null ? input : {}) as { kind?: unknown; text?: unknown };
-  if (!PASTE_KINDS.includes(body.kind as PasteKind)) throw formatError(`kind must be one of ${PASTE_KINDS.join(', ')}: what was pasted, a raw HTTP request, a cURL command or a HAR entry`);
+  if (!PASTE_KINDS.includes(body.kind as PasteKind))
+    throw formatError(`kind must be one of ${PASTE_KINDS.join(', ')}: what was pasted, a raw HTTP request, a cURL command or a HAR entry`);
   if (typeof body.text !== 'string' || body.text.trim() === '') throw formatError('text must be the pasted request, not empty');
   if (body.text.length > MAX_PASTE_CHARS) throw formatError(`text is longer than ${MAX_PASTE_CHARS} characters`);
   return { kind: body.kind as PasteKind, text: body.text };

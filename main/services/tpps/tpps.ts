@@ -36,7 +36,8 @@ export class TppService {
     const trustFramework = input.trustFramework ?? 'eidas';
     if (trustFramework !== 'eidas' && trustFramework !== 'uk-open-banking') throw formatError('trustFramework must be eidas or uk-open-banking');
     for (const field of ['ncaName', 'ncaId'] as const) {
-      if (input[field] !== undefined && (typeof input[field] !== 'string' || !isBoundedText(input[field], 140))) throw formatError(`${field} must be 1-140 characters`);
+      if (input[field] !== undefined && (typeof input[field] !== 'string' || !isBoundedText(input[field], 140)))
+        throw formatError(`${field} must be 1-140 characters`);
     }
     const bundle = issueTppBundle(
       this.trust,

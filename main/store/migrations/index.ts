@@ -16,4 +16,21 @@ import { sql as clientRedirectUris } from './015-client-redirect-uris';
 import { sql as exchangeLogKept } from './016-exchange-log-kept';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
-export const MIGRATIONS: readonly string[] = [initial, payments, baskets, paymentSummaries, exchangeResources, payeeVerification, vopSettlement, serviceBlocks, flowRuns, authorisationsByPayment, exchangeResourcesInMemory, journeyOutcomes, exchangeRetention, exchangeRawHeaders, clientRedirectUris, exchangeLogKept];
+export const MIGRATIONS: readonly string[] = [
+  initial,
+  payments,
+  baskets,
+  paymentSummaries,
+  exchangeResources,
+  payeeVerification,
+  vopSettlement,
+  serviceBlocks,
+  flowRuns,
+  authorisationsByPayment,
+  exchangeResourcesInMemory,
+  journeyOutcomes,
+  exchangeRetention,
+  exchangeRawHeaders,
+  clientRedirectUris,
+  exchangeLogKept,
+];

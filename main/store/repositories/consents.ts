@@ -57,9 +57,13 @@ export class ConsentRepository {
     this.setStatusStmt = db.prepare('UPDATE consents SET status = ?, status_changed_at = ? WHERE consent_id = ?');
     this.dueToExpireStmt = db.prepare<[number], ConsentRow>("SELECT * FROM consents WHERE status = 'valid' AND expires_at <= ?");
     this.nextExpiryStmt = db.prepare<[], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid'");
-    this.nextExpiryOfOthersStmt = db.prepare<[string], { at: number | null }>("SELECT min(expires_at) AS at FROM consents WHERE status = 'valid' AND tpp_id <> ?");
+    this.nextExpiryOfOthersStmt = db.prepare<[string], { at: number | null }>(
+      "SELECT min(expires_at) AS at FROM consents WHERE status = 'valid' AND tpp_id <> ?",
+    );
     // `exceptTpp`: the sandbox's static consents belong to no TPP and are listed only in the sandbox behaviour.
-    this.listStmt = db.prepare<[string, number, number], ConsentRow>('SELECT * FROM consents WHERE tpp_id != ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?');
+    this.listStmt = db.prepare<[string, number, number], ConsentRow>(
+      'SELECT * FROM consents WHERE tpp_id != ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
+    );
     this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM consents WHERE tpp_id != ?');
   }
 

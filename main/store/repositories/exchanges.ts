@@ -189,13 +189,21 @@ export class ExchangeRepository {
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
     // Two deletes, each over an index: the ordinary exchanges that fell out of the newest (a range of the key
     // above what earlier prunes left), and the failures beyond their budget (the partial index of failures).
-    this.pruneOrdinaryStmt = db.prepare<[number, number], DeletedRow>('DELETE FROM exchanges WHERE id > ? AND id <= ? AND failure = 0 AND pinned = 0 RETURNING id, resource_id, failure');
-    this.pruneFailuresStmt = db.prepare<[number, number], DeletedRow>('DELETE FROM exchanges WHERE failure = 1 AND pinned = 0 AND id < ? AND id <= ? RETURNING id, resource_id, failure');
+    this.pruneOrdinaryStmt = db.prepare<[number, number], DeletedRow>(
+      'DELETE FROM exchanges WHERE id > ? AND id <= ? AND failure = 0 AND pinned = 0 RETURNING id, resource_id, failure',
+    );
+    this.pruneFailuresStmt = db.prepare<[number, number], DeletedRow>(
+      'DELETE FROM exchanges WHERE failure = 1 AND pinned = 0 AND id < ? AND id <= ? RETURNING id, resource_id, failure',
+    );
     this.nthFailureStmt = db.prepare<[number], { id: number }>('SELECT id FROM exchanges WHERE failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?');
     this.pinStmt = db.prepare<[number, number]>('UPDATE exchanges SET pinned = ? WHERE id = ?');
-    this.countsStmt = db.prepare<[number, number, number]>('INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures, kept) VALUES (1, ?, ?, ?)');
+    this.countsStmt = db.prepare<[number, number, number]>(
+      'INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures, kept) VALUES (1, ?, ?, ?)',
+    );
     this.keptStmt = db.prepare<[number]>('UPDATE exchange_log_counts SET kept = ? WHERE id = 1');
-    const counts = db.prepare<[], { discarded: number; discarded_failures: number; kept: number }>('SELECT discarded, discarded_failures, kept FROM exchange_log_counts').get();
+    const counts = db
+      .prepare<[], { discarded: number; discarded_failures: number; kept: number }>('SELECT discarded, discarded_failures, kept FROM exchange_log_counts')
+      .get();
     this.discardedCounts = { all: counts?.discarded ?? 0, failures: counts?.discarded_failures ?? 0 };
     this.keptCount = counts?.kept ?? 0;
     this.pruneBatch = db.transaction((limits: RetentionLimits) => this.pruneNow(limits));
@@ -258,10 +266,22 @@ export class ExchangeRepository {
   private write(e: ExchangeRecord): void {
     const { request, response } = e;
     this.insertStmt.run(
-      e.id, e.timing.startedAt.getTime(), e.timing.simulatedAt.getTime(), e.timing.durationMs, request.method, request.url,
-      e.parties.institution, e.parties.tppId, e.parties.resourceId,
-      storedHeaders(request.headers, request.rawHeaders), request.body, request.bodySize,
-      response.status, JSON.stringify(response.headers), response.body, response.bodySize,
+      e.id,
+      e.timing.startedAt.getTime(),
+      e.timing.simulatedAt.getTime(),
+      e.timing.durationMs,
+      request.method,
+      request.url,
+      e.parties.institution,
+      e.parties.tppId,
+      e.parties.resourceId,
+      storedHeaders(request.headers, request.rawHeaders),
+      request.body,
+      request.bodySize,
+      response.status,
+      JSON.stringify(response.headers),
+      response.body,
+      response.bodySize,
       e.signature === null ? null : storedDiagnosis(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
       JSON.stringify(request.rawHeaders),
@@ -297,7 +317,8 @@ export class ExchangeRepository {
     if (f.verdicts.length > 0) where.push(`(${f.verdicts.map((v) => VERDICT_SQL[v]).join(' OR ')})`);
     // Only failures can match (4xx and 5xx, a signature not valid): said so, SQLite reads the failures' own index
     // instead of every row of the log (1.4 s for "4xx" at 100,000 signed exchanges).
-    const onlyFailures = (f.statuses.length > 0 && f.statuses.every(([low]) => low >= 400)) || (f.verdicts.length > 0 && f.verdicts.every((v) => v === 'invalid'));
+    const onlyFailures =
+      (f.statuses.length > 0 && f.statuses.every(([low]) => low >= 400)) || (f.verdicts.length > 0 && f.verdicts.every((v) => v === 'invalid'));
     if (onlyFailures) where.push('failure = 1');
     const equal = (column: string, value: string | undefined): void => {
       if (value === undefined) return;

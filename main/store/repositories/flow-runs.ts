@@ -17,7 +17,9 @@ export class FlowRunRepository {
   private readonly clearStmt;
 
   constructor(db: Db) {
-    this.upsertStmt = db.prepare('INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET summary = excluded.summary, record = excluded.record');
+    this.upsertStmt = db.prepare(
+      'INSERT INTO flow_runs (run_id, summary, record) VALUES (?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET summary = excluded.summary, record = excluded.record',
+    );
     this.getStmt = db.prepare<[string], string>('SELECT record FROM flow_runs WHERE run_id = ?').pluck();
     this.summariesStmt = db.prepare<[number], string>('SELECT summary FROM flow_runs ORDER BY seq DESC LIMIT ?').pluck();
     this.deleteStmt = db.prepare('DELETE FROM flow_runs WHERE run_id = ?');

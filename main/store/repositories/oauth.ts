@@ -91,7 +91,8 @@ export class OAuthRepository {
 
   constructor(private readonly db: Db) {
     this.tokens = new ReadCache(db, 10_000);
-    this.upsertClientStmt = db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, redirect_uris, key_id, created_at)
+    this.upsertClientStmt =
+      db.prepare(`INSERT INTO tpp_clients (client_id, client_secret_sha256, tpp_id, name, roles, redirect_uri, redirect_uris, key_id, created_at)
       VALUES (@client_id, @client_secret_sha256, @tpp_id, @name, @roles, @redirect_uri, @redirect_uris, @key_id, @created_at)
       ON CONFLICT (client_id) DO UPDATE SET client_secret_sha256 = excluded.client_secret_sha256, tpp_id = excluded.tpp_id,
       name = excluded.name, roles = excluded.roles, redirect_uri = excluded.redirect_uri, redirect_uris = excluded.redirect_uris, key_id = excluded.key_id`);
@@ -106,7 +107,9 @@ export class OAuthRepository {
     this.tokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token_sha256 = ?');
     this.useTokenStmt = db.prepare('UPDATE tokens SET used_at = ? WHERE token_sha256 = ? AND used_at IS NULL');
     this.revokeFamilyStmt = db.prepare('UPDATE tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
-    this.nextTokenExpiryStmt = db.prepare<[number], { at: number | null }>('SELECT min(expires_at) AS at FROM tokens WHERE expires_at > ? AND revoked_at IS NULL');
+    this.nextTokenExpiryStmt = db.prepare<[number], { at: number | null }>(
+      'SELECT min(expires_at) AS at FROM tokens WHERE expires_at > ? AND revoked_at IS NULL',
+    );
   }
 
   /** When the next token still in force runs out (epoch ms), or null: asked only when a person wants to skip to it. */
@@ -184,8 +187,18 @@ export class OAuthRepository {
 
   insertToken(t: StoredToken): void {
     this.tokens.drop(t.tokenSha256);
-    this.insertTokenStmt.run(t.tokenSha256, t.kind, t.clientId, t.tppId, t.institution, t.consentId, t.familyId,
-      t.issuedAt.getTime(), t.expiresAt.getTime(), t.firstAccessAt.getTime());
+    this.insertTokenStmt.run(
+      t.tokenSha256,
+      t.kind,
+      t.clientId,
+      t.tppId,
+      t.institution,
+      t.consentId,
+      t.familyId,
+      t.issuedAt.getTime(),
+      t.expiresAt.getTime(),
+      t.firstAccessAt.getTime(),
+    );
   }
 
   findToken(tokenSha256: string): StoredToken | undefined {

@@ -2,7 +2,15 @@ import type { VopAnswer, VopCheck } from '../../domain/vop/verify';
 import type { ParsedPayment, ParsedTransaction } from '../../domain/iso20022/pain001/types';
 import type { Pain002Parts } from '../../domain/iso20022/pain002/build';
 import type { PaymentProduct } from '../../domain/dataset/types';
-import type { AuthorisationAttempt, AuthorisationRecord, AttemptStatus, Payment, StatusReason, TransactionState, TransactionStatus } from '../../domain/payment/payment';
+import type {
+  AuthorisationAttempt,
+  AuthorisationRecord,
+  AttemptStatus,
+  Payment,
+  StatusReason,
+  TransactionState,
+  TransactionStatus,
+} from '../../domain/payment/payment';
 import type { Db } from '../database';
 import { ReadCache } from '../read-cache';
 
@@ -197,7 +205,9 @@ export class PaymentRepository {
     // SET expressions all read the row as it was, so previous_status takes the old status.
     this.setStatusStmt = db.prepare(`UPDATE payments SET previous_status = CASE WHEN status = @status THEN previous_status ELSE status END,
       status = @status, group_reason = @group_reason, status_changed_at = @at WHERE payment_id = @payment_id`);
-    this.txStmt = db.prepare<[string], { idx: number; status: string | null; reasons: string }>('SELECT idx, status, reasons FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
+    this.txStmt = db.prepare<[string], { idx: number; status: string | null; reasons: string }>(
+      'SELECT idx, status, reasons FROM payment_transactions WHERE payment_id = ? ORDER BY idx',
+    );
     this.setTxStmt = db.prepare('UPDATE payment_transactions SET status = ?, reasons = ? WHERE payment_id = ? AND idx = ?');
     this.attemptsStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE payment_id = ? ORDER BY created_at, rowid');
     this.attemptStmt = db.prepare<[string], AttemptRow>('SELECT * FROM payment_authorisations WHERE authorisation_id = ?');
@@ -222,7 +232,9 @@ export class PaymentRepository {
     this.listedAuthorisationsStmt = db.prepare<[string], AttemptRow>(`SELECT * FROM payment_authorisations
       WHERE status = 'finalised' AND payment_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid`);
     this.balanceStmt = db.prepare<[string], { available: string }>('SELECT available FROM account_balances WHERE resource_id = ?');
-    this.setBalanceStmt = db.prepare('INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available');
+    this.setBalanceStmt = db.prepare(
+      'INSERT INTO account_balances (resource_id, available) VALUES (?, ?) ON CONFLICT (resource_id) DO UPDATE SET available = excluded.available',
+    );
     this.postingsStmt = db.prepare<[string], PaymentRow & { parsed: string }>(`SELECT ${PAYMENT_COLUMNS}, parsed FROM payments
       WHERE status IN ('PDNG', 'ACCP') AND debtor_account_id = ? ORDER BY status_changed_at, rowid`);
   }
@@ -231,7 +243,14 @@ export class PaymentRepository {
    * `vopChecks`: one per credit transfer where Verification of Payee applies, else none; `vopSettlesAt`:
    * when their results next become final by themselves (see vopSettlesAt), if ever.
    */
-  insert(p: Payment, requestBody: Buffer, parsed: StoredMessage, transactionCount: number, vopChecks?: readonly VopCheck[], vopSettlesAt: Date | null = null): void {
+  insert(
+    p: Payment,
+    requestBody: Buffer,
+    parsed: StoredMessage,
+    transactionCount: number,
+    vopChecks?: readonly VopCheck[],
+    vopSettlesAt: Date | null = null,
+  ): void {
     this.forgetPayment(p.paymentId);
     this.insertStmt.run({
       payment_id: p.paymentId,
@@ -430,7 +449,15 @@ export class PaymentRepository {
   postings(debtorAccountId: string): AccountPostingRow[] {
     return this.postingsStmt.all(debtorAccountId).map((r) => {
       const status = r.status === 'ACCP' ? 'ACCP' : 'PDNG';
-      const accepted = status === 'ACCP' ? new Set(this.txStmt.all(r.payment_id).filter((t) => t.status === 'ACCP').map((t) => t.idx)) : null;
+      const accepted =
+        status === 'ACCP'
+          ? new Set(
+              this.txStmt
+                .all(r.payment_id)
+                .filter((t) => t.status === 'ACCP')
+                .map((t) => t.idx),
+            )
+          : null;
       const { transactions } = JSON.parse(r.parsed) as Pick<ParsedPayment, 'transactions'>;
       return {
         paymentId: r.payment_id,
@@ -453,11 +480,21 @@ export class PaymentRepository {
   }
 
   private toPayment(r: PaymentRow): Payment {
-    return paymentOf(r, this.attempts(r.payment_id).filter((a) => a.status === 'finalised').map(authorisationOf));
+    return paymentOf(
+      r,
+      this.attempts(r.payment_id)
+        .filter((a) => a.status === 'finalised')
+        .map(authorisationOf),
+    );
   }
 }
 
-const authorisationOf = (a: AuthorisationAttempt): AuthorisationRecord => ({ psuId: a.psuId, signatoryGroup: a.signatoryGroup, at: a.finishedAt ?? a.createdAt, via: a.via });
+const authorisationOf = (a: AuthorisationAttempt): AuthorisationRecord => ({
+  psuId: a.psuId,
+  signatoryGroup: a.signatoryGroup,
+  at: a.finishedAt ?? a.createdAt,
+  via: a.via,
+});
 
 function paymentOf(r: PaymentRow, authorisations: AuthorisationRecord[]): Payment {
   return {

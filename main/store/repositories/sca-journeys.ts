@@ -55,7 +55,9 @@ export class ScaJourneyRepository {
     );
     this.listStmt = db.prepare<[], JourneyRow>('SELECT * FROM sca_journeys ORDER BY created_at DESC, rowid DESC');
     this.nextOpenedStmt = db.prepare<[], { at: number | null }>("SELECT min(opened_at) AS at FROM sca_journeys WHERE status = 'opened'");
-    this.nextUnopenedStmt = db.prepare<[], { at: number | null }>("SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'");
+    this.nextUnopenedStmt = db.prepare<[], { at: number | null }>(
+      "SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'",
+    );
   }
 
   insert(j: ScaJourney): void {

@@ -57,7 +57,8 @@ export class ServiceBlockRepository {
   blocking(institution: string, tppId: string): ServiceBlock | undefined {
     const rows = this.cached ?? this.allStmt.all();
     if (!this.db.inTransaction) this.cached = rows;
-    const row = rows.find((r) => r.institution === institution && r.tpp_id === EVERY_TPP) ?? rows.find((r) => r.institution === institution && r.tpp_id === tppId);
+    const row =
+      rows.find((r) => r.institution === institution && r.tpp_id === EVERY_TPP) ?? rows.find((r) => r.institution === institution && r.tpp_id === tppId);
     return row && toBlock(row);
   }
 

@@ -46,7 +46,18 @@ export class SigningBasketRepository {
   }
 
   insert(b: SigningBasket): void {
-    this.insertStmt.run(b.basketId, b.institution, b.tppId, b.consentId, b.psuId, b.journeyId, b.status, JSON.stringify(b.paymentIds), b.createdAt.getTime(), b.statusChangedAt.getTime());
+    this.insertStmt.run(
+      b.basketId,
+      b.institution,
+      b.tppId,
+      b.consentId,
+      b.psuId,
+      b.journeyId,
+      b.status,
+      JSON.stringify(b.paymentIds),
+      b.createdAt.getTime(),
+      b.statusChangedAt.getTime(),
+    );
   }
 
   find(basketId: string): SigningBasket | undefined {

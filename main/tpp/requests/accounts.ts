@@ -17,4 +17,7 @@ export const accountBalances = (access: PsuAccess, accountId: string): PreparedR
 
 /** dateFrom, dateTo, bookingStatus and the like go in `query`; Accept picks JSON or camt.052 XML. */
 export const accountTransactions = (access: PsuAccess, accountId: string, query: Record<string, string> = {}, accept = 'application/json'): PreparedRequest =>
-  prepared('account-transactions', access.institution, withQuery(bankPath(access.institution, `accounts/${accountId}/transactions`), query), { ...psuHeaders(access), accept });
+  prepared('account-transactions', access.institution, withQuery(bankPath(access.institution, `accounts/${accountId}/transactions`), query), {
+    ...psuHeaders(access),
+    accept,
+  });

@@ -5,7 +5,8 @@ import { bankPath, prepared, psuHeaders, type PsuAccess, type PsuContext } from 
 export const createBasket = (access: PsuAccess, paymentIds: readonly string[], psu: PsuContext, tppRedirectUri: string, body?: string): PreparedRequest =>
   prepared(
     'basket-create',
-    access.institution, bankPath(access.institution, 'signing-baskets'),
+    access.institution,
+    bankPath(access.institution, 'signing-baskets'),
     { ...psuHeaders(access), 'psu-id': access.psuId, 'tpp-redirect-uri': tppRedirectUri, 'psu-ip-address': psu.ipAddress, 'content-type': 'application/json' },
     body ?? JSON.stringify({ paymentIds }),
   );
@@ -22,7 +23,8 @@ export interface FundsQuestion {
 export const confirmFunds = (access: PsuAccess, question: FundsQuestion): PreparedRequest =>
   prepared(
     'funds-confirmation',
-    access.institution, bankPath(access.institution, 'funds-confirmations'),
+    access.institution,
+    bankPath(access.institution, 'funds-confirmations'),
     { ...psuHeaders(access), 'content-type': 'application/json' },
     JSON.stringify({ account: { iban: question.iban }, instructedAmount: { currency: question.currency, amount: question.amount } }),
   );

@@ -10,11 +10,16 @@ export interface ConsentRequestTerms {
 
 /** The body the spec prescribes: access empty (derived by the bank), combinedServiceIndicator true. */
 export const consentBody = (terms: ConsentRequestTerms): string =>
-  JSON.stringify({ access: {}, recurringIndicator: terms.recurringIndicator, validUntil: terms.validUntil, frequencyPerDay: terms.frequencyPerDay, combinedServiceIndicator: true });
+  JSON.stringify({
+    access: {},
+    recurringIndicator: terms.recurringIndicator,
+    validUntil: terms.validUntil,
+    frequencyPerDay: terms.frequencyPerDay,
+    combinedServiceIndicator: true,
+  });
 
 /** A calendar date `days` after the date of `instant`, as validUntil counts. */
-export const dateAfter = (instant: string, days: number): string =>
-  new Date(Date.parse(instant.slice(0, 10)) + days * 86_400_000).toISOString().slice(0, 10);
+export const dateAfter = (instant: string, days: number): string => new Date(Date.parse(instant.slice(0, 10)) + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface ConsentRequest {
   institution: string;
@@ -29,7 +34,8 @@ export interface ConsentRequest {
 export const createConsent = (r: ConsentRequest): PreparedRequest =>
   prepared(
     'consent-create',
-    r.institution, bankPath(r.institution, 'consents'),
+    r.institution,
+    bankPath(r.institution, 'consents'),
     {
       'x-request-id': requestId(),
       authorization: `Bearer ${r.tppToken}`,
@@ -44,7 +50,10 @@ export const createConsent = (r: ConsentRequest): PreparedRequest =>
 
 /** The status operation takes the TPP token (spec "Other consent calls in the sandbox"). */
 export const consentStatus = (institution: string, tppToken: string, consentId: string): PreparedRequest =>
-  prepared('consent-status', institution, bankPath(institution, `consents/${consentId}/status`), { 'x-request-id': requestId(), authorization: `Bearer ${tppToken}` });
+  prepared('consent-status', institution, bankPath(institution, `consents/${consentId}/status`), {
+    'x-request-id': requestId(),
+    authorization: `Bearer ${tppToken}`,
+  });
 
 export const getConsent = (access: PsuAccess): PreparedRequest =>
   prepared('consent-get', access.institution, bankPath(access.institution, `consents/${access.consentId}`), psuHeaders(access));

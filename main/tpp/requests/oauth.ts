@@ -7,7 +7,8 @@ type Client = Pick<TppCredentials, 'clientId' | 'clientSecret' | 'redirectUri'>;
 const tokenRequest = (operation: PreparedRequest['operation'], client: Client, institution: string, fields: Record<string, string>): PreparedRequest =>
   prepared(
     operation,
-    institution, `/${institution}/oauth/v1/token`,
+    institution,
+    `/${institution}/oauth/v1/token`,
     { authorization: basicAuthorization(client), 'content-type': 'application/x-www-form-urlencoded' },
     new URLSearchParams(fields).toString(),
   );
@@ -29,6 +30,13 @@ export const refreshToken = (client: Client, institution: string, token: string)
 
 /** The PSU authorisation endpoint; the consent goes in scope, the S256 challenge of the verifier kept for the token request. */
 export const authorize = (client: Client, institution: string, consentId: string, challenge: string, state: string): PreparedRequest => {
-  const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', scope: consentId, state, redirect_uri: client.redirectUri, code_challenge: challenge });
+  const query = new URLSearchParams({
+    client_id: client.clientId,
+    response_type: 'code',
+    scope: consentId,
+    state,
+    redirect_uri: client.redirectUri,
+    code_challenge: challenge,
+  });
   return prepared('authorize', institution, `/${institution}/sandboxauth/v1/authorize?${query.toString()}`, {});
 };

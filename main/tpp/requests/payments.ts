@@ -8,7 +8,8 @@ const paymentPath = (access: PsuAccess, product: string, paymentId?: string): st
 export const createPayment = (access: PsuAccess, product: string, pain001: Buffer | string, psu: PsuContext, tppRedirectUri?: string): PreparedRequest =>
   prepared(
     'payment-create',
-    access.institution, paymentPath(access, product),
+    access.institution,
+    paymentPath(access, product),
     {
       ...psuHeaders(access),
       'psu-id': access.psuId,

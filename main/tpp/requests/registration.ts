@@ -12,7 +12,8 @@ export interface ClientMetadataRequest {
 export const registerClient = (institution: string, metadata: ClientMetadataRequest | string): PreparedRequest =>
   prepared(
     'client-registration',
-    institution, `/${institution}/oauth/v1/register`,
+    institution,
+    `/${institution}/oauth/v1/register`,
     { 'x-request-id': requestId(), 'content-type': 'application/json' },
     typeof metadata === 'string' ? metadata : JSON.stringify(metadata),
   );

@@ -3,7 +3,13 @@ import { BANK_OPERATIONS, type BankOperation } from '../../domain/operations/reg
 import type { PreparedRequest } from '../types';
 
 /** A prepared, unsigned request: its method and signing profile row are the operation's in the registry. */
-export function prepared(operation: BankOperation, institution: string | null, path: string, headers: Record<string, string>, body: Buffer | string | null = null): PreparedRequest {
+export function prepared(
+  operation: BankOperation,
+  institution: string | null,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | string | null = null,
+): PreparedRequest {
   const { method, profile } = BANK_OPERATIONS[operation];
   return { operation, institution, method, path, headers, body, signedOperation: profile, signedHeaders: null, signingString: null, faults: {} };
 }

@@ -14,7 +14,8 @@ export const signatureUtility = (
 ): PreparedRequest =>
   prepared(
     kind === 'create' ? 'signature-create' : 'signature-validate',
-    institution, `/${institution}/sandbox/v1/signature${kind === 'create' ? '' : '/validation'}`,
+    institution,
+    `/${institution}/sandbox/v1/signature${kind === 'create' ? '' : '/validation'}`,
     {
       ...headers,
       ...(options.bankHeaders === undefined ? {} : { 'bank-headers': options.bankHeaders.join(' ') }),

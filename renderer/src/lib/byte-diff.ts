@@ -69,11 +69,19 @@ export function factDifferences(left: ExchangeMessage, right: ExchangeMessage): 
   add('Content-Length', l.contentLength ?? 'none', r.contentLength ?? 'none');
   add('Line endings', ENDINGS[l.lineEndings], ENDINGS[r.lineEndings]);
   add('BOM', l.bom ? 'BOM (EF BB BF) at the start' : 'no BOM', r.bom ? 'BOM (EF BB BF) at the start' : 'no BOM');
-  add('Trailing spaces', l.trailingSpaceLines === 0 ? 'none' : `trailing space on ${plural(l.trailingSpaceLines, 'line')}`, r.trailingSpaceLines === 0 ? 'none' : `trailing space on ${plural(r.trailingSpaceLines, 'line')}`);
+  add(
+    'Trailing spaces',
+    l.trailingSpaceLines === 0 ? 'none' : `trailing space on ${plural(l.trailingSpaceLines, 'line')}`,
+    r.trailingSpaceLines === 0 ? 'none' : `trailing space on ${plural(r.trailingSpaceLines, 'line')}`,
+  );
   add('Encoding', l.encoding, r.encoding);
   add('Charset', l.charset ?? 'not named', r.charset ?? 'not named');
   const a = bodyBytes(left.body, left.bodyBase64);
   const b = bodyBytes(right.body, right.bodyBase64);
-  rows.push({ label: 'First differing byte', left: `offset ${at.toLocaleString('en')}: ${byteWords(a, at)}`, right: `offset ${at.toLocaleString('en')}: ${byteWords(b, at)}` });
+  rows.push({
+    label: 'First differing byte',
+    left: `offset ${at.toLocaleString('en')}: ${byteWords(a, at)}`,
+    right: `offset ${at.toLocaleString('en')}: ${byteWords(b, at)}`,
+  });
   return rows;
 }

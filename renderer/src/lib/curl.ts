@@ -32,9 +32,7 @@ export function shellQuote(value: string): string {
 
 /** bash's $'...': backslash, quote and control bytes escaped, everything else (UTF-8 included) as it is. */
 export function ansiCQuote(value: string): string {
-  const escaped = [...value]
-    .map((c) => ANSI_C_ESCAPES[c] ?? (isControl(c.charCodeAt(0)) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c))
-    .join('');
+  const escaped = [...value].map((c) => ANSI_C_ESCAPES[c] ?? (isControl(c.charCodeAt(0)) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
   return `$'${escaped}'`;
 }
 

@@ -30,7 +30,9 @@ export function diffSequences<T>(a: readonly T[], b: readonly T[], eq: (x: T, y:
     const lcs = new Uint32Array((n + 1) * width);
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
-        lcs[i * width + j] = eq(a[start + i] as T, b[start + j] as T) ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0);
+        lcs[i * width + j] = eq(a[start + i] as T, b[start + j] as T)
+          ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1
+          : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0);
       }
     }
     let i = 0;

@@ -23,11 +23,27 @@ export function TimeControls({ fallbackNow }: { fallbackNow: string }) {
         {formatInstant(instant, { seconds: true })}
       </time>
       {TIME_NUDGES.map((step) => (
-        <button key={step.duration} type="button" className="time-step" aria-label={step.name} title={step.name} data-testid={`time-${step.duration}`} disabled={busy} onClick={() => void advanceClock(step.duration)}>
+        <button
+          key={step.duration}
+          type="button"
+          className="time-step"
+          aria-label={step.name}
+          title={step.name}
+          data-testid={`time-${step.duration}`}
+          disabled={busy}
+          onClick={() => void advanceClock(step.duration)}
+        >
           {step.label}
         </button>
       ))}
-      <button type="button" className="time-step" data-testid="time-next-limit" disabled={busy} title={lastSkip ?? 'Move time to the next moment something runs out: a VoP answer, an SCA, a token'} onClick={() => void toNextTimeLimit()}>
+      <button
+        type="button"
+        className="time-step"
+        data-testid="time-next-limit"
+        disabled={busy}
+        title={lastSkip ?? 'Move time to the next moment something runs out: a VoP answer, an SCA, a token'}
+        onClick={() => void toNextTimeLimit()}
+      >
         Next time limit
       </button>
       {lastSkip && (

@@ -9,7 +9,14 @@ export function TopBar({ title, info, onOpenPalette }: { title: string; info: Si
     <header className="topbar">
       <h1 className="topbar-title">{title}</h1>
       <div className="topbar-facts">
-        <button type="button" className="topbar-palette" aria-label="Commands" onClick={onOpenPalette} aria-keyshortcuts="Control+K Meta+K" title="Every action of the app by name">
+        <button
+          type="button"
+          className="topbar-palette"
+          aria-label="Commands"
+          onClick={onOpenPalette}
+          aria-keyshortcuts="Control+K Meta+K"
+          title="Every action of the app by name"
+        >
           <span className="topbar-palette-label">Commands</span>
           <span aria-hidden="true">
             {PALETTE_KEYS.map((key) => (

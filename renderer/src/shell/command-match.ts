@@ -36,10 +36,12 @@ export function matchItems<T extends Matchable>(items: readonly T[], query: stri
     const fit = fitWords(item, words);
     if (fit) matches.push({ item, index, ...fit });
   });
-  return matches
-    // Among equal fits the caller's order stands: it puts the likelier command first.
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map(({ item, score, highlights }) => ({ item, score, highlights }));
+  return (
+    matches
+      // Among equal fits the caller's order stands: it puts the likelier command first.
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .map(({ item, score, highlights }) => ({ item, score, highlights }))
+  );
 }
 
 function fitWords(item: Matchable, words: readonly string[]): { score: number; highlights: Highlight[] } | null {

@@ -51,7 +51,16 @@ export interface CommandSources {
 }
 
 export function buildCommands(sources: CommandSources): Command[] {
-  return [...screenCommands(sources), ...flowCommands(sources), ...inspectorCommands(sources), ...bankCommands(sources), ...phoneCommands(sources), ...themeCommands(sources), ...presentCommands(sources), ...textSizeCommands(sources)];
+  return [
+    ...screenCommands(sources),
+    ...flowCommands(sources),
+    ...inspectorCommands(sources),
+    ...bankCommands(sources),
+    ...phoneCommands(sources),
+    ...themeCommands(sources),
+    ...presentCommands(sources),
+    ...textSizeCommands(sources),
+  ];
 }
 
 function screenCommands({ shell }: CommandSources): Command[] {
@@ -198,7 +207,12 @@ function inspectorCommands({ shell, inspector, curlView }: CommandSources): Comm
     onSelected('inspector-curl', 'Copy the selected exchange as cURL', 'curl command shell', (e) => curlView.show(e.id)),
     onSelected('inspector-export-selected', 'Export the selected exchange as HAR', 'download save har', exportExchangeAsHar),
     onSelected('inspector-resend', 'Edit and resend the selected exchange', 'replay repeat send', () => inspector.setTab('resend')),
-    onSelected('inspector-keep', 'Keep the selected exchange (never discarded), or let it go', 'pin unpin keep retain discard', (e) => void inspector.pin(e.id, e.pinned !== true)),
+    onSelected(
+      'inspector-keep',
+      'Keep the selected exchange (never discarded), or let it go',
+      'pin unpin keep retain discard',
+      (e) => void inspector.pin(e.id, e.pinned !== true),
+    ),
     onSelected('inspector-request', 'Show the request of the selected exchange', 'headers body tab', () => inspector.setTab('request')),
     onSelected('inspector-response', 'Show the response of the selected exchange', 'headers body tab', () => inspector.setTab('response')),
     {
@@ -272,7 +286,8 @@ function bankCommands({ shell, bank }: CommandSources): Command[] {
       disabledReason: busy,
       confirm: {
         question: 'Start a new class?',
-        detail: "Every consent, payment and basket goes, the Inspector's exchanges and the kept runs are cleared, and the clock goes back to where this data folder started. (The Bank screen's New class can keep the runs or take a date.)",
+        detail:
+          "Every consent, payment and basket goes, the Inspector's exchanges and the kept runs are cleared, and the clock goes back to where this data folder started. (The Bank screen's New class can keep the runs or take a date.)",
         action: 'Start the new class',
       },
       run: () => bank.newClass({ keepRuns: false, clock: 'start' }),
@@ -306,11 +321,7 @@ function phoneCommands({ shell, phone, resources }: CommandSources): Command[] {
   const journey = pendingJourneys(resources.journeys, phone.psuId)[0];
   const waiting = journey ? describeKind(journey.kind) : 'the first waiting approval';
   const noJourney = !psu ? 'Choose who is signed in on the Phone first' : `Nothing is waiting for ${psu.name}`;
-  const notReady = !journey
-    ? noJourney
-    : phone.busy.includes(journey.journeyId)
-      ? 'The phone is still sending the last answer'
-      : undefined;
+  const notReady = !journey ? noJourney : phone.busy.includes(journey.journeyId) ? 'The phone is still sending the last answer' : undefined;
   const keywords = 'sca journey psu pending first';
 
   const decisions: Command[] =

@@ -8,10 +8,7 @@ import { ALL_LISTS } from './resource-lists';
 import { resourceCommand } from './resources';
 import { useShell } from './shell';
 
-export type BankSelection =
-  | { kind: 'consent'; id: string }
-  | { kind: 'payment'; id: string }
-  | { kind: 'basket'; id: string };
+export type BankSelection = { kind: 'consent'; id: string } | { kind: 'payment'; id: string } | { kind: 'basket'; id: string };
 
 type Mode = SimulatorInfo['mode'];
 

@@ -141,7 +141,13 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
   /** A run's first step prepared, so its request shows at once. */
   const startRun = async (): Promise<FlowRunState> => {
     const { picked, setup } = get();
-    const run = await workbench.startRun({ flow: picked?.name ?? null, institution: setup.institution || undefined, psus: setup.psus, params: setup.params, autoApprove: setup.autoApprove });
+    const run = await workbench.startRun({
+      flow: picked?.name ?? null,
+      institution: setup.institution || undefined,
+      psus: setup.psus,
+      params: setup.params,
+      autoApprove: setup.autoApprove,
+    });
     return workbench.prepareStep(run.runId);
   };
 

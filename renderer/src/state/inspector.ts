@@ -126,7 +126,8 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let countTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Whether anything narrows the list (then new traffic cannot simply be put on top). */
-const searching = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>): boolean => s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0;
+const searching = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>): boolean =>
+  s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0;
 
 export const queryOf = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>, before?: number): ExchangeQuery => ({
   q: s.filter.trim().slice(0, 200),
@@ -283,7 +284,19 @@ export const useInspector = create<InspectorState>()((set, get) => {
     },
 
     forget() {
-      set({ rows: [], selectedId: null, compareIds: [], comparing: false, total: null, kept: null, counted: null, discarded: 0, discardedFailures: 0, cursor: null, hasOlder: false });
+      set({
+        rows: [],
+        selectedId: null,
+        compareIds: [],
+        comparing: false,
+        total: null,
+        kept: null,
+        counted: null,
+        discarded: 0,
+        discardedFailures: 0,
+        cursor: null,
+        hasOlder: false,
+      });
     },
 
     onEvents(events) {
@@ -368,4 +381,3 @@ export const useInspector = create<InspectorState>()((set, get) => {
     },
   };
 });
-

@@ -24,11 +24,27 @@ export function lessonStep(run: FlowRunState): LessonStep | null {
   const underWay = run.phase === 'running' || run.pending !== null;
   const next = run.nextStep;
   if ((underWay || run.steps.length === 0) && next) {
-    return { number: run.steps.length + 1, title: next.title, explanation: next.explanation, spec: next.spec, state: underWay ? 'underWay' : 'next', met: null, exchanges: run.current };
+    return {
+      number: run.steps.length + 1,
+      title: next.title,
+      explanation: next.explanation,
+      spec: next.spec,
+      state: underWay ? 'underWay' : 'next',
+      met: null,
+      exchanges: run.current,
+    };
   }
   const last = run.steps.at(-1);
   if (!last) return null;
-  return { number: run.steps.length, title: last.step.title, explanation: last.step.explanation, spec: last.step.spec, state: 'done', met: last.met, exchanges: last.exchanges };
+  return {
+    number: run.steps.length,
+    title: last.step.title,
+    explanation: last.step.explanation,
+    spec: last.step.spec,
+    state: 'done',
+    met: last.met,
+    exchanges: last.exchanges,
+  };
 }
 
 /**

@@ -171,9 +171,7 @@ export function describeKind(kind: ScaJourney['kind']): string {
 
 /** The chosen PSU's journeys still waiting for them, oldest first as they arrived. */
 export function pendingJourneys(journeys: readonly ScaJourney[], psuId: string | null): ScaJourney[] {
-  return journeys
-    .filter((j) => j.psuId === psuId && (j.status === 'started' || j.status === 'opened'))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return journeys.filter((j) => j.psuId === psuId && (j.status === 'started' || j.status === 'opened')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** The newest of the journeys that `belongs` (a PSU's, a run's): what a phone is about now. The host lists newest first, which breaks ties. */

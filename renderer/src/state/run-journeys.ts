@@ -13,4 +13,3 @@ export function runJourneyIds(run: FlowRunState): Set<string> {
   }
   return ids;
 }
-

@@ -56,7 +56,12 @@ export function hostProblem(message: string): string {
 
 export const useShell = create<ShellState>()((set, get) => ({
   // The screen this window had open before a reload (each window its own), or the last one of any window.
-  screen: readStoredChoice(SCREEN_STORED_AS, SCREENS.map((s) => s.id), readWindowStored) ?? 'inspector',
+  screen:
+    readStoredChoice(
+      SCREEN_STORED_AS,
+      SCREENS.map((s) => s.id),
+      readWindowStored,
+    ) ?? 'inspector',
   info: null,
   clockAt: 0,
   paused: false,

@@ -32,7 +32,8 @@ export function LineEndingChoice({ name, chosen, onChoose, original, source, edi
         </label>
       ))}
       <span className="muted small-text" data-testid={testId}>
-        The {source} body has {ENDING_WORDS[original]} line endings. {edited ? 'Edited: sent with the line endings chosen here.' : `Unedited: sent ${unedited}.`}
+        The {source} body has {ENDING_WORDS[original]} line endings.{' '}
+        {edited ? 'Edited: sent with the line endings chosen here.' : `Unedited: sent ${unedited}.`}
       </span>
     </fieldset>
   );

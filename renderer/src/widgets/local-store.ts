@@ -48,7 +48,11 @@ export function writeWindowStored(name: string, value: string | undefined): void
 }
 
 /** The stored value when it is one of the allowed ones; a hand-edited or older value is ignored. */
-export function readStoredChoice<T extends string>(name: string, allowed: readonly T[], read: (name: string) => string | undefined = readStored): T | undefined {
+export function readStoredChoice<T extends string>(
+  name: string,
+  allowed: readonly T[],
+  read: (name: string) => string | undefined = readStored,
+): T | undefined {
   const raw = read(name);
   return allowed.find((a) => a === raw);
 }

@@ -48,12 +48,29 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
   // Vitest runs test files in parallel processes: the host's own build lock keeps them from building at once.
   const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
   const dataDir = newDataFolder('wb-ui-');
-  const sim = await startSimulator({ port: 0, host: options.host ?? '127.0.0.1', dataDir, mode: 'simulation', tls: options.tls ?? false, now: TEST_NOW, uiRoot, logLimit: options.logLimit, failureLogLimit: options.failureLogLimit });
+  const sim = await startSimulator({
+    port: 0,
+    host: options.host ?? '127.0.0.1',
+    dataDir,
+    mode: 'simulation',
+    tls: options.tls ?? false,
+    now: TEST_NOW,
+    uiRoot,
+    logLimit: options.logLimit,
+    failureLogLimit: options.failureLogLimit,
+  });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(options.browserArgs ?? [])],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        ...(options.browserArgs ?? []),
+      ],
     });
     const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
     const context = await browser.newContext({
@@ -78,7 +95,15 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     const client = loadTppCredentials(dataDir);
     const transport = dataFolderTransport(url, dataDir);
     const control = new BankControl(transport);
-    return { url, sim, dataDir, page, browser: running, bank: { sim, url, dataDir, client, tpp: tppClientFor(transport, client, control), control, stop }, stop };
+    return {
+      url,
+      sim,
+      dataDir,
+      page,
+      browser: running,
+      bank: { sim, url, dataDir, client, tpp: tppClientFor(transport, client, control), control, stop },
+      stop,
+    };
   } catch (err) {
     await browser?.close().catch(() => undefined);
     await sim.close();
@@ -90,6 +115,11 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
 /** Moves between screens the way a person does: through the shell's navigation. */
 export async function goTo(page: Page, screen: 'Flows' | 'Inspector' | 'Phone' | 'Bank'): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).locator('a, button').filter({ hasText: screen }).first().click();
-  const shown = { Flows: '[data-testid="flows-screen"]', Inspector: 'main[data-screen="inspector"]', Phone: '[data-testid="phone-screen"]', Bank: '[data-testid="bank-screen"]' }[screen];
+  const shown = {
+    Flows: '[data-testid="flows-screen"]',
+    Inspector: 'main[data-screen="inspector"]',
+    Phone: '[data-testid="phone-screen"]',
+    Bank: '[data-testid="bank-screen"]',
+  }[screen];
   await page.locator(shown).waitFor({ timeout: 10_000 });
 }

@@ -26,7 +26,12 @@ export function checkDebtor(info: DraftPaymentInformation, context: ValidationCo
   if (info.debtorAccount === undefined || ref === null) return undefined;
   const path = `${info.debtorAccount.path}/Id/${ref.iban !== undefined ? 'IBAN' : 'Othr/Id'}`;
   if (ref.otherId !== undefined && ukSortCodeAndAccount(ref.otherId) === null) {
-    issues.business(path, 'debtor account', `Othr/Id ${JSON.stringify(ref.otherId)} is not a sort code and account number (14 digits, e.g. 16-58-20 41732917); other accounts are named by IBAN`, info.debtorAccount.el);
+    issues.business(
+      path,
+      'debtor account',
+      `Othr/Id ${JSON.stringify(ref.otherId)} is not a sort code and account number (14 digits, e.g. 16-58-20 41732917); other accounts are named by IBAN`,
+      info.debtorAccount.el,
+    );
     return undefined;
   }
   const account = index.find(ref);
@@ -35,7 +40,12 @@ export function checkDebtor(info: DraftPaymentInformation, context: ValidationCo
     return undefined;
   }
   if (account.institution !== institution.id) {
-    issues.business(path, 'debtor account', `${describeReference(ref)} is held at the ${account.institution} institution, not at ${institution.name}; use that institution's endpoint`, info.debtorAccount.el);
+    issues.business(
+      path,
+      'debtor account',
+      `${describeReference(ref)} is held at the ${account.institution} institution, not at ${institution.name}; use that institution's endpoint`,
+      info.debtorAccount.el,
+    );
     return undefined;
   }
   return account;

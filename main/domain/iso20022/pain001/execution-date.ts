@@ -63,9 +63,10 @@ export function executionDate(requested: string, product: PaymentProduct, instit
     reason = `${requested} is in the past (today is ${local.date} in ${timeZone})`;
     candidate = earliest;
   } else if (requested < earliest) {
-    reason = afterCutOff && requested === local.date
-      ? `received at ${local.time.slice(0, 5)} ${timeZone}, after the ${cutOff} cut-off`
-      : (closedReason(requested, institution) ?? `${requested} is before the earliest business date`);
+    reason =
+      afterCutOff && requested === local.date
+        ? `received at ${local.time.slice(0, 5)} ${timeZone}, after the ${cutOff} cut-off`
+        : (closedReason(requested, institution) ?? `${requested} is before the earliest business date`);
     candidate = earliest;
   } else {
     reason = closedReason(requested, institution) ?? undefined;

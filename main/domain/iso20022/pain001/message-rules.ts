@@ -28,7 +28,12 @@ function checkControlSum(field: Read, transactions: readonly DraftTransaction[],
 
 function checkTransaction(tx: DraftTransaction, product: PaymentProduct, issues: IssueList): void {
   if (tx.equivalentAmount !== undefined) {
-    issues.business(`${tx.path}/Amt/EqvtAmt`, 'InstdAmt', 'give the amount as InstdAmt; EqvtAmt (amount in another currency) is not accepted', tx.equivalentAmount);
+    issues.business(
+      `${tx.path}/Amt/EqvtAmt`,
+      'InstdAmt',
+      'give the amount as InstdAmt; EqvtAmt (amount in another currency) is not accepted',
+      tx.equivalentAmount,
+    );
   }
   const amount = decimalOf(tx.amount);
   if (tx.amount && amount !== null) {
@@ -38,7 +43,12 @@ function checkTransaction(tx: DraftTransaction, product: PaymentProduct, issues:
     if (currency !== undefined && product !== 'pain.001-sepa-credit-transfers') {
       const decimals = currencyDecimals(currency);
       if (amount.fraction.length > decimals) {
-        issues.business(tx.amount.path, 'currency decimals', `${currency} amounts have ${decimals === 0 ? 'no decimals' : `at most ${decimals} decimals`}; ${tx.amount.value.trim()} has ${amount.fraction.length}`, tx.amount.el);
+        issues.business(
+          tx.amount.path,
+          'currency decimals',
+          `${currency} amounts have ${decimals === 0 ? 'no decimals' : `at most ${decimals} decimals`}; ${tx.amount.value.trim()} has ${amount.fraction.length}`,
+          tx.amount.el,
+        );
       }
     }
   }
@@ -74,7 +84,12 @@ export function checkMessageRules(message: DraftMessage, product: PaymentProduct
       if (tx.endToEndId) {
         const earlier = endToEndIds.get(tx.endToEndId.value);
         if (earlier !== undefined) {
-          issues.business(tx.endToEndId.path, 'EndToEndId unique', `EndToEndId ${JSON.stringify(tx.endToEndId.value)} is already used by CdtTrfTxInf[${earlier}]; the status report identifies transactions by it`, tx.endToEndId.el);
+          issues.business(
+            tx.endToEndId.path,
+            'EndToEndId unique',
+            `EndToEndId ${JSON.stringify(tx.endToEndId.value)} is already used by CdtTrfTxInf[${earlier}]; the status report identifies transactions by it`,
+            tx.endToEndId.el,
+          );
         } else endToEndIds.set(tx.endToEndId.value, tx.index);
       }
     }

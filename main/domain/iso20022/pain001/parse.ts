@@ -6,9 +6,7 @@ import { isPain001Version, namespaceOf, PAIN001_VERSIONS, versionOfNamespace, ty
 import { readXml, type XmlDocument } from '../xml-tree';
 import type { ValidationIssue } from './types';
 
-export type Pain001Parse =
-  | { ok: true; document: XmlDocument; version: Pain001Version; namespace: string }
-  | { ok: false; issues: ValidationIssue[] };
+export type Pain001Parse = { ok: true; document: XmlDocument; version: Pain001Version; namespace: string } | { ok: false; issues: ValidationIssue[] };
 
 const fail = (issue: Omit<ValidationIssue, 'kind'>): Pain001Parse => ({ ok: false, issues: [{ ...issue, kind: 'schema' }] });
 

@@ -48,20 +48,35 @@ function sepa(info: DraftPaymentInformation, env: ProductRuleEnv): void {
     }
     const amount = decimalOf(tx.amount);
     if (tx.amount && amount !== null && amount.fraction.length > 2) {
-      issues.business(tx.amount.path, 'SEPA: at most 2 decimals', `SEPA amounts have at most 2 decimals; ${tx.amount.value.trim()} has ${amount.fraction.length}`, tx.amount.el);
+      issues.business(
+        tx.amount.path,
+        'SEPA: at most 2 decimals',
+        `SEPA amounts have at most 2 decimals; ${tx.amount.value.trim()} has ${amount.fraction.length}`,
+        tx.amount.el,
+      );
     }
     checkCode(tx.serviceLevel, 'SEPA', 'SEPA: SvcLvl SEPA', 'PmtTpInf/SvcLvl/Cd', env);
     if (info.serviceLevel === undefined && tx.serviceLevel === undefined) withoutServiceLevel++;
     checkCode(tx.chargeBearer, 'SLEV', 'SEPA: ChrgBr SLEV', 'ChrgBr', env);
     if (tx.creditorAccount !== undefined && tx.creditorAccount.iban === undefined && tx.creditorAccount.otherId) {
-      issues.business(tx.creditorAccount.otherId.path, 'SEPA: creditor IBAN', 'SEPA creditor accounts are given by IBAN (CdtrAcct/Id/IBAN)', tx.creditorAccount.el);
+      issues.business(
+        tx.creditorAccount.otherId.path,
+        'SEPA: creditor IBAN',
+        'SEPA creditor accounts are given by IBAN (CdtrAcct/Id/IBAN)',
+        tx.creditorAccount.el,
+      );
     }
     checkSepaName(tx.creditorName, env);
     checkSepaName(tx.ultimateDebtorName, env);
     checkSepaName(tx.ultimateCreditorName, env);
   }
   if (withoutServiceLevel > 0) {
-    issues.business(`${info.path}/PmtTpInf/SvcLvl/Cd`, 'SEPA: SvcLvl SEPA', `the service level SEPA (PmtTpInf/SvcLvl/Cd) is required for the PmtInf or each transaction; ${withoutServiceLevel} transaction(s) have none`, info.el);
+    issues.business(
+      `${info.path}/PmtTpInf/SvcLvl/Cd`,
+      'SEPA: SvcLvl SEPA',
+      `the service level SEPA (PmtTpInf/SvcLvl/Cd) is required for the PmtInf or each transaction; ${withoutServiceLevel} transaction(s) have none`,
+      info.el,
+    );
   }
 }
 
@@ -75,7 +90,12 @@ function internal(info: DraftPaymentInformation, env: ProductRuleEnv): void {
     if (account === undefined || account.institution !== context.institution.id) {
       const shown = ref.iban !== undefined ? `IBAN ${ref.iban}` : `account ${JSON.stringify(ref.otherId)}`;
       const form = ref.otherId !== undefined && ukSortCodeAndAccount(ref.otherId) === null ? ' (Othr/Id takes a sort code and account number, 14 digits)' : '';
-      issues.business(path, 'internal: creditor account', `${shown} is not an account held at ${context.institution.name}${form}; internal transfers move money between accounts of this bank`, tx.creditorAccount.el);
+      issues.business(
+        path,
+        'internal: creditor account',
+        `${shown} is not an account held at ${context.institution.name}${form}; internal transfers move money between accounts of this bank`,
+        tx.creditorAccount.el,
+      );
     } else if (debtor !== undefined && account.resourceId === debtor.resourceId) {
       issues.business(path, 'internal: same account', 'the creditor account is the debtor account', tx.creditorAccount.el);
     }
@@ -85,7 +105,12 @@ function internal(info: DraftPaymentInformation, env: ProductRuleEnv): void {
 function swift(info: DraftPaymentInformation, env: ProductRuleEnv): void {
   for (const tx of info.transactions) {
     if (tx.creditorAgentBic === undefined) {
-      env.issues.business(`${tx.path}/CdtrAgt/FinInstnId/BIC`, 'SWIFT: creditor agent BIC', "the creditor agent's BIC (CdtrAgt/FinInstnId/BIC) is required to route a SWIFT transfer", tx.el);
+      env.issues.business(
+        `${tx.path}/CdtrAgt/FinInstnId/BIC`,
+        'SWIFT: creditor agent BIC',
+        "the creditor agent's BIC (CdtrAgt/FinInstnId/BIC) is required to route a SWIFT transfer",
+        tx.el,
+      );
     }
   }
 }
@@ -96,7 +121,9 @@ function ukAccountProblem(tx: DraftTransaction): string | null {
     return ukDigitsOfIban(account.iban.value) === null ? `IBAN ${account.iban.value} is not a UK (GB) account` : null;
   }
   if (account?.otherId) {
-    return ukSortCodeAndAccount(account.otherId.value) === null ? `Othr/Id ${JSON.stringify(account.otherId.value)} is not a sort code and account number` : null;
+    return ukSortCodeAndAccount(account.otherId.value) === null
+      ? `Othr/Id ${JSON.stringify(account.otherId.value)} is not a sort code and account number`
+      : null;
   }
   return null;
 }
@@ -111,13 +138,23 @@ function ukDomestic(label: string, noun: string, info: DraftPaymentInformation, 
     }
     const problem = ukAccountProblem(tx);
     if (problem !== null && tx.creditorAccount !== undefined) {
-      issues.business(`${tx.creditorAccount.path}/Id`, `${label}: UK account`, `${problem}; ${noun} pay UK accounts: Othr/Id with sort code and account number (14 digits, e.g. 20-00-00 55779911) or a GB IBAN`, tx.creditorAccount.el);
+      issues.business(
+        `${tx.creditorAccount.path}/Id`,
+        `${label}: UK account`,
+        `${problem}; ${noun} pay UK accounts: Othr/Id with sort code and account number (14 digits, e.g. 20-00-00 55779911) or a GB IBAN`,
+        tx.creditorAccount.el,
+      );
     }
     const amount = decimalOf(tx.amount);
     if (limit !== undefined && limitValue !== null && tx.amount && amount !== null && tx.currency?.value === limit.currency) {
       const max = scaledDecimal(limitValue, SUM_SCALE);
       if (scaledDecimal(amount, SUM_SCALE) > max) {
-        issues.business(tx.amount.path, `${label}: amount limit`, `${noun} carry at most ${limit.currency} ${limit.amount} per transaction; this one is ${tx.amount.value.trim()}`, tx.amount.el);
+        issues.business(
+          tx.amount.path,
+          `${label}: amount limit`,
+          `${noun} carry at most ${limit.currency} ${limit.amount} per transaction; this one is ${tx.amount.value.trim()}`,
+          tx.amount.el,
+        );
       }
     }
   }

@@ -14,7 +14,10 @@ const NO_ATTRIBUTES: readonly AttributeDeclaration[] = [];
 class SchemaWalk {
   readonly invalid = new Set<XmlElement>();
 
-  constructor(private readonly issues: IssueList, private readonly namespace: string) {}
+  constructor(
+    private readonly issues: IssueList,
+    private readonly namespace: string,
+  ) {}
 
   element(el: XmlElement, type: string, path: string): void {
     if (el.namespace !== this.namespace) {
@@ -109,7 +112,12 @@ class SchemaWalk {
         if (position > at) this.missing(el, group, counts, at, position, path);
         at = position;
         if (count > particle.max) {
-          this.issues.schema(childPath, 'maxOccurs', `${el.name} may contain ${particle.name} at most ${particle.max} time${particle.max === 1 ? '' : 's'}`, child);
+          this.issues.schema(
+            childPath,
+            'maxOccurs',
+            `${el.name} may contain ${particle.name} at most ${particle.max} time${particle.max === 1 ? '' : 's'}`,
+            child,
+          );
         }
       }
       this.element(child, particle.type, childPath);
@@ -128,7 +136,12 @@ class SchemaWalk {
       }
       const childPath = `${path}/${child.name}`;
       if (chosen !== undefined) {
-        this.issues.schema(childPath, 'choice', `${el.name} takes only one of ${type.particles.map((p) => p.name).join(', ')}; ${chosen.name} is already given`, child);
+        this.issues.schema(
+          childPath,
+          'choice',
+          `${el.name} takes only one of ${type.particles.map((p) => p.name).join(', ')}; ${chosen.name} is already given`,
+          child,
+        );
       } else chosen = particle;
       this.element(child, particle.type, childPath);
     }

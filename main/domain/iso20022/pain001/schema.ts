@@ -53,15 +53,8 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
   ActiveOrHistoricCurrencyAndAmount: simpleContent('ActiveOrHistoricCurrencyAndAmount_SimpleType', ['Ccy', 'ActiveOrHistoricCurrencyCode', true]),
   AmountType3Choice: choice(['InstdAmt', 'ActiveOrHistoricCurrencyAndAmount'], ['EqvtAmt', 'EquivalentAmount2']),
   Authorisation1Choice: choice(['Cd', 'Authorisation1Code'], ['Prtry', 'Max128Text']),
-  BranchAndFinancialInstitutionIdentification4: sequence(
-    ['FinInstnId', 'FinancialInstitutionIdentification7'],
-    ['BrnchId', 'BranchData2', 0, 1],
-  ),
-  BranchData2: sequence(
-    ['Id', 'Max35Text', 0, 1],
-    ['Nm', 'Max140Text', 0, 1],
-    ['PstlAdr', 'PostalAddress6', 0, 1],
-  ),
+  BranchAndFinancialInstitutionIdentification4: sequence(['FinInstnId', 'FinancialInstitutionIdentification7'], ['BrnchId', 'BranchData2', 0, 1]),
+  BranchData2: sequence(['Id', 'Max35Text', 0, 1], ['Nm', 'Max140Text', 0, 1], ['PstlAdr', 'PostalAddress6', 0, 1]),
   CashAccount16: sequence(
     ['Id', 'AccountIdentification4Choice'],
     ['Tp', 'CashAccountType2', 0, 1],
@@ -84,14 +77,8 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['PrtLctn', 'Max35Text', 0, 1],
   ),
   ChequeDeliveryMethod1Choice: choice(['Cd', 'ChequeDelivery1Code'], ['Prtry', 'Max35Text']),
-  ClearingSystemIdentification2Choice: choice(
-    ['Cd', 'ExternalClearingSystemIdentification1Code'],
-    ['Prtry', 'Max35Text'],
-  ),
-  ClearingSystemMemberIdentification2: sequence(
-    ['ClrSysId', 'ClearingSystemIdentification2Choice', 0, 1],
-    ['MmbId', 'Max35Text'],
-  ),
+  ClearingSystemIdentification2Choice: choice(['Cd', 'ExternalClearingSystemIdentification1Code'], ['Prtry', 'Max35Text']),
+  ClearingSystemMemberIdentification2: sequence(['ClrSysId', 'ClearingSystemIdentification2Choice', 0, 1], ['MmbId', 'Max35Text']),
   ContactDetails2: sequence(
     ['NmPrfx', 'NamePrefix1Code', 0, 1],
     ['Nm', 'Max140Text', 0, 1],
@@ -128,51 +115,22 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['RltdRmtInf', 'RemittanceLocation2', 0, 10],
     ['RmtInf', 'RemittanceInformation5', 0, 1],
   ),
-  CreditorReferenceInformation2: sequence(
-    ['Tp', 'CreditorReferenceType2', 0, 1],
-    ['Ref', 'Max35Text', 0, 1],
-  ),
+  CreditorReferenceInformation2: sequence(['Tp', 'CreditorReferenceType2', 0, 1], ['Ref', 'Max35Text', 0, 1]),
   CreditorReferenceType1Choice: choice(['Cd', 'DocumentType3Code'], ['Prtry', 'Max35Text']),
-  CreditorReferenceType2: sequence(
-    ['CdOrPrtry', 'CreditorReferenceType1Choice'],
-    ['Issr', 'Max35Text', 0, 1],
-  ),
-  CustomerCreditTransferInitiationV03: sequence(
-    ['GrpHdr', 'GroupHeader32'],
-    ['PmtInf', 'PaymentInstructionInformation3', 1, UNBOUNDED],
-  ),
-  DateAndPlaceOfBirth: sequence(
-    ['BirthDt', 'ISODate'],
-    ['PrvcOfBirth', 'Max35Text', 0, 1],
-    ['CityOfBirth', 'Max35Text'],
-    ['CtryOfBirth', 'CountryCode'],
-  ),
-  DatePeriodDetails: sequence(
-    ['FrDt', 'ISODate'],
-    ['ToDt', 'ISODate'],
-  ),
-  Document: sequence(
-    ['CstmrCdtTrfInitn', 'CustomerCreditTransferInitiationV03'],
-  ),
+  CreditorReferenceType2: sequence(['CdOrPrtry', 'CreditorReferenceType1Choice'], ['Issr', 'Max35Text', 0, 1]),
+  CustomerCreditTransferInitiationV03: sequence(['GrpHdr', 'GroupHeader32'], ['PmtInf', 'PaymentInstructionInformation3', 1, UNBOUNDED]),
+  DateAndPlaceOfBirth: sequence(['BirthDt', 'ISODate'], ['PrvcOfBirth', 'Max35Text', 0, 1], ['CityOfBirth', 'Max35Text'], ['CtryOfBirth', 'CountryCode']),
+  DatePeriodDetails: sequence(['FrDt', 'ISODate'], ['ToDt', 'ISODate']),
+  Document: sequence(['CstmrCdtTrfInitn', 'CustomerCreditTransferInitiationV03']),
   DocumentAdjustment1: sequence(
     ['Amt', 'ActiveOrHistoricCurrencyAndAmount'],
     ['CdtDbtInd', 'CreditDebitCode', 0, 1],
     ['Rsn', 'Max4Text', 0, 1],
     ['AddtlInf', 'Max140Text', 0, 1],
   ),
-  EquivalentAmount2: sequence(
-    ['Amt', 'ActiveOrHistoricCurrencyAndAmount'],
-    ['CcyOfTrf', 'ActiveOrHistoricCurrencyCode'],
-  ),
-  ExchangeRateInformation1: sequence(
-    ['XchgRate', 'BaseOneRate', 0, 1],
-    ['RateTp', 'ExchangeRateType1Code', 0, 1],
-    ['CtrctId', 'Max35Text', 0, 1],
-  ),
-  FinancialIdentificationSchemeName1Choice: choice(
-    ['Cd', 'ExternalFinancialInstitutionIdentification1Code'],
-    ['Prtry', 'Max35Text'],
-  ),
+  EquivalentAmount2: sequence(['Amt', 'ActiveOrHistoricCurrencyAndAmount'], ['CcyOfTrf', 'ActiveOrHistoricCurrencyCode']),
+  ExchangeRateInformation1: sequence(['XchgRate', 'BaseOneRate', 0, 1], ['RateTp', 'ExchangeRateType1Code', 0, 1], ['CtrctId', 'Max35Text', 0, 1]),
+  FinancialIdentificationSchemeName1Choice: choice(['Cd', 'ExternalFinancialInstitutionIdentification1Code'], ['Prtry', 'Max35Text']),
   FinancialInstitutionIdentification7: sequence(
     ['BIC', 'BICIdentifier', 0, 1],
     ['ClrSysMmbId', 'ClearingSystemMemberIdentification2', 0, 1],
@@ -180,26 +138,14 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['PstlAdr', 'PostalAddress6', 0, 1],
     ['Othr', 'GenericFinancialIdentification1', 0, 1],
   ),
-  GenericAccountIdentification1: sequence(
-    ['Id', 'Max34Text'],
-    ['SchmeNm', 'AccountSchemeName1Choice', 0, 1],
-    ['Issr', 'Max35Text', 0, 1],
-  ),
-  GenericFinancialIdentification1: sequence(
-    ['Id', 'Max35Text'],
-    ['SchmeNm', 'FinancialIdentificationSchemeName1Choice', 0, 1],
-    ['Issr', 'Max35Text', 0, 1],
-  ),
+  GenericAccountIdentification1: sequence(['Id', 'Max34Text'], ['SchmeNm', 'AccountSchemeName1Choice', 0, 1], ['Issr', 'Max35Text', 0, 1]),
+  GenericFinancialIdentification1: sequence(['Id', 'Max35Text'], ['SchmeNm', 'FinancialIdentificationSchemeName1Choice', 0, 1], ['Issr', 'Max35Text', 0, 1]),
   GenericOrganisationIdentification1: sequence(
     ['Id', 'Max35Text'],
     ['SchmeNm', 'OrganisationIdentificationSchemeName1Choice', 0, 1],
     ['Issr', 'Max35Text', 0, 1],
   ),
-  GenericPersonIdentification1: sequence(
-    ['Id', 'Max35Text'],
-    ['SchmeNm', 'PersonIdentificationSchemeName1Choice', 0, 1],
-    ['Issr', 'Max35Text', 0, 1],
-  ),
+  GenericPersonIdentification1: sequence(['Id', 'Max35Text'], ['SchmeNm', 'PersonIdentificationSchemeName1Choice', 0, 1], ['Issr', 'Max35Text', 0, 1]),
   GroupHeader32: sequence(
     ['MsgId', 'Max35Text'],
     ['CreDtTm', 'ISODateTime'],
@@ -209,23 +155,11 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['InitgPty', 'PartyIdentification32'],
     ['FwdgAgt', 'BranchAndFinancialInstitutionIdentification4', 0, 1],
   ),
-  InstructionForCreditorAgent1: sequence(
-    ['Cd', 'Instruction3Code', 0, 1],
-    ['InstrInf', 'Max140Text', 0, 1],
-  ),
+  InstructionForCreditorAgent1: sequence(['Cd', 'Instruction3Code', 0, 1], ['InstrInf', 'Max140Text', 0, 1]),
   LocalInstrument2Choice: choice(['Cd', 'ExternalLocalInstrument1Code'], ['Prtry', 'Max35Text']),
-  NameAndAddress10: sequence(
-    ['Nm', 'Max140Text'],
-    ['Adr', 'PostalAddress6'],
-  ),
-  OrganisationIdentification4: sequence(
-    ['BICOrBEI', 'AnyBICIdentifier', 0, 1],
-    ['Othr', 'GenericOrganisationIdentification1', 0, UNBOUNDED],
-  ),
-  OrganisationIdentificationSchemeName1Choice: choice(
-    ['Cd', 'ExternalOrganisationIdentification1Code'],
-    ['Prtry', 'Max35Text'],
-  ),
+  NameAndAddress10: sequence(['Nm', 'Max140Text'], ['Adr', 'PostalAddress6']),
+  OrganisationIdentification4: sequence(['BICOrBEI', 'AnyBICIdentifier', 0, 1], ['Othr', 'GenericOrganisationIdentification1', 0, UNBOUNDED]),
+  OrganisationIdentificationSchemeName1Choice: choice(['Cd', 'ExternalOrganisationIdentification1Code'], ['Prtry', 'Max35Text']),
   Party6Choice: choice(['OrgId', 'OrganisationIdentification4'], ['PrvtId', 'PersonIdentification5']),
   PartyIdentification32: sequence(
     ['Nm', 'Max140Text', 0, 1],
@@ -234,10 +168,7 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['CtryOfRes', 'CountryCode', 0, 1],
     ['CtctDtls', 'ContactDetails2', 0, 1],
   ),
-  PaymentIdentification1: sequence(
-    ['InstrId', 'Max35Text', 0, 1],
-    ['EndToEndId', 'Max35Text'],
-  ),
+  PaymentIdentification1: sequence(['InstrId', 'Max35Text', 0, 1], ['EndToEndId', 'Max35Text']),
   PaymentInstructionInformation3: sequence(
     ['PmtInfId', 'Max35Text'],
     ['PmtMtd', 'PaymentMethod3Code'],
@@ -263,10 +194,7 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['LclInstrm', 'LocalInstrument2Choice', 0, 1],
     ['CtgyPurp', 'CategoryPurpose1Choice', 0, 1],
   ),
-  PersonIdentification5: sequence(
-    ['DtAndPlcOfBirth', 'DateAndPlaceOfBirth', 0, 1],
-    ['Othr', 'GenericPersonIdentification1', 0, UNBOUNDED],
-  ),
+  PersonIdentification5: sequence(['DtAndPlcOfBirth', 'DateAndPlaceOfBirth', 0, 1], ['Othr', 'GenericPersonIdentification1', 0, UNBOUNDED]),
   PersonIdentificationSchemeName1Choice: choice(['Cd', 'ExternalPersonIdentification1Code'], ['Prtry', 'Max35Text']),
   PostalAddress6: sequence(
     ['AdrTp', 'AddressType2Code', 0, 1],
@@ -281,20 +209,10 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['AdrLine', 'Max70Text', 0, 7],
   ),
   Purpose2Choice: choice(['Cd', 'ExternalPurpose1Code'], ['Prtry', 'Max35Text']),
-  ReferredDocumentInformation3: sequence(
-    ['Tp', 'ReferredDocumentType2', 0, 1],
-    ['Nb', 'Max35Text', 0, 1],
-    ['RltdDt', 'ISODate', 0, 1],
-  ),
+  ReferredDocumentInformation3: sequence(['Tp', 'ReferredDocumentType2', 0, 1], ['Nb', 'Max35Text', 0, 1], ['RltdDt', 'ISODate', 0, 1]),
   ReferredDocumentType1Choice: choice(['Cd', 'DocumentType5Code'], ['Prtry', 'Max35Text']),
-  ReferredDocumentType2: sequence(
-    ['CdOrPrtry', 'ReferredDocumentType1Choice'],
-    ['Issr', 'Max35Text', 0, 1],
-  ),
-  RegulatoryAuthority2: sequence(
-    ['Nm', 'Max140Text', 0, 1],
-    ['Ctry', 'CountryCode', 0, 1],
-  ),
+  ReferredDocumentType2: sequence(['CdOrPrtry', 'ReferredDocumentType1Choice'], ['Issr', 'Max35Text', 0, 1]),
+  RegulatoryAuthority2: sequence(['Nm', 'Max140Text', 0, 1], ['Ctry', 'CountryCode', 0, 1]),
   RegulatoryReporting3: sequence(
     ['DbtCdtRptgInd', 'RegulatoryReportingType1Code', 0, 1],
     ['Authrty', 'RegulatoryAuthority2', 0, 1],
@@ -308,10 +226,7 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['AdjstmntAmtAndRsn', 'DocumentAdjustment1', 0, UNBOUNDED],
     ['RmtdAmt', 'ActiveOrHistoricCurrencyAndAmount', 0, 1],
   ),
-  RemittanceInformation5: sequence(
-    ['Ustrd', 'Max140Text', 0, UNBOUNDED],
-    ['Strd', 'StructuredRemittanceInformation7', 0, UNBOUNDED],
-  ),
+  RemittanceInformation5: sequence(['Ustrd', 'Max140Text', 0, UNBOUNDED], ['Strd', 'StructuredRemittanceInformation7', 0, UNBOUNDED]),
   RemittanceLocation2: sequence(
     ['RmtId', 'Max35Text', 0, 1],
     ['RmtLctnMtd', 'RemittanceLocationMethod2Code', 0, 1],
@@ -341,10 +256,7 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['TtlAmt', 'ActiveOrHistoricCurrencyAndAmount', 0, 1],
     ['Dtls', 'TaxRecordDetails1', 0, UNBOUNDED],
   ),
-  TaxAuthorisation1: sequence(
-    ['Titl', 'Max35Text', 0, 1],
-    ['Nm', 'Max140Text', 0, 1],
-  ),
+  TaxAuthorisation1: sequence(['Titl', 'Max35Text', 0, 1], ['Nm', 'Max140Text', 0, 1]),
   TaxInformation3: sequence(
     ['Cdtr', 'TaxParty1', 0, 1],
     ['Dbtr', 'TaxParty2', 0, 1],
@@ -357,22 +269,9 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['SeqNb', 'Number', 0, 1],
     ['Rcrd', 'TaxRecord1', 0, UNBOUNDED],
   ),
-  TaxParty1: sequence(
-    ['TaxId', 'Max35Text', 0, 1],
-    ['RegnId', 'Max35Text', 0, 1],
-    ['TaxTp', 'Max35Text', 0, 1],
-  ),
-  TaxParty2: sequence(
-    ['TaxId', 'Max35Text', 0, 1],
-    ['RegnId', 'Max35Text', 0, 1],
-    ['TaxTp', 'Max35Text', 0, 1],
-    ['Authstn', 'TaxAuthorisation1', 0, 1],
-  ),
-  TaxPeriod1: sequence(
-    ['Yr', 'ISODate', 0, 1],
-    ['Tp', 'TaxRecordPeriod1Code', 0, 1],
-    ['FrToDt', 'DatePeriodDetails', 0, 1],
-  ),
+  TaxParty1: sequence(['TaxId', 'Max35Text', 0, 1], ['RegnId', 'Max35Text', 0, 1], ['TaxTp', 'Max35Text', 0, 1]),
+  TaxParty2: sequence(['TaxId', 'Max35Text', 0, 1], ['RegnId', 'Max35Text', 0, 1], ['TaxTp', 'Max35Text', 0, 1], ['Authstn', 'TaxAuthorisation1', 0, 1]),
+  TaxPeriod1: sequence(['Yr', 'ISODate', 0, 1], ['Tp', 'TaxRecordPeriod1Code', 0, 1], ['FrToDt', 'DatePeriodDetails', 0, 1]),
   TaxRecord1: sequence(
     ['Tp', 'Max35Text', 0, 1],
     ['Ctgy', 'Max35Text', 0, 1],
@@ -384,8 +283,5 @@ export const COMPLEX_TYPES: Readonly<Record<string, ComplexType>> = {
     ['TaxAmt', 'TaxAmount1', 0, 1],
     ['AddtlInf', 'Max140Text', 0, 1],
   ),
-  TaxRecordDetails1: sequence(
-    ['Prd', 'TaxPeriod1', 0, 1],
-    ['Amt', 'ActiveOrHistoricCurrencyAndAmount'],
-  ),
+  TaxRecordDetails1: sequence(['Prd', 'TaxPeriod1', 0, 1], ['Amt', 'ActiveOrHistoricCurrencyAndAmount']),
 };

@@ -16,10 +16,16 @@ const text = (min: number, max: number): SimpleType => ({ kind: 'text', min, max
 const pattern = (re: RegExp, shape: string): SimpleType => ({ kind: 'pattern', pattern: re, shape });
 const oneOf = (...values: string[]): SimpleType => ({ kind: 'enumeration', values });
 const decimal = (totalDigits: number, fractionDigits: number, nonNegative = false): SimpleType => ({
-  kind: 'decimal', totalDigits, fractionDigits, nonNegative,
+  kind: 'decimal',
+  totalDigits,
+  fractionDigits,
+  nonNegative,
 });
 
-const BIC_PATTERN = pattern(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, '4 letters bank code, 2 letters country code, 2 characters location, optional 3 characters branch');
+const BIC_PATTERN = pattern(
+  /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/,
+  '4 letters bank code, 2 letters country code, 2 characters location, optional 3 characters branch',
+);
 
 export const SIMPLE_TYPES: Readonly<Record<string, SimpleType>> = {
   Max4Text: text(1, 4),
@@ -72,8 +78,24 @@ export const SIMPLE_TYPES: Readonly<Record<string, SimpleType>> = {
   RegulatoryReportingType1Code: oneOf('CRED', 'DEBT', 'BOTH'),
   RemittanceLocationMethod2Code: oneOf('FAXI', 'EDIC', 'URID', 'EMAL', 'POST', 'SMSM'),
   TaxRecordPeriod1Code: oneOf(
-    'MM01', 'MM02', 'MM03', 'MM04', 'MM05', 'MM06', 'MM07', 'MM08', 'MM09', 'MM10', 'MM11', 'MM12',
-    'QTR1', 'QTR2', 'QTR3', 'QTR4', 'HLF1', 'HLF2',
+    'MM01',
+    'MM02',
+    'MM03',
+    'MM04',
+    'MM05',
+    'MM06',
+    'MM07',
+    'MM08',
+    'MM09',
+    'MM10',
+    'MM11',
+    'MM12',
+    'QTR1',
+    'QTR2',
+    'QTR3',
+    'QTR4',
+    'HLF1',
+    'HLF2',
   ),
 };
 

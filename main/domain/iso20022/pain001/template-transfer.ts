@@ -22,7 +22,8 @@ export function transferTemplate(xml: string, from: InstitutionId, to: Instituti
     const twin = accounts.get(counterpart(account.resourceId));
     if (!twin) continue;
     for (const [value, replacement] of identifierPairs(account, twin)) replacements.set(value, replacement);
-    if (account.iban && !twin.iban && twin.sortCode && twin.accountNumber) reshaped.set(account.iban, `${twin.sortCode.replace(/-/g, '')}${twin.accountNumber}`);
+    if (account.iban && !twin.iban && twin.sortCode && twin.accountNumber)
+      reshaped.set(account.iban, `${twin.sortCode.replace(/-/g, '')}${twin.accountNumber}`);
   }
   for (const corporate of dataset.corporates.filter((c) => c.institution === from)) {
     const twin = dataset.corporates.find((c) => c.id === counterpart(corporate.id));

@@ -52,7 +52,6 @@ function pieces(text: string): string[] {
   return out;
 }
 
-
 /*
  * Each part (the group part, one transaction) is one string of lines with their newlines, and the parts are
  * joined once: an array of all 300,000 lines of a 10,000-transaction report cost most of the build, and one
@@ -74,7 +73,8 @@ function reasons(pad: string, list: readonly StatusReasonEntry[]): string {
 const PAD = '        ';
 
 function creditorAccount(tx: ParsedTransaction): string {
-  if (tx.creditorIban !== undefined) return `${PAD}  <CdtrAcct>\n${PAD}    <Id>\n${leaf(`${PAD}      `, 'IBAN', tx.creditorIban)}${PAD}    </Id>\n${PAD}  </CdtrAcct>\n`;
+  if (tx.creditorIban !== undefined)
+    return `${PAD}  <CdtrAcct>\n${PAD}    <Id>\n${leaf(`${PAD}      `, 'IBAN', tx.creditorIban)}${PAD}    </Id>\n${PAD}  </CdtrAcct>\n`;
   if (tx.creditorOtherId === undefined) return '';
   return `${PAD}  <CdtrAcct>\n${PAD}    <Id>\n${PAD}      <Othr>\n${leaf(`${PAD}        `, 'Id', tx.creditorOtherId)}${PAD}      </Othr>\n${PAD}    </Id>\n${PAD}  </CdtrAcct>\n`;
 }
@@ -140,7 +140,10 @@ export function pain002Parts(input: Omit<Pain002Input, 'messageId' | 'createdAt'
     check(!statuses.has(s.endToEndId), () => `EndToEndId ${JSON.stringify(s.endToEndId)} has two statuses`);
     statuses.set(s.endToEndId, s);
   }
-  const opening = '<?xml version="1.0" encoding="UTF-8"?>\n' + `<Document xmlns="${namespaceOf(pain002VersionFor(original.messageVersion))}">\n` + '  <CstmrPmtStsRpt>\n    <GrpHdr>\n';
+  const opening =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Document xmlns="${namespaceOf(pain002VersionFor(original.messageVersion))}">\n` +
+    '  <CstmrPmtStsRpt>\n    <GrpHdr>\n';
   let out =
     '    </GrpHdr>\n    <OrgnlGrpInfAndSts>\n' +
     leaf('      ', 'OrgnlMsgId', original.msgId) +

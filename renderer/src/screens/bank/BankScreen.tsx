@@ -20,7 +20,10 @@ export function BankScreen() {
   const { consents, payments, baskets, totals, loaded, error: listError } = useResources();
   const error = commandError ?? listError;
   const selected = (kind: string) => (selection?.kind === kind ? selection.id : null);
-  const base = bankApiBase(useShell((s) => s.simulatorUrl), useShell((s) => s.info?.institutions));
+  const base = bankApiBase(
+    useShell((s) => s.simulatorUrl),
+    useShell((s) => s.info?.institutions),
+  );
 
   useEffect(retainResources, []);
   useEffect(() => {
@@ -44,14 +47,7 @@ export function BankScreen() {
           {error}
         </p>
       )}
-      <SplitPane
-        className="bank-panes"
-        persistAs="bank"
-        label="Resize the resource tables and the detail"
-        defaultPercent={67}
-        minStartPx={360}
-        minEndPx={300}
-      >
+      <SplitPane className="bank-panes" persistAs="bank" label="Resize the resource tables and the detail" defaultPercent={67} minStartPx={360} minEndPx={300}>
         <div className="bank-lists">
           {!loaded && <p className="muted">Loading the bank&rsquo;s resources&hellip;</p>}
           <ResourceTable

@@ -32,11 +32,18 @@ export function NewClassButton() {
       <p className="new-class-question">Start a new class?</p>
       <p className="muted">Every consent, payment and basket goes, the Inspector&rsquo;s exchanges are cleared and the clock goes back.</p>
       <label className="new-class-option">
-        <input type="checkbox" data-testid="new-class-keep-runs" checked={keepRuns} onChange={(e) => setKeepRuns(e.target.checked)} /> Keep the runs of the last class
+        <input type="checkbox" data-testid="new-class-keep-runs" checked={keepRuns} onChange={(e) => setKeepRuns(e.target.checked)} /> Keep the runs of the last
+        class
       </label>
       <label className="new-class-option">
         Clock goes back to{' '}
-        <input type="datetime-local" data-testid="new-class-date" value={date} onChange={(e) => setDate(e.target.value)} aria-describedby="new-class-date-hint" />
+        <input
+          type="datetime-local"
+          data-testid="new-class-date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          aria-describedby="new-class-date-hint"
+        />
         <span id="new-class-date-hint" className="muted">
           {date ? ' (UTC)' : ' where this data folder started'}
         </span>

@@ -53,15 +53,13 @@ export function ResourceExchanges({ selection }: { selection: BankSelection }) {
 
   return (
     <section className="bank-exchanges" aria-label="Exchanges" data-testid="resource-exchanges">
-      <h3>
-        Exchanges {exchanges && exchanges.length > 0 && <span className="bank-exchanges-count">{exchanges.length}</span>}
-      </h3>
+      <h3>Exchanges {exchanges && exchanges.length > 0 && <span className="bank-exchanges-count">{exchanges.length}</span>}</h3>
       {exchanges === null ? (
         <p className="muted">Loading the {selection.kind}&rsquo;s exchanges&hellip;</p>
       ) : exchanges.length === 0 ? (
         <p className="bank-empty" data-testid="resource-exchanges-empty">
-          Nothing in the traffic log concerns this {selection.kind} yet. Send a request about it from your TPP (read its status, start an
-          authorisation) and it appears here, ready to open in the Inspector.
+          Nothing in the traffic log concerns this {selection.kind} yet. Send a request about it from your TPP (read its status, start an authorisation) and it
+          appears here, ready to open in the Inspector.
         </p>
       ) : (
         <>
@@ -85,9 +83,7 @@ export function ResourceExchanges({ selection }: { selection: BankSelection }) {
               </li>
             ))}
           </ul>
-          {exchanges.length >= RESOURCE_EXCHANGES_PAGE && (
-            <p className="muted small-text">Only the newest {RESOURCE_EXCHANGES_PAGE} are listed.</p>
-          )}
+          {exchanges.length >= RESOURCE_EXCHANGES_PAGE && <p className="muted small-text">Only the newest {RESOURCE_EXCHANGES_PAGE} are listed.</p>}
         </>
       )}
     </section>

@@ -27,7 +27,12 @@ const Creditor = ({ payment }: { payment: PaymentSummary }) => {
 /** The result needing most attention, with how many listed transfers share it; empty where VoP does not apply. */
 const VopCell = ({ payment }: { payment: PaymentSummary }) => {
   const severe = mostSevereVop(payment);
-  if (!severe) return <span className="muted" title="Verification of Payee applies to SEPA credit transfers only">n/a</span>;
+  if (!severe)
+    return (
+      <span className="muted" title="Verification of Payee applies to SEPA credit transfers only">
+        n/a
+      </span>
+    );
   const value = vopStatusValue(severe.vop);
   return (
     <span data-testid="payment-vop">
@@ -43,8 +48,19 @@ export const CONSENT_COLUMNS: readonly Column<ConsentSummary>[] = [
   { header: 'Institution', cell: (c) => c.institution, priority: 3 },
   { header: 'PSU', cell: (c) => c.psuId, priority: 2 },
   { header: 'TPP', cell: (c) => <span title={c.tppId}>{c.tppId}</span>, grow: true },
-  { header: 'Status', cell: (c) => <span data-testid="consent-status"><StatusBadge value={c.consentStatus} /></span> },
-  { header: 'Valid until', cell: (c) => <span title={`Expires ${formatInstant(c.expiresAt)} (${c.validUntil})`}>{formatDate(c.validUntil)}</span>, priority: 2 },
+  {
+    header: 'Status',
+    cell: (c) => (
+      <span data-testid="consent-status">
+        <StatusBadge value={c.consentStatus} />
+      </span>
+    ),
+  },
+  {
+    header: 'Valid until',
+    cell: (c) => <span title={`Expires ${formatInstant(c.expiresAt)} (${c.validUntil})`}>{formatDate(c.validUntil)}</span>,
+    priority: 2,
+  },
   { header: 'Created', cell: (c) => <SimTime instant={c.createdAt} />, priority: 3 },
 ];
 
@@ -53,7 +69,14 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentSummary>[] = [
   { header: 'Product', cell: (p) => <span title={p.product}>{productLabel(p.product)}</span>, priority: 3 },
   { header: 'Institution', cell: (p) => p.institution, priority: 3 },
   { header: 'Amount', cell: (p) => formatAmount(p.totalAmount, p.currency) },
-  { header: 'Status', cell: (p) => <span data-testid="payment-status"><StatusBadge value={p.status} /></span> },
+  {
+    header: 'Status',
+    cell: (p) => (
+      <span data-testid="payment-status">
+        <StatusBadge value={p.status} />
+      </span>
+    ),
+  },
   {
     header: 'Approvals',
     priority: 2,
@@ -74,7 +97,14 @@ export const BASKET_COLUMNS: readonly Column<BasketSummary>[] = [
   { header: 'Basket', cell: (b) => <Id id={b.basketId} /> },
   { header: 'Institution', cell: (b) => b.institution, priority: 3 },
   { header: 'PSU', cell: (b) => b.psuId, priority: 2, grow: true },
-  { header: 'Status', cell: (b) => <span data-testid="basket-status"><StatusBadge value={b.transactionStatus} /></span> },
+  {
+    header: 'Status',
+    cell: (b) => (
+      <span data-testid="basket-status">
+        <StatusBadge value={b.transactionStatus} />
+      </span>
+    ),
+  },
   { header: 'Payments', cell: (b) => b.paymentIds.length },
   { header: 'Created', cell: (b) => <SimTime instant={b.createdAt} />, priority: 3 },
 ];

@@ -97,7 +97,11 @@ export default function EditorScreen() {
 
   // The bank's refusal, marked on the text it was given until that text changes.
   useEffect(() => {
-    monaco.editor.setModelMarkers(editorModel(), BANK_OWNER, bankProblems.map((d) => toMarker(d, 'the bank')));
+    monaco.editor.setModelMarkers(
+      editorModel(),
+      BANK_OWNER,
+      bankProblems.map((d) => toMarker(d, 'the bank')),
+    );
   }, [bankProblems]);
 
   // The worker, and the debounced request of a validation.
@@ -212,7 +216,12 @@ export default function EditorScreen() {
     const e = editor.current;
     if (!e) return;
     e.setSelection({ startLineNumber: d.range.startLine, startColumn: d.range.startColumn, endLineNumber: d.range.endLine, endColumn: d.range.endColumn });
-    e.revealRangeInCenter({ startLineNumber: d.range.startLine, startColumn: d.range.startColumn, endLineNumber: d.range.endLine, endColumn: d.range.endColumn });
+    e.revealRangeInCenter({
+      startLineNumber: d.range.startLine,
+      startColumn: d.range.startColumn,
+      endLineNumber: d.range.endLine,
+      endColumn: d.range.endColumn,
+    });
     e.focus();
   };
 

@@ -47,7 +47,15 @@ interface Props {
 }
 
 /** A labelled choice among plain values. */
-function Choice<T extends string>(props: { label: string; value: T; options: readonly T[]; testId: string; onChange(value: T): void; name?(value: T): string; title?: string }) {
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  testId: string;
+  onChange(value: T): void;
+  name?(value: T): string;
+  title?: string;
+}) {
   return (
     <label title={props.title}>
       {props.label}
@@ -82,7 +90,15 @@ export function EditorToolbar(props: Props) {
             ))}
           </select>
         </label>
-        <Choice label="Product" value={props.product} options={props.products} testId="editor-product" onChange={props.onProduct} name={(p) => p.replace(/^pain\.001-/, '')} title="The payment product (pain.001-…)" />
+        <Choice
+          label="Product"
+          value={props.product}
+          options={props.products}
+          testId="editor-product"
+          onChange={props.onProduct}
+          name={(p) => p.replace(/^pain\.001-/, '')}
+          title="The payment product (pain.001-…)"
+        />
         <output className={`editor-status editor-status-${props.statusKind}`} data-testid="editor-status" aria-live="polite">
           {props.status}
         </output>
@@ -139,7 +155,14 @@ export function EditorToolbar(props: Props) {
             {props.generating.done.toLocaleString('en')} of {props.generating.of.toLocaleString('en')}
           </span>
         )}
-        <button type="button" className="primary" onClick={props.onSubmit} disabled={!props.canSubmit || props.sending} data-testid="editor-submit" title="Send as the chosen PSU through the built-in TPP">
+        <button
+          type="button"
+          className="primary"
+          onClick={props.onSubmit}
+          disabled={!props.canSubmit || props.sending}
+          data-testid="editor-submit"
+          title="Send as the chosen PSU through the built-in TPP"
+        >
           {props.sending ? 'Submitting…' : 'Submit'}
         </button>
       </div>

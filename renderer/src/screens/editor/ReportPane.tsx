@@ -158,7 +158,9 @@ export function ReportPane() {
                 ))}
               </ol>
               {read.report.transactions.length > SHOWN_TRANSACTIONS && (
-                <p className="muted small-text">The first {SHOWN_TRANSACTIONS} of {read.report.transactions.length} transactions; the report below has them all.</p>
+                <p className="muted small-text">
+                  The first {SHOWN_TRANSACTIONS} of {read.report.transactions.length} transactions; the report below has them all.
+                </p>
               )}
             </>
           )}

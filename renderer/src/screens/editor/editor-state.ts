@@ -3,7 +3,14 @@
 // with their accounts, the institution's templates and the VoP registry. Kept across screen changes, like the text (EditorScreen's model).
 import { create } from 'zustand';
 import { workbench } from '../../api';
-import type { InstitutionSummary, Pain001TemplateSummary, PaymentSummary, PsuSummary, VopRegistry, VopRegistryPayee } from '../../../../preload/api/workbench-api';
+import type {
+  InstitutionSummary,
+  Pain001TemplateSummary,
+  PaymentSummary,
+  PsuSummary,
+  VopRegistry,
+  VopRegistryPayee,
+} from '../../../../preload/api/workbench-api';
 import { fillTemplate } from './language/fill-template';
 
 export type TemplateKind = Pain001TemplateSummary['kind'];
@@ -96,7 +103,12 @@ export const useEditor = create<EditorState>()((set, get) => ({
     try {
       const text = await workbench.getPaymentPain001(payment.paymentId);
       await get().setInstitution(payment.institution);
-      set({ product: payment.product, psuId: payment.creatorPsuId, viewing: { paymentId: payment.paymentId, product: payment.product, institution: payment.institution }, error: null });
+      set({
+        product: payment.product,
+        psuId: payment.creatorPsuId,
+        viewing: { paymentId: payment.paymentId, product: payment.product, institution: payment.institution },
+        error: null,
+      });
       get().loadText(text);
     } catch (err) {
       set({ error: message(err) });
@@ -117,12 +129,15 @@ const SEPA = 'pain.001-sepa-credit-transfers';
 export const choosesPayees = (product: string, vop: VopRegistry | null): boolean => product === SEPA && vop?.verifiesPayees === true;
 
 /** The template filled from the dataset: the PSU's first payable account, the institution's BIC, the payees of the chosen outcome. */
-export function filledTemplate(state: Pick<EditorState, 'institutions' | 'institution' | 'templates' | 'product' | 'kind' | 'psus' | 'psuId' | 'vop' | 'outcome'>): string | null {
+export function filledTemplate(
+  state: Pick<EditorState, 'institutions' | 'institution' | 'templates' | 'product' | 'kind' | 'psus' | 'psuId' | 'vop' | 'outcome'>,
+): string | null {
   const template = templateFor(state.templates, state.product, state.kind);
   if (!template) return null;
   const psu = state.psus.find((p) => p.psuId === state.psuId);
   const account = psu?.accounts.find((a) => a.permissions.includes('paymentCreation'));
-  const payees = choosesPayees(state.product, state.vop) && state.outcome !== 'template' ? (state.vop?.payees.filter((p) => p.outcome === state.outcome) ?? []) : [];
+  const payees =
+    choosesPayees(state.product, state.vop) && state.outcome !== 'template' ? (state.vop?.payees.filter((p) => p.outcome === state.outcome) ?? []) : [];
   return fillTemplate(template.pain001, {
     debtor: account ? { ...(account.iban !== undefined ? { iban: account.iban } : {}), ...(account.bban !== undefined ? { bban: account.bban } : {}) } : null,
     bic: state.institutions.find((i) => i.id === state.institution)?.bic ?? '',

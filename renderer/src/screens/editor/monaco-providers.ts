@@ -82,7 +82,13 @@ export function registerPain001Language(context: ProviderContext): void {
               kind: 'quickfix',
               diagnostics: [marker],
               isPreferred: true,
-              edit: { edits: q.edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(model, e.start, e.end), text: e.text } })) },
+              edit: {
+                edits: q.edits.map((e) => ({
+                  resource: model.uri,
+                  versionId: model.getVersionId(),
+                  textEdit: { range: rangeOf(model, e.start, e.end), text: e.text },
+                })),
+              },
             });
           }
         }

@@ -52,7 +52,11 @@ export const useSubmission = create<SubmissionState>()((set, get) => ({
     set({ sending: true, last: null });
     try {
       let run = await workbench.startRun({ flow: null, institution, autoApprove: true });
-      run = await workbench.addFreeStep(run.runId, { operation: 'createPayment', params: { psu: psuId, product, pain001: text }, title: 'Payment from the editor' });
+      run = await workbench.addFreeStep(run.runId, {
+        operation: 'createPayment',
+        params: { psu: psuId, product, pain001: text },
+        title: 'Payment from the editor',
+      });
       run = await workbench.prepareStep(run.runId);
       for (let i = 0; i < 5 && run.phase !== 'finished' && run.pending?.kind === 'request'; i++) run = await workbench.sendStep(run.runId, null, 'step');
       const sent = creationOf(run);

@@ -22,7 +22,10 @@ export function Composer({ operations, run, psus, institutions }: Props) {
   const roles = canAdd ? Object.keys(run.psus) : [];
 
   if (!operation) return <p className="muted pad">The host lists no operations for free requests.</p>;
-  const params = [...Object.entries(operation.required).map(([p, kind]) => ({ p, kind, required: true })), ...Object.entries(operation.optional).map(([p, kind]) => ({ p, kind, required: false }))];
+  const params = [
+    ...Object.entries(operation.required).map(([p, kind]) => ({ p, kind, required: true })),
+    ...Object.entries(operation.optional).map(([p, kind]) => ({ p, kind, required: false })),
+  ];
   const missing = params.filter((x) => x.required && x.kind !== 'boolean' && (values[x.p] ?? '') === '').map((x) => x.p);
 
   const submit = (alone: boolean) => (e?: FormEvent) => {
@@ -98,10 +101,18 @@ export function Composer({ operations, run, psus, institutions }: Props) {
             Add to run
           </button>
         )}
-        <button type={canAdd ? 'button' : 'submit'} className={canAdd ? undefined : 'primary'} disabled={busy !== null || missing.length > 0} onClick={canAdd ? submit(true) : undefined} data-testid="composer-alone">
+        <button
+          type={canAdd ? 'button' : 'submit'}
+          className={canAdd ? undefined : 'primary'}
+          disabled={busy !== null || missing.length > 0}
+          onClick={canAdd ? submit(true) : undefined}
+          data-testid="composer-alone"
+        >
           Compose alone
         </button>
-        <span className="muted small-text">{canAdd ? 'Added after the run’s remaining steps.' : 'Starts a run of free requests, approving automatically.'}</span>
+        <span className="muted small-text">
+          {canAdd ? 'Added after the run’s remaining steps.' : 'Starts a run of free requests, approving automatically.'}
+        </span>
       </div>
     </form>
   );

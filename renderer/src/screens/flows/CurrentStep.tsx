@@ -44,7 +44,8 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
       {run.pending?.kind === 'request' && draft && <RequestEditor request={run.pending.request} draft={draft} busy={busy !== null || readOnly(run)} />}
       {run.pending?.kind === 'psu' && (
         <p className="note step-waiting" data-testid="waiting-psu">
-          Waiting for {run.pending.psuId} ({run.pending.role}) to {awaitedDecisionWords(run.pending)} in the bank’s app: use the phone {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
+          Waiting for {run.pending.psuId} ({run.pending.role}) to {awaitedDecisionWords(run.pending)} in the bank’s app: use the phone{' '}
+          {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
         </p>
       )}
       {phones && <InlinePhones run={run} />}

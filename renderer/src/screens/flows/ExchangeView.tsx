@@ -9,7 +9,12 @@ import '../inspector/inspector.css';
 
 const ACTORS: Record<FlowExchange['actor'], string> = { tpp: 'TPP', psuBrowser: 'PSU’s browser', psuApp: 'PSU’s bank app', operator: 'Operator' };
 
-const message = (headers: Record<string, string>, body: string | null) => ({ headers, body, bodySize: body === null ? 0 : new TextEncoder().encode(body).length, truncated: false });
+const message = (headers: Record<string, string>, body: string | null) => ({
+  headers,
+  body,
+  bodySize: body === null ? 0 : new TextEncoder().encode(body).length,
+  truncated: false,
+});
 
 /** One exchange of a step: the response first (what the step is about), the request and the full diagnosis a click away. */
 export function ExchangeView({ exchange, open: initiallyOpen }: { exchange: FlowExchange; open: boolean }) {

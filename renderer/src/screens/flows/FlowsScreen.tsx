@@ -62,7 +62,12 @@ export function FlowsScreen() {
         )}
         {!loaded && <p className="muted pad">Loading the flow library…</p>}
         <FlowPicker flows={flows} picked={run?.flow.name ?? picked?.name ?? null} onPick={useFlowRun.getState().pick} />
-        <RunList runs={runs} openRunId={run?.runId ?? null} onOpen={(id) => void useFlowRun.getState().open(id)} onImport={(file) => void useFlowRun.getState().importRun(file)} />
+        <RunList
+          runs={runs}
+          openRunId={run?.runId ?? null}
+          onOpen={(id) => void useFlowRun.getState().open(id)}
+          onImport={(file) => void useFlowRun.getState().importRun(file)}
+        />
       </aside>
       {wide && side ? (
         <SplitPane className="flows-main" persistAs="flows" label="Resize the run and the sequence diagram" defaultPercent={42} minStartPx={520} minEndPx={420}>

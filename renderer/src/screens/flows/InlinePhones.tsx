@@ -30,7 +30,12 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
   const newest = run.autoApprove ? undefined : newestJourney(journeys, (j) => ofRun.has(j.journeyId));
   const ended = newest !== undefined && (newest.status === 'finalised' || newest.status === 'failed') ? newest : null;
   const waiting = runPsus
-    .map((psuId) => ({ psuId, journeys: pendingJourneys(journeys, psuId).filter((j) => ofRun.has(j.journeyId)).sort(first) }))
+    .map((psuId) => ({
+      psuId,
+      journeys: pendingJourneys(journeys, psuId)
+        .filter((j) => ofRun.has(j.journeyId))
+        .sort(first),
+    }))
     .filter((p) => p.journeys.length > 0 || p.psuId === awaited || p.psuId === ended?.psuId);
   if (waiting.length === 0) return null;
 
@@ -39,7 +44,14 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
       {waiting.map(({ psuId, journeys: pending }) => {
         const psu = psus.find((p) => p.psuId === psuId);
         return (
-          <div key={psuId} className={`phone-frame inline-phone${pending.length === 0 && ended?.psuId === psuId ? ' inline-phone-ended' : ''}`} role="region" aria-label={`${psu?.name ?? psuId}’s bank app`} data-testid="inline-phone" data-psu={psuId}>
+          <div
+            key={psuId}
+            className={`phone-frame inline-phone${pending.length === 0 && ended?.psuId === psuId ? ' inline-phone-ended' : ''}`}
+            role="region"
+            aria-label={`${psu?.name ?? psuId}’s bank app`}
+            data-testid="inline-phone"
+            data-psu={psuId}
+          >
             <div className="phone-notch" aria-hidden="true" />
             <div className="phone-app">
               <header className="phone-app-header">
@@ -56,7 +68,11 @@ export function InlinePhones({ run }: { run: FlowRunState }) {
               {ended?.psuId === psuId && <OutcomeBanner journey={ended} />}
               {pending.length === 0 && ended?.psuId !== psuId && <p className="muted">The approval is on its way…</p>}
               {pending.map((journey) => (
-                <div key={journey.journeyId} className={journey.journeyId === awaitedJourney ? 'awaited-journey' : 'other-journey'} data-awaited={journey.journeyId === awaitedJourney}>
+                <div
+                  key={journey.journeyId}
+                  className={journey.journeyId === awaitedJourney ? 'awaited-journey' : 'other-journey'}
+                  data-awaited={journey.journeyId === awaitedJourney}
+                >
                   {journey.journeyId === awaitedJourney && <p className="awaited-label">The run waits for this decision</p>}
                   <JourneyCard journey={journey} />
                 </div>

@@ -39,7 +39,17 @@ export function ParameterForm({ flow, run, chosen, disabled, onChange }: Props) 
 }
 
 /** Taken when the field is left or Enter is pressed, so the run does not start again at each key. */
-function AmountField({ parameter, value, disabled, onChange }: { parameter: FlowParameterSummary; value: string; disabled: boolean; onChange(name: string, value: string): void }) {
+function AmountField({
+  parameter,
+  value,
+  disabled,
+  onChange,
+}: {
+  parameter: FlowParameterSummary;
+  value: string;
+  disabled: boolean;
+  onChange(name: string, value: string): void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = (): void => {

@@ -9,7 +9,6 @@ interface Props {
   busy: boolean;
 }
 
-
 /** The request about to be sent, every part editable; sent byte-exact unless edited. */
 export function RequestEditor({ request, draft, busy }: Props) {
   const edit = useFlowRun((s) => s.editDraft);
@@ -24,7 +23,12 @@ export function RequestEditor({ request, draft, busy }: Props) {
   return (
     <section className="request-editor" aria-label="Request to send" data-testid="request-editor">
       <div className="request-line">
-        <input className="wire-plain request-method" aria-label="Method" value={draft.method} onChange={(e) => edit({ method: e.target.value.toUpperCase() })} />
+        <input
+          className="wire-plain request-method"
+          aria-label="Method"
+          value={draft.method}
+          onChange={(e) => edit({ method: e.target.value.toUpperCase() })}
+        />
         <input className="wire-plain request-url" aria-label="URL" value={draft.url} onChange={(e) => edit({ url: e.target.value })} />
       </div>
       <h3>Headers</h3>
@@ -36,10 +40,21 @@ export function RequestEditor({ request, draft, busy }: Props) {
                 <input className="wire-plain" aria-label={`Header ${i + 1} name`} value={h.name} onChange={(e) => setHeader(i, { name: e.target.value })} />
               </td>
               <td>
-                <input className="wire-plain" aria-label={`Header ${h.name || i + 1} value`} data-header={h.name} value={h.value} onChange={(e) => setHeader(i, { value: e.target.value })} />
+                <input
+                  className="wire-plain"
+                  aria-label={`Header ${h.name || i + 1} value`}
+                  data-header={h.name}
+                  value={h.value}
+                  onChange={(e) => setHeader(i, { value: e.target.value })}
+                />
               </td>
               <td>
-                <button type="button" className="small" aria-label={`Remove header ${h.name}`} onClick={() => edit({ headers: draft.headers.filter((_, j) => j !== i) })}>
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Remove header ${h.name}`}
+                  onClick={() => edit({ headers: draft.headers.filter((_, j) => j !== i) })}
+                >
                   ×
                 </button>
               </td>

@@ -8,10 +8,21 @@ export function RunActions({ run }: { run: FlowRunState }) {
   const { busy, notice, replay, deleteRun, replayProgress } = useFlowRun();
   return (
     <div className="run-actions">
-      <button type="button" onClick={() => usePresent.getState().setOn(true)} data-testid="present-run" title="Show the run as a lesson: the step in large words, the phone and the diagram (P)" aria-keyshortcuts="P">
+      <button
+        type="button"
+        onClick={() => usePresent.getState().setOn(true)}
+        data-testid="present-run"
+        title="Show the run as a lesson: the step in large words, the phone and the diagram (P)"
+        aria-keyshortcuts="P"
+      >
         Present
       </button>
-      <button type="button" disabled={busy !== null} onClick={() => void replay(run.runId)} title="Run the same flow, institution and PSUs again on the current data, approving automatically">
+      <button
+        type="button"
+        disabled={busy !== null}
+        onClick={() => void replay(run.runId)}
+        title="Run the same flow, institution and PSUs again on the current data, approving automatically"
+      >
         Replay
       </button>
       <button type="button" onClick={() => void exportRunFile(run)} data-testid="export-run">

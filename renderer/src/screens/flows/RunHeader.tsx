@@ -19,9 +19,19 @@ export function RunHeader({ flow, run, psus }: Props) {
   // Before anything was sent the choice can still change (the run starts again with it).
   const fixed = run !== null && (!untouched(run) || run.imported);
   const roleValue = (role: string, suffix: string): string =>
-    run?.psus[role] ?? setup.psus[role] ?? defaultPsu(here.map((p) => p.psuId), suffix) ?? '';
+    run?.psus[role] ??
+    setup.psus[role] ??
+    defaultPsu(
+      here.map((p) => p.psuId),
+      suffix,
+    ) ??
+    '';
   const cast = Object.fromEntries(Object.entries(flow.psus).map(([role, suffix]) => [role, roleValue(role, suffix)]));
-  const values = { ...Object.fromEntries(flow.parameters.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default]]))), ...setup.params, ...run?.params };
+  const values = {
+    ...Object.fromEntries(flow.parameters.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default]]))),
+    ...setup.params,
+    ...run?.params,
+  };
   // A lesson offers for each role only the PSUs its expectations hold for (shared/psu-needs.ts).
   // Judged at the smallest amount: a PSU is offered for what they are; an amount too large is said below.
   const offered = psuChoices(flow.parameters, here, cast, atSmallestAmounts(flow.parameters, values));
@@ -54,7 +64,12 @@ export function RunHeader({ flow, run, psus }: Props) {
         {Object.entries(flow.psus).map(([role, suffix]) => (
           <label key={role}>
             {flow.parameters.find((p) => p.kind === 'psu' && p.name === role)?.title ?? role}
-            <select value={roleValue(role, suffix)} disabled={fixed || busy !== null} onChange={(e) => void setPsu(role, e.target.value)} data-testid={`run-psu-${role}`}>
+            <select
+              value={roleValue(role, suffix)}
+              disabled={fixed || busy !== null}
+              onChange={(e) => void setPsu(role, e.target.value)}
+              data-testid={`run-psu-${role}`}
+            >
               {here.length === 0 && <option value="">{`the host’s ${suffix}`}</option>}
               {optionsFor(role).map((p) => (
                 <option key={p.psuId} value={p.psuId}>

@@ -26,7 +26,14 @@ export function RunPane({ operations, psus, institutions, phonesInline }: Props)
         <button type="button" role="tab" aria-selected={tab === 'run'} className={`tab${tab === 'run' ? ' tab-active' : ''}`} onClick={() => setTab('run')}>
           Flow run
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'compose'} className={`tab${tab === 'compose' ? ' tab-active' : ''}`} onClick={() => setTab('compose')} data-testid="composer-tab">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'compose'}
+          className={`tab${tab === 'compose' ? ' tab-active' : ''}`}
+          onClick={() => setTab('compose')}
+          data-testid="composer-tab"
+        >
           Free request
         </button>
       </div>

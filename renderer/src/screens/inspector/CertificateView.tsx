@@ -4,7 +4,12 @@ type Certificate = NonNullable<SignatureDiagnosis['certificate']>;
 
 export function CertificateView({ certificate }: { certificate: Certificate | null }) {
   if (!certificate) return <p className="muted">No TPP-Signature-Certificate was sent.</p>;
-  if (!certificate.parsed) return <p className="note">The certificate could not be read ({certificate.form}): {certificate.problem ?? 'unknown problem'}</p>;
+  if (!certificate.parsed)
+    return (
+      <p className="note">
+        The certificate could not be read ({certificate.form}): {certificate.problem ?? 'unknown problem'}
+      </p>
+    );
   const facts: [string, string | undefined][] = [
     ['Subject', certificate.subjectDn],
     ['organizationIdentifier', certificate.organizationId],

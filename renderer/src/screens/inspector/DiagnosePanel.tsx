@@ -25,7 +25,8 @@ export function DiagnosePanel() {
   // The clipboard's text keeps CR LF; the box's value would not, so a paste replacing the box's whole text is kept as it came.
   const onPaste = (e: ClipboardEvent<HTMLElement>): void => {
     const target = e.currentTarget;
-    const replacesAll = !(target instanceof HTMLTextAreaElement) || target.value === '' || (target.selectionStart === 0 && target.selectionEnd === target.value.length);
+    const replacesAll =
+      !(target instanceof HTMLTextAreaElement) || target.value === '' || (target.selectionStart === 0 && target.selectionEnd === target.value.length);
     if (!replacesAll) return;
     e.preventDefault();
     state.paste(e.clipboardData.getData('text/plain'));
@@ -41,7 +42,8 @@ export function DiagnosePanel() {
           </button>
         </div>
         <p className="muted small-text">
-          Paste a signed request from a TPP’s log: the bank checks it as its route would for that operation and says what held and what did not. Nothing is sent to the bank.
+          Paste a signed request from a TPP’s log: the bank checks it as its route would for that operation and says what held and what did not. Nothing is sent
+          to the bank.
         </p>
       </header>
       <div className="diagnose-form">
@@ -91,7 +93,8 @@ export function DiagnosePanel() {
             </p>
           ))}
           <p className="muted small-text">
-            Read as <code className="wire-plain">{`${result.request.method} ${result.request.url}`}</code> with {Object.keys(result.request.headers).length} headers and a body of {result.request.bodySize} bytes
+            Read as <code className="wire-plain">{`${result.request.method} ${result.request.url}`}</code> with {Object.keys(result.request.headers).length}{' '}
+            headers and a body of {result.request.bodySize} bytes
             {result.request.body !== null && ` with ${ENDING_WORDS[lineEndingOf(result.request.body)]} line endings`}.
           </p>
           <SignatureView signature={result.signature} />
@@ -105,10 +108,19 @@ export function DiagnosePanel() {
 function PastedExactly({ text, onPaste }: { text: string; onPaste(e: ClipboardEvent<HTMLElement>): void }) {
   const state = useDiagnose();
   return (
-    <div className="diagnose-pasted" tabIndex={0} onPaste={onPaste} role="textbox" aria-readonly="true" aria-label="The pasted request" data-testid="diagnose-pasted">
+    <div
+      className="diagnose-pasted"
+      tabIndex={0}
+      onPaste={onPaste}
+      role="textbox"
+      aria-readonly="true"
+      aria-label="The pasted request"
+      data-testid="diagnose-pasted"
+    >
       <p className="muted small-text diagnose-pasted-bar">
         <span data-testid="diagnose-paste-facts">
-          Pasted exactly: {text.length.toLocaleString('en')} characters, {ENDING_WORDS[lineEndingOf(text)]} line endings; each carriage return is marked CR, each line feed LF.
+          Pasted exactly: {text.length.toLocaleString('en')} characters, {ENDING_WORDS[lineEndingOf(text)]} line endings; each carriage return is marked CR,
+          each line feed LF.
         </span>
         <button type="button" className="small" onClick={state.editAsText}>
           Edit as text
@@ -134,7 +146,9 @@ function TypedLineEndings() {
           {ENDING_WORDS[ending]}
         </label>
       ))}
-      <span className="muted small-text">A text box keeps no carriage returns: typed or edited text is read with the line endings chosen here. A paste into the empty box is kept exactly.</span>
+      <span className="muted small-text">
+        A text box keeps no carriage returns: typed or edited text is read with the line endings chosen here. A paste into the empty box is kept exactly.
+      </span>
     </fieldset>
   );
 }

@@ -53,8 +53,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
         </div>
         <div className="detail-meta muted">
-          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated{' '}
-          {exchange.simulatedAt}
+          {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated {exchange.simulatedAt}
         </div>
         <div className="detail-actions">
           <KeepButton exchange={exchange} />
@@ -77,9 +76,21 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
       {curlShown && <CurlView command={buildCurl({ ...exchange, ...exchange.request }, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={shown === t.id} className={`tab${shown === t.id ? ' tab-active' : ''}`} onClick={() => onTab(t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={shown === t.id}
+            className={`tab${shown === t.id ? ' tab-active' : ''}`}
+            onClick={() => onTab(t.id)}
+          >
             {t.label}
-            {t.id === 'signature' && exchange.signature && !exchange.signature.verdict.valid && <span className="tab-alert" aria-label="failed"> ●</span>}
+            {t.id === 'signature' && exchange.signature && !exchange.signature.verdict.valid && (
+              <span className="tab-alert" aria-label="failed">
+                {' '}
+                ●
+              </span>
+            )}
           </button>
         ))}
       </div>

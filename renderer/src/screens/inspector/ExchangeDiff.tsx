@@ -40,7 +40,9 @@ export function ExchangeDiff({ left, right, onClose }: Props) {
         <details key={s.title} className="diff-section" open={s.differences > 0} data-testid="diff-section" data-identical={s.differences === 0}>
           <summary>
             <span className="diff-section-title">{s.title}</span>{' '}
-            <span className={s.differences === 0 ? 'muted' : 'diff-count'}>{s.differences === 0 ? 'identical' : `${s.differences} difference${s.differences > 1 ? 's' : ''}`}</span>
+            <span className={s.differences === 0 ? 'muted' : 'diff-count'}>
+              {s.differences === 0 ? 'identical' : `${s.differences} difference${s.differences > 1 ? 's' : ''}`}
+            </span>
           </summary>
           {s.content}
         </details>
@@ -53,7 +55,8 @@ function ExchangeTitle({ exchange, side }: { exchange: Exchange; side: string })
   return (
     <div className="diff-side-title">
       <span className="muted">{side}</span> <span className="wire-plain">#{exchange.id}</span> <span className="exchange-method">{exchange.method}</span>{' '}
-      <span className={httpStatusClass(exchange.response.status)}>{exchange.response.status}</span> {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
+      <span className={httpStatusClass(exchange.response.status)}>{exchange.response.status}</span>{' '}
+      {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
       <div className="wire-plain diff-side-url" title={exchange.url}>
         {exchange.url}
       </div>
@@ -98,7 +101,16 @@ function bodySection(title: string, left: ExchangeMessage, right: ExchangeMessag
   const lines = rowsSection(title, rows);
   // The first differing byte only locates the others; bytes that differ are always at least one difference.
   const differences = Math.max(1, lines.differences + facts.length - 1);
-  return { title, differences, content: <><FactsTable facts={facts} />{lines.content}</> };
+  return {
+    title,
+    differences,
+    content: (
+      <>
+        <FactsTable facts={facts} />
+        {lines.content}
+      </>
+    ),
+  };
 }
 
 function FactsTable({ facts }: { facts: FactRow[] }) {
@@ -127,7 +139,13 @@ function readable(m: ExchangeMessage): string {
 const ROW_MARKS: Record<DiffRow['kind'], string> = { same: '', changed: '≠', removed: 'only left', added: 'only right' };
 
 /** A section of rows (one per line, header or signing-string line) of which those not `same` are differences. */
-function tableSection<R extends { kind: string }>(title: string, items: R[], tableClass: string, empty: string, row: (item: R, i: number) => ReactNode): Section {
+function tableSection<R extends { kind: string }>(
+  title: string,
+  items: R[],
+  tableClass: string,
+  empty: string,
+  row: (item: R, i: number) => ReactNode,
+): Section {
   const differences = items.filter((r) => r.kind !== 'same').length;
   const content =
     items.length === 0 ? (

@@ -133,7 +133,18 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
   const last = Math.min(rows.length, rowAt(tops, view.top + view.height) + 1 + OVERSCAN);
 
   return (
-    <div ref={listRef} className="exchange-list" role="listbox" aria-label="Exchanges" tabIndex={0} onKeyDown={onKeyDown} onScroll={measure} onWheel={letGo} onMouseDown={letGo} onTouchStart={letGo}>
+    <div
+      ref={listRef}
+      className="exchange-list"
+      role="listbox"
+      aria-label="Exchanges"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onScroll={measure}
+      onWheel={letGo}
+      onMouseDown={letGo}
+      onTouchStart={letGo}
+    >
       <div className="exchange-list-space" style={{ height }}>
         {rows.slice(first, last).map(({ summary, full }, offset) => {
           const index = first + offset;

@@ -75,7 +75,10 @@ export function InspectorScreen() {
         <div className="inspector-count muted">
           <span data-testid="inspector-count">{countText(rows.length, state.total, state.kept, searching)}</span>
           {state.discarded > 0 && (
-            <span data-testid="inspector-discarded" title="The log keeps the newest exchanges and, beside them, the newest failures (4xx, 5xx, signature not valid); pinned exchanges always. Set with --log-limit and --failure-log-limit.">
+            <span
+              data-testid="inspector-discarded"
+              title="The log keeps the newest exchanges and, beside them, the newest failures (4xx, 5xx, signature not valid); pinned exchanges always. Set with --log-limit and --failure-log-limit."
+            >
               {' · '}
               {discardedText(state.discarded, state.discardedFailures)}
             </span>

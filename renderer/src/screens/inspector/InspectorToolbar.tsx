@@ -41,7 +41,12 @@ export function InspectorToolbar() {
         >
           Compare{picked > 0 ? ` (${picked})` : ''}
         </button>
-        <button type="button" onClick={() => useDiagnose.getState().open(selectedId)} aria-pressed={diagnosing} title="Paste a raw HTTP request, a cURL command or a HAR entry and read the bank's diagnosis">
+        <button
+          type="button"
+          onClick={() => useDiagnose.getState().open(selectedId)}
+          aria-pressed={diagnosing}
+          title="Paste a raw HTTP request, a cURL command or a HAR entry and read the bank's diagnosis"
+        >
           Diagnose a request
         </button>
       </div>

@@ -10,7 +10,11 @@ export function KeepButton({ exchange }: { exchange: Exchange }) {
       aria-pressed={kept}
       data-testid="keep-exchange"
       onClick={() => void useInspector.getState().pin(exchange.id, !kept)}
-      title={kept ? 'Kept through every clean-up of the log and every reset, until you click again (or New class clears the log)' : 'Keep this exchange: the log never discards it'}
+      title={
+        kept
+          ? 'Kept through every clean-up of the log and every reset, until you click again (or New class clears the log)'
+          : 'Keep this exchange: the log never discards it'
+      }
     >
       {kept ? 'Kept — never discarded' : 'Keep'}
     </button>

@@ -39,7 +39,13 @@ export function MessageView({ message, firstLine }: { message: ExchangeMessage; 
         </tbody>
       </table>
       <h3>Body</h3>
-      <BodyView body={message.body} contentType={responseHeaderValue(message.headers, 'content-type')} bodyBase64={message.bodyBase64} bodySize={message.bodySize} truncatedByLog={message.truncated} />
+      <BodyView
+        body={message.body}
+        contentType={responseHeaderValue(message.headers, 'content-type')}
+        bodyBase64={message.bodyBase64}
+        bodySize={message.bodySize}
+        truncatedByLog={message.truncated}
+      />
     </div>
   );
 }

@@ -37,7 +37,17 @@ function asFlowRequest(exchange: Exchange): FlowRequest {
       .filter(([name]) => !DROPPED.has(name.toLowerCase()))
       .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
   );
-  return { method: exchange.method, url: exchange.url, headers, body: exchange.request.body, operation: '', signed: exchange.signature !== null, signedHeaders: null, signingString: null, faults: [] };
+  return {
+    method: exchange.method,
+    url: exchange.url,
+    headers,
+    body: exchange.request.body,
+    operation: '',
+    signed: exchange.signature !== null,
+    signedHeaders: null,
+    signingString: null,
+    faults: [],
+  };
 }
 
 /**
@@ -121,7 +131,14 @@ export function ResendPanel({ exchange }: { exchange: Exchange }) {
         <>
           <label className="field">
             <span>Body</span>
-            <textarea className="wire-block" value={draft.bodyText} onChange={(e) => edit({ bodyText: e.target.value })} rows={8} spellCheck={false} data-testid="resend-body" />
+            <textarea
+              className="wire-block"
+              value={draft.bodyText}
+              onChange={(e) => edit({ bodyText: e.target.value })}
+              rows={8}
+              spellCheck={false}
+              data-testid="resend-body"
+            />
           </label>
           <LineEndingChoice
             name="resend-line-ending"

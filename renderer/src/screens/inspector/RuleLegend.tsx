@@ -29,7 +29,9 @@ export function RuleLegend({ rules }: { rules: readonly SigningRule[] }) {
           </div>
         ))}
       </dl>
-      <p className="muted small-text">From the bank’s interface, “Application-layer signing”. A check without a rule is the certificate and keyId part of rule 10.</p>
+      <p className="muted small-text">
+        From the bank’s interface, “Application-layer signing”. A check without a rule is the certificate and keyId part of rule 10.
+      </p>
     </details>
   );
 }

@@ -63,7 +63,8 @@ export function SignatureView({ signature }: { signature: SignatureDiagnosis }) 
 /** The headers a signed operation carries for its signature (spec "Application-layer signing"), as the spec writes them. */
 const SIGNATURE_HEADERS = ['Digest', 'Signature', 'TPP-Signature-Certificate'] as const;
 
-const sentOf = (headers: ExchangeMessage['headers']): string[] => SIGNATURE_HEADERS.filter((name) => responseHeaderValue(headers, name.toLowerCase()) !== undefined);
+const sentOf = (headers: ExchangeMessage['headers']): string[] =>
+  SIGNATURE_HEADERS.filter((name) => responseHeaderValue(headers, name.toLowerCase()) !== undefined);
 
 /** Whether a request came with any of the signature headers. */
 export const signatureHeadersSent = (headers: ExchangeMessage['headers']): boolean => sentOf(headers).length > 0;
@@ -80,9 +81,9 @@ export function UnsignedOperationNote({ exchange }: { exchange: Exchange }) {
         <strong>This operation is not signed at this bank: its signature headers are not checked.</strong>
       </section>
       <p>
-        {exchange.method} {exchange.url.split('?')[0]} came with {sent.join(', ')}. The bank’s signing
-        profile covers payment initiation, starting an authorisation, signing baskets, payment cancellation, funds confirmation and registration; for any other operation it
-        answers without looking at these headers, so neither a wrong Digest nor a wrong Signature changes its answer.
+        {exchange.method} {exchange.url.split('?')[0]} came with {sent.join(', ')}. The bank’s signing profile covers payment initiation, starting an
+        authorisation, signing baskets, payment cancellation, funds confirmation and registration; for any other operation it answers without looking at these
+        headers, so neither a wrong Digest nor a wrong Signature changes its answer.
       </p>
     </div>
   );

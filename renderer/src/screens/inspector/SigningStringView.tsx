@@ -48,7 +48,9 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
           })}
         </tbody>
       </table>
-      {signature.signingString && <SigningStringBytes title="The signing string the bank built" text={signature.signingString.text} testId="bank-signing-string" />}
+      {signature.signingString && (
+        <SigningStringBytes title="The signing string the bank built" text={signature.signingString.text} testId="bank-signing-string" />
+      )}
       {signature.likelySigned && (
         <>
           <SigningStringBytes title="The string the TPP most likely signed" text={signature.likelySigned.text} testId="likely-signing-string">
@@ -85,9 +87,7 @@ export function SigningStringBytes({ title, text, testId, children }: { title: s
     <div className="signing-bytes" data-testid={testId}>
       <div className="signing-bytes-head">
         <strong>{title}</strong>
-        <span className="muted">
-          {bytes.toLocaleString('en')} bytes, lines joined by LF (\n), no line end after the last
-        </span>
+        <span className="muted">{bytes.toLocaleString('en')} bytes, lines joined by LF (\n), no line end after the last</span>
         <button type="button" className="small" onClick={() => copy(text)}>
           Copy exactly
         </button>

@@ -20,7 +20,11 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
         {first.vop && <VopBanner vop={first.vop} />}
         <p className="creditor-label">To</p>
         <p className="creditor-name">{first.name}</p>
-        {account && <p className="wire-plain creditor-account" data-testid="journey-creditor-account">{account}</p>}
+        {account && (
+          <p className="wire-plain creditor-account" data-testid="journey-creditor-account">
+            {account}
+          </p>
+        )}
       </div>
     );
   }
@@ -33,7 +37,11 @@ export function Creditors({ payment }: { payment: PaymentSummary }) {
       {severe && (
         <VopBanner
           vop={severe.vop}
-          prefix={payment.creditors.length > 1 ? `${severe.count} of ${payment.creditors.length}${payment.transactionCount > payment.creditors.length ? ' listed' : ''}: ` : undefined}
+          prefix={
+            payment.creditors.length > 1
+              ? `${severe.count} of ${payment.creditors.length}${payment.transactionCount > payment.creditors.length ? ' listed' : ''}: `
+              : undefined
+          }
         />
       )}
       <ul className="creditor-list" aria-label="Creditors">

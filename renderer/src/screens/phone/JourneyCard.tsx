@@ -61,13 +61,7 @@ export function JourneyCard({ journey }: { journey: ScaJourney }) {
       {journey.status === 'started' ? (
         <div className="journey-actions">
           <ScaCountdown journey={journey} />
-          <button
-            type="button"
-            className="phone-button"
-            data-testid="open-link"
-            disabled={busy}
-            onClick={() => void openJourney(journey.journeyId)}
-          >
+          <button type="button" className="phone-button" data-testid="open-link" disabled={busy} onClick={() => void openJourney(journey.journeyId)}>
             Open link
           </button>
         </div>

@@ -54,7 +54,8 @@ export function PhoneScreen() {
             {!loaded && <p className="muted">Loading&hellip;</p>}
             {loaded && pending.length === 0 && (
               <p className="phone-empty" data-testid="phone-empty">
-                No approvals waiting. Start a flow in Flows (key 1) with “Approve automatically” off, or let your TPP create a consent for {psu?.name ?? 'this PSU'} at {psu?.institution ?? 'its bank'}.
+                No approvals waiting. Start a flow in Flows (key 1) with “Approve automatically” off, or let your TPP create a consent for{' '}
+                {psu?.name ?? 'this PSU'} at {psu?.institution ?? 'its bank'}.
               </p>
             )}
             {pending.map((journey) => (

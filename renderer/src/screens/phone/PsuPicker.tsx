@@ -19,13 +19,7 @@ export function PsuPicker({ psus, psuId, waiting, onChoose }: Props) {
   return (
     <div className="psu-picker">
       <label htmlFor="phone-psu">Signed in as</label>
-      <select
-        id="phone-psu"
-        data-testid="psu-picker"
-        value={psuId ?? ''}
-        onChange={(e) => onChoose(e.target.value)}
-        disabled={psus.length === 0}
-      >
+      <select id="phone-psu" data-testid="psu-picker" value={psuId ?? ''} onChange={(e) => onChoose(e.target.value)} disabled={psus.length === 0}>
         {psus.length === 0 && <option value="">No PSUs in the dataset</option>}
         {institutions.map((institution) => (
           <optgroup key={institution} label={institution}>

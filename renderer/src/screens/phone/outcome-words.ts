@@ -11,7 +11,10 @@ export interface OutcomeWords {
 
 /** A basket is approved as a whole or not at all: one payment of it ending fails it. */
 function basketEnded(what: string): OutcomeWords {
-  return { title: 'Basket not approved', sentence: `One payment in the basket ${what}, so the basket cannot be approved as a whole. Nothing in it was approved.` };
+  return {
+    title: 'Basket not approved',
+    sentence: `One payment in the basket ${what}, so the basket cannot be approved as a whole. Nothing in it was approved.`,
+  };
 }
 
 const WORDS: Record<JourneyOutcome, OutcomeWords> = {
@@ -65,5 +68,8 @@ export function outcomeWords(journey: Pick<ScaJourney, 'status' | 'outcome' | 'o
  */
 export function refusalWarning(refusal: NonNullable<ScaJourney['approvalRefusal']>): OutcomeWords {
   const words = WORDS[refusal.outcome];
-  return { title: words.title.replace(/^Refused: /, 'You cannot approve this: '), sentence: `${words.sentence} If you press Approve anyway, the bank will refuse it.` };
+  return {
+    title: words.title.replace(/^Refused: /, 'You cannot approve this: '),
+    sentence: `${words.sentence} If you press Approve anyway, the bank will refuse it.`,
+  };
 }

@@ -19,7 +19,9 @@ function usePresentKeys(): void {
     const onKey = (event: KeyboardEvent): void => {
       if (!isShortcutKey(event)) return;
       const present = usePresent.getState();
-      const act = { ArrowRight: present.next, PageDown: present.next, ArrowLeft: present.back, PageUp: present.back, Escape: () => present.setOn(false) }[event.key];
+      const act = { ArrowRight: present.next, PageDown: present.next, ArrowLeft: present.back, PageUp: present.back, Escape: () => present.setOn(false) }[
+        event.key
+      ];
       if (!act) return;
       event.preventDefault();
       void act();
@@ -84,16 +86,36 @@ export function PresentView() {
       <header className="present-bar">
         <h1 className="present-flow">{run.flow.title}</h1>
         <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
-          <input type="checkbox" checked={!autoApprove} disabled={run.imported} onChange={(e) => void setAutoApprove(!e.target.checked)} data-testid="present-psu-decides" /> PSU decides on the phone
+          <input
+            type="checkbox"
+            checked={!autoApprove}
+            disabled={run.imported}
+            onChange={(e) => void setAutoApprove(!e.target.checked)}
+            data-testid="present-psu-decides"
+          />{' '}
+          PSU decides on the phone
         </label>
         <TimeToggle />
         <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
           {showHttp ? 'Hide HTTP' : 'Show HTTP'}
         </button>
-        <button type="button" disabled={!target || busy !== null} onClick={() => void back()} data-testid="present-back" title={target ? `${backWords(target.shows)} (←)` : 'This is the first step'}>
+        <button
+          type="button"
+          disabled={!target || busy !== null}
+          onClick={() => void back()}
+          data-testid="present-back"
+          title={target ? `${backWords(target.shows)} (←)` : 'This is the first step'}
+        >
           ← Back
         </button>
-        <button type="button" className="primary" disabled={blocked !== null} onClick={() => void next()} data-testid="present-next" title={blocked ?? 'Run the next step (→)'}>
+        <button
+          type="button"
+          className="primary"
+          disabled={blocked !== null}
+          onClick={() => void next()}
+          data-testid="present-next"
+          title={blocked ?? 'Run the next step (→)'}
+        >
           Next step →
         </button>
         {exit}
@@ -123,12 +145,18 @@ export function PresentView() {
           <InlinePhones run={run} />
           <div className="phone-frame present-phone-idle" aria-label="The PSU’s bank app" data-testid="present-phone-idle">
             <div className="phone-notch" aria-hidden="true" />
-            <p className="muted">{autoApprove ? 'The run approves on the PSU’s behalf. Tick “PSU decides on the phone” to decide here.' : 'Nothing to approve right now.'}</p>
+            <p className="muted">
+              {autoApprove ? 'The run approves on the PSU’s behalf. Tick “PSU decides on the phone” to decide here.' : 'Nothing to approve right now.'}
+            </p>
           </div>
         </div>
         {showHttp ? (
           <section className="present-http" aria-label="The step’s HTTP exchanges" data-testid="present-http">
-            {step && step.exchanges.length > 0 ? step.exchanges.map((exchange) => <ExchangeView key={exchange.seq} exchange={exchange} open />) : <p className="muted">Nothing sent in this step yet.</p>}
+            {step && step.exchanges.length > 0 ? (
+              step.exchanges.map((exchange) => <ExchangeView key={exchange.seq} exchange={exchange} open />)
+            ) : (
+              <p className="muted">Nothing sent in this step yet.</p>
+            )}
           </section>
         ) : (
           <div className="present-diagram" ref={diagram} data-testid="present-diagram">

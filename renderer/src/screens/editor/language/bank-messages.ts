@@ -29,13 +29,22 @@ export function tppMessagesOf(body: string): TppMessage[] {
 
 export function bankDiagnostics(text: string, messages: readonly TppMessage[], status: number): Diagnostic[] {
   const paths = messages.map((m) => m.path ?? VALIDATOR_PATH.exec(m.text ?? '')?.[0] ?? null);
-  const located = locatePaths(text, paths.filter((p): p is string => p !== null));
+  const located = locatePaths(
+    text,
+    paths.filter((p): p is string => p !== null),
+  );
   const lines = text.split('\n');
   return messages.map((m, i): Diagnostic => {
     const path = paths[i] ?? null;
     const at = path === null ? undefined : located.get(path);
     const line = Math.min(Number(LINE.exec(m.text ?? '')?.[1] ?? 1), lines.length) || 1;
     const range = at?.range ?? { startLine: line, startColumn: 1, endLine: line, endColumn: (lines[line - 1]?.length ?? 0) + 1 };
-    return { path: path ?? 'Document', rule: m.code ?? `HTTP ${status}`, message: `The bank answered ${status}: ${m.text ?? m.code ?? 'no text'}`, kind: 'business', range };
+    return {
+      path: path ?? 'Document',
+      rule: m.code ?? `HTTP ${status}`,
+      message: `The bank answered ${status}: ${m.text ?? m.code ?? 'no text'}`,
+      kind: 'business',
+      range,
+    };
   });
 }

@@ -23,7 +23,8 @@ export function fillTemplate(template: string, fill: TemplateFill): string {
   let text = template;
   const { debtor } = fill;
   if (debtor?.iban !== undefined) text = inBlock(text, 'DbtrAcct', (b) => b.replace(/<IBAN>[^<]*<\/IBAN>/, `<IBAN>${escapeXml(debtor.iban ?? '')}</IBAN>`));
-  else if (debtor?.bban !== undefined) text = inBlock(text, 'DbtrAcct', (b) => b.replace(/(<Othr>\s*<Id>)[^<]*(<\/Id>)/, `$1${escapeXml(debtor.bban ?? '')}$2`));
+  else if (debtor?.bban !== undefined)
+    text = inBlock(text, 'DbtrAcct', (b) => b.replace(/(<Othr>\s*<Id>)[^<]*(<\/Id>)/, `$1${escapeXml(debtor.bban ?? '')}$2`));
   if (fill.bic !== '') text = inBlock(text, 'DbtrAgt', (b) => b.replace(/<BIC>[^<]*<\/BIC>/, `<BIC>${escapeXml(fill.bic)}</BIC>`));
   if (fill.payees.length === 0) return text;
   // The template's comments describe its own creditors and the VoP result they give: untrue once they are replaced.

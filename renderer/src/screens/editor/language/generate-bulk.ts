@@ -42,7 +42,9 @@ export function bulkParts(template: string, count: number): BulkParts {
 
 /** The n-th (1-based) credit transfer of the bulk. */
 export function bulkTransaction(block: string, n: number): string {
-  return block.replace(/<InstrId>[^<]*<\/InstrId>/, `<InstrId>INSTR-${n}</InstrId>`).replace(/<EndToEndId>[^<]*<\/EndToEndId>/, `<EndToEndId>E2E-${n}</EndToEndId>`);
+  return block
+    .replace(/<InstrId>[^<]*<\/InstrId>/, `<InstrId>INSTR-${n}</InstrId>`)
+    .replace(/<EndToEndId>[^<]*<\/EndToEndId>/, `<EndToEndId>E2E-${n}</EndToEndId>`);
 }
 
 export function bulkFromTemplate(template: string, count: number): string {

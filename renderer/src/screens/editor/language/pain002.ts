@@ -36,7 +36,10 @@ const all = (e: XmlElement | undefined, name: string): XmlElement[] => e?.childr
 const text = (e: XmlElement | undefined): string | null => (e === undefined ? null : e.text.trim());
 
 function reasonsOf(e: XmlElement | undefined): ReportReason[] {
-  return all(e, 'StsRsnInf').map((r) => ({ code: text(child(r, 'Rsn', 'Cd')) ?? text(child(r, 'Rsn', 'Prtry')) ?? '', info: all(r, 'AddtlInf').map((i) => i.text.trim()) }));
+  return all(e, 'StsRsnInf').map((r) => ({
+    code: text(child(r, 'Rsn', 'Cd')) ?? text(child(r, 'Rsn', 'Prtry')) ?? '',
+    info: all(r, 'AddtlInf').map((i) => i.text.trim()),
+  }));
 }
 
 /** The report, or an error naming why it cannot be read. */

@@ -70,11 +70,14 @@ export function recomputeTotals(text: string): QuickFix | null {
   const edits = [
     ...fieldEdit(text, `${root}/GrpHdr/NbOfTxs`, String(all.count)),
     ...fieldEdit(text, `${root}/GrpHdr/CtrlSum`, formatAmount(all)),
-    ...perInfo.flatMap((a, i) => (a === null ? [] : [...fieldEdit(text, `${root}/PmtInf[${i + 1}]/NbOfTxs`, String(a.count)), ...fieldEdit(text, `${root}/PmtInf[${i + 1}]/CtrlSum`, formatAmount(a))])),
+    ...perInfo.flatMap((a, i) =>
+      a === null
+        ? []
+        : [...fieldEdit(text, `${root}/PmtInf[${i + 1}]/NbOfTxs`, String(a.count)), ...fieldEdit(text, `${root}/PmtInf[${i + 1}]/CtrlSum`, formatAmount(a))],
+    ),
   ];
   return edits.length === 0 ? null : { title: 'Recompute NbOfTxs and CtrlSum from the transactions', edits };
 }
-
 
 const endsWith = (path: string, tail: string): boolean => path.replace(/\[\d+\]/g, '').endsWith(tail);
 

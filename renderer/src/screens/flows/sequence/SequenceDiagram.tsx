@@ -38,7 +38,16 @@ export const SequenceDiagram = forwardRef<SVGSVGElement, Props>(function Sequenc
         <marker id={ARROW} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" className="seq-head" />
         </marker>
-        <marker id={ARROW_FAILED} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+        <marker
+          id={ARROW_FAILED}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="10"
+          markerHeight="10"
+          markerUnits="userSpaceOnUse"
+          orient="auto-start-reverse"
+        >
           <path d="M0 0L10 5L0 10z" className="seq-head seq-failed" />
         </marker>
       </defs>

@@ -190,7 +190,11 @@ export function arrowGroups(exchanges: readonly FlowExchange[]): FlowExchange[][
 }
 
 /** The diagram of a run: its steps' exchanges in order, numbered by step, then what it waits for. */
-export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPending | null = null, options: { http: boolean } = { http: true }): SequenceLayout {
+export function layoutSequence(
+  steps: readonly StepExchanges[],
+  pending: FlowPending | null = null,
+  options: { http: boolean } = { http: true },
+): SequenceLayout {
   const { http } = options;
   const row = http ? ROW_HTTP : ROW;
   const wordsAbove = LINE_GAP + (http ? HTTP_LINE : 0);
@@ -248,7 +252,16 @@ export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPen
       });
       if (redirect !== null) {
         y += RETURN_DROP;
-        returns.push({ seq: exchange.seq, labelAside: true, fromX: X.bank, toX: X.psuBrowser, y: y + RETURN_DROP, label: `redirect to ${shortPath(redirect, 28)}`, failed: false, className: arrowClass('return', false) });
+        returns.push({
+          seq: exchange.seq,
+          labelAside: true,
+          fromX: X.bank,
+          toX: X.psuBrowser,
+          y: y + RETURN_DROP,
+          label: `redirect to ${shortPath(redirect, 28)}`,
+          failed: false,
+          className: arrowClass('return', false),
+        });
       }
       y += row;
     });

@@ -114,7 +114,11 @@ function apiAction(method: string, rest: string, body: string | null): string | 
       const pattern = `${method} payments${s.length > 2 ? '/{id}' : ''}${s[3] ? `/${s[3]}` : ''}${s[4] ? '/{id}' : ''}`;
       if (pattern === 'POST payments') {
         const count = transfers(body);
-        return area === 'bulk-payments' || count > 1 ? `TPP initiates a bulk payment${count > 1 ? ` (${count} transfers)` : ''}` : area === 'periodic-payments' ? 'TPP initiates a standing order' : 'TPP initiates a payment';
+        return area === 'bulk-payments' || count > 1
+          ? `TPP initiates a bulk payment${count > 1 ? ` (${count} transfers)` : ''}`
+          : area === 'periodic-payments'
+            ? 'TPP initiates a standing order'
+            : 'TPP initiates a payment';
       }
       const payments: Record<string, string> = {
         'GET payments/{id}': 'TPP reads the payment',
