@@ -47,6 +47,8 @@ export interface SimulatorOptions {
   failureLogLimit?: number | undefined;
   /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
   sqliteBinding?: string | undefined;
+  /** Past this size the WAL is rewound (store/checkpointer.ts, default 64 MiB); smaller in tests, to rewind often. */
+  walLimitBytes?: number | undefined;
   /** `--public-url`: the origin clients reach the bank at (a CI service name, a proxy), for every absolute URL it sends. */
   publicUrl?: string | undefined;
   /** `--psu-public-url`: under --tls, the origin the PSU's browser reaches the SCA pages at. */
@@ -105,7 +107,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
-  const checkpointer = startCheckpointer(db, options.sqliteBinding);
+  const checkpointer = startCheckpointer(db, options.sqliteBinding, options.walLimitBytes);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 

@@ -1,6 +1,6 @@
 import { rulesCited } from '../../domain/signing/rules';
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
-import type { Statement } from 'better-sqlite3';
+import type { Statement, Transaction } from 'better-sqlite3';
 import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
 import { ExchangeResources } from '../exchange-resources';
@@ -161,12 +161,12 @@ export class ExchangeRepository {
   private readonly nthFailureStmt;
   private readonly pinStmt;
   private readonly countsStmt;
-  private readonly pruneBatch: (limits: RetentionLimits) => void;
+  private readonly pruneBatch: Transaction<(limits: RetentionLimits) => void>;
   /** Every exchange up to this id that is neither a failure nor pinned is deleted: the next prune starts above it. */
   private prunedUpTo = 0;
   private discardedCounts: DiscardedCounts;
   private readonly clearStmt;
-  private readonly writeBatch: (batch: readonly ExchangeRecord[]) => void;
+  private readonly writeBatch: Transaction<(batch: readonly ExchangeRecord[]) => void>;
   private pending: ExchangeRecord[] = [];
   private lastId: number;
   private readonly keptStmt;
@@ -259,7 +259,8 @@ export class ExchangeRepository {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.writeBatch(batch);
+    // Immediate, as every write transaction (services/context.ts transactor): a WAL rewind is waited for.
+    this.writeBatch.immediate(batch);
     this.keptCount += batch.length;
   }
 
@@ -372,7 +373,7 @@ export class ExchangeRepository {
    */
   prune(limits: RetentionLimits): void {
     this.flush();
-    this.pruneBatch(limits);
+    this.pruneBatch.immediate(limits);
   }
 
   private pruneNow({ all, failures }: RetentionLimits): void {
