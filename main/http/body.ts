@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { formatError } from '../domain/errors';
 
+const sentBodies = new WeakMap<FastifyRequest, Buffer>();
+
 /** The exact request bytes (kept for Digest), or an empty buffer when there was no body. */
 export function rawBody(request: FastifyRequest): Buffer {
-  return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  return sentBodies.get(request) ?? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+}
+
+/** Keeps the bytes as sent for a route whose body is replaced by its parsed value (control-validation.ts). */
+export function keepRawBody(request: FastifyRequest, bytes: Buffer): void {
+  sentBodies.set(request, bytes);
 }
 
 export function jsonBody(request: FastifyRequest): unknown {

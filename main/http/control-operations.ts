@@ -2,6 +2,7 @@ import Type, { type TSchema } from 'typebox';
 import * as S from '../../shared/control-api';
 import { oneOf, text } from '../../shared/control-api/build';
 import { PSD2_ROLES } from '../domain/tpp/identity';
+import { MAX_OFFSET, MAX_PAGE_ROWS } from '../services/list-page';
 
 /**
  * The control API (`/simulator/v1`, routes/control.ts, routes/flow-runs.ts, routes/inspector-tools.ts):
@@ -66,8 +67,8 @@ const count = (description: string) => ({ description, schema: Type.Integer() })
 /** An operator's list: `limit` and `offset`, the page's rows and the list's length in X-Total-Count. */
 const pagedList = (schema: TSchema, what: string): Pick<Operation, 'query' | 'answers' | 'errors'> => ({
   query: {
-    limit: { description: '1-500; default 500', schema: Type.Integer({ minimum: 1, maximum: 500 }) },
-    offset: { description: `How many of the newest ${what} to skip; default 0`, schema: Type.Integer({ minimum: 0 }) },
+    limit: { description: `1-${MAX_PAGE_ROWS}; default ${MAX_PAGE_ROWS}`, schema: Type.Integer({ minimum: 1, maximum: MAX_PAGE_ROWS }) },
+    offset: { description: `How many of the newest ${what} to skip; default 0`, schema: Type.Integer({ minimum: 0, maximum: MAX_OFFSET }) },
   },
   answers: {
     200: {
@@ -538,11 +539,21 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
   },
 };
 
+/** What Fastify validates and serialises for one control route, all from its row of the table. */
+export interface ControlRouteSchema {
+  response: Record<number, TSchema>;
+  params?: TSchema;
+  querystring?: TSchema;
+  /** The body's schema; an optional body may also be absent (null). */
+  body?: TSchema;
+}
+
 /**
- * What Fastify serialises for one route (`GET`, `/simulator/v1/runs/:runId`): the JSON
- * answers' schemas, so each answer carries exactly its documented fields. Undocumented: none.
+ * What Fastify checks and serialises for one route (`GET`, `/simulator/v1/runs/:runId`): its path
+ * parameters, query and JSON body against the published request schemas (control-validation.ts), and
+ * its JSON answers through their schemas, so each answer carries exactly its documented fields.
  */
-export function controlRouteSchema(method: string, url: string): { response: Record<number, TSchema> } | null {
+export function controlRouteSchema(method: string, url: string): ControlRouteSchema | null {
   const path = url.slice(CONTROL_PREFIX.length).replace(/:([^/]+)/g, '{$1}');
   const operation = CONTROL_OPERATIONS[path]?.[method.toLowerCase() as Method];
   if (operation === undefined) return null;
@@ -551,5 +562,20 @@ export function controlRouteSchema(method: string, url: string): { response: Rec
       answer.schema === undefined || answer.unserialised ? [] : [[Number(status), answer.schema]],
     ),
   );
-  return { response };
+  const schema: ControlRouteSchema = { response };
+  if (operation.params !== undefined) {
+    schema.params = Type.Object(Object.fromEntries(Object.keys(operation.params).map((name) => [name, Type.String({ minLength: 1 })])));
+  }
+  if (operation.query !== undefined) {
+    schema.querystring = Type.Object(
+      Object.fromEntries(
+        Object.entries(operation.query).map(([name, parameter]) => {
+          const value = parameter.schema ?? Type.String();
+          return [name, parameter.required === true ? value : Type.Optional(value)];
+        }),
+      ),
+    );
+  }
+  if (operation.body !== undefined) schema.body = operation.body.required === false ? Type.Union([operation.body.schema, Type.Null()]) : operation.body.schema;
+  return schema;
 }

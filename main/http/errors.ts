@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
 import { RunError } from '../flows/runs/run-error';
+import { validationText, type SchemaFailure } from './validation-text';
 
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
@@ -40,10 +41,18 @@ const RUN_ERRORS: Record<RunError['kind'], (text: string) => BankError> = {
   phase: (text) => BankError.of('STATUS_INVALID', text),
 };
 
-/** Fastify's own errors (body too large, bad content length …) and bugs, in the protocol of the path. */
+/** Fastify's own errors (a request its schema refuses, body too large, bad content length …) and bugs, in the protocol of the path. */
 export function toBankError(error: FastifyError | Error, request: FastifyRequest): BankError {
   if (error instanceof BankError) return inProtocolOfPath(error, request);
   if (error instanceof RunError) return RUN_ERRORS[error.kind](error.message);
+  const refused = (error as FastifyError).validation;
+  if (refused !== undefined) {
+    const part = (error as FastifyError).validationContext;
+    return BankError.of(
+      'FORMAT_ERROR',
+      validationText(part === 'querystring' ? 'query' : part === 'params' ? 'path' : (part ?? 'request'), refused as unknown as SchemaFailure[]),
+    );
+  }
   const oauth = isOAuthPath(request.url);
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

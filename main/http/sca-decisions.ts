@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Services } from '../services';
+import { rawBody } from './body';
 
 /** What is known of a decision while it is answered. */
 interface DecisionInFlight {
@@ -19,6 +20,12 @@ const withoutCredentials = (headers: FastifyRequest['headers']): Record<string, 
 
 const bodyText = (body: unknown): string | null =>
   Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : body === undefined || body === null ? null : JSON.stringify(body);
+
+/** The decision's body as the PSU's app sent it, byte for byte (not the value parsed from it). */
+const sentText = (request: FastifyRequest): string | null => {
+  const bytes = rawBody(request);
+  return bytes.length === 0 ? null : bytes.toString('utf8');
+};
 
 /**
  * The route hooks of POST /simulator/v1/sca/{id} that keep the exchange a PSU decided in, as answered
@@ -40,7 +47,7 @@ export function decisionHooks(services: Services): { preHandler: preHandlerHookH
       if (decision && reply.statusCode === 200) {
         const { journeyId } = request.params as { journeyId: string };
         services.sca.keepDecision(journeyId, {
-          request: { method: request.method, url: request.url, headers: withoutCredentials(request.headers), body: bodyText(request.body) },
+          request: { method: request.method, url: request.url, headers: withoutCredentials(request.headers), body: sentText(request) },
           response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: decision.payload ?? '' },
           at: decision.simulatedAt,
           durationMs: performance.now() - decision.startedMs,

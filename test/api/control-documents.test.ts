@@ -103,10 +103,14 @@ describe('GET /simulator/v1/vop-registry', () => {
   });
 
   it('answers 400 FORMAT_ERROR without a known institution', async () => {
-    for (const query of ['', '?institution=atlantis', '?institution=']) {
+    for (const [query, text] of [
+      ['', 'the query needs institution'],
+      ['?institution=atlantis', 'institution must be one of'],
+      ['?institution=', 'institution must be one of'],
+    ]) {
       const res = await call(bank, 'GET', `/simulator/v1/vop-registry${query}`);
       expect(res.status).toBe(400);
-      expect(res.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', text: expect.stringContaining('institution must be one of') });
+      expect(res.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', text: expect.stringContaining(text) });
     }
   });
 });

@@ -106,7 +106,7 @@ describe('POST /simulator/v1/diagnose', () => {
       ['http', 'not a request', /request line/],
       ['curl', "curl 'http://x/", /single quote is never closed/],
       ['har', '{"log":', /not JSON/],
-      ['xml', 'x', /kind must be one of http, curl, har/],
+      ['xml', 'x', /kind must be one of: http, curl, har/],
       ['http', 'GET /frankfurt/berlingroup/v1/accounts HTTP/1.1\n\n', /GET \/frankfurt\/berlingroup\/v1\/accounts is not a signed operation/],
     ];
     for (const [kind, text, message] of cases) {
@@ -193,7 +193,7 @@ describe('POST /simulator/v1/exchanges/{id}/resend', () => {
   it('refuses what it cannot send, saying why', async () => {
     const bad = await control<{ tppMessages: { text: string }[] }>('POST', `/exchanges/${broken.id}/resend`, choicesOf(broken, { signature: 'maybe' }));
     expect(bad.status).toBe(400);
-    expect(bad.json.tppMessages[0]?.text).toMatch(/signature must be keep/);
+    expect(bad.json.tppMessages[0]?.text).toMatch(/signature must be one of: keep, resign/);
     const unsigned = await control<{ tppMessages: { text: string }[] }>(
       'POST',
       `/exchanges/${broken.id}/resend`,

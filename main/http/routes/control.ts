@@ -3,7 +3,6 @@ import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { SimulatorEvent } from '../../services/events';
 import type { ExchangeQueryInput } from '../../services/logs/exchange-log';
-import { jsonBody, rawBody } from '../body';
 import {
   toBasketSummary,
   toClockReading,
@@ -25,6 +24,7 @@ import { readListPage, type Paged } from '../../services/list-page';
 import { grantControlCookie, hasControlAccess } from '../control-access';
 import { controlOpenApi } from '../control-openapi';
 import { CONTROL_PREFIX, controlRouteSchema } from '../control-operations';
+import { controlValidatorCompiler, readJsonBody } from '../control-validation';
 import type { FlowRuns } from '../../flows/runs/flow-runs';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
@@ -41,7 +41,7 @@ export interface ControlOptions {
   exactAnswers?: boolean | undefined;
 }
 
-type ListQuery = { limit?: unknown; offset?: unknown };
+type ListQuery = { limit?: string; offset?: string };
 
 function paged<T, R>(reply: FastifyReply, page: Paged<T>, toSummary: (item: T) => R): R[] {
   reply.header('x-total-count', String(page.total));
@@ -56,9 +56,13 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
     async (control) => {
       // Each route answers through its documented schema (control-operations.ts): exactly the
       // published fields go out, whatever else the engine's values carry.
+      // Each request is checked against the same table's request schemas (control-validation.ts).
+      control.setValidatorCompiler(controlValidatorCompiler);
       control.addHook('onRoute', (route) => {
         const schema = controlRouteSchema([route.method].flat()[0] ?? '', route.url);
-        if (schema !== null) route.schema = { ...schema, ...route.schema };
+        if (schema === null) return;
+        route.schema = { ...schema, ...route.schema };
+        if (schema.body !== undefined) route.preValidation = [readJsonBody, ...[route.preValidation ?? []].flat()];
       });
       if (options.exactAnswers) exactAnswers(control);
       control.addHook('onRequest', async (request) => {
@@ -98,29 +102,29 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       );
       control.post('/sca/:journeyId', decisionHooks(services), async (request) => {
         const { journeyId } = request.params as { journeyId: string };
-        return toJourney(services.sca.act(journeyId, jsonBody(request)), origin());
+        return toJourney(services.sca.act(journeyId, request.body), origin());
       });
 
-      control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(jsonBody(request))));
+      control.post('/tpps', async (request, reply) => reply.code(201).send(services.tpps.register(request.body)));
 
-      control.post('/mode', async (request) => ({ mode: services.behaviour.switchTo(jsonBody(request)) }));
+      control.post('/mode', async (request) => ({ mode: services.behaviour.switchTo(request.body) }));
 
       control.post('/payments/:paymentId/processing', async (request) => {
         const { paymentId } = request.params as { paymentId: string };
-        const payment = services.paymentProcessing.process(paymentId, jsonBody(request));
+        const payment = services.paymentProcessing.process(paymentId, request.body);
         return { paymentId: payment.paymentId, status: payment.status };
       });
 
       control.get('/rate-limit', async () => services.rateLimits.current());
-      control.post('/rate-limit', async (request) => services.rateLimits.set(jsonBody(request)));
+      control.post('/rate-limit', async (request) => services.rateLimits.set(request.body));
 
       control.get('/service-blocks', async () => services.serviceBlocks.list().map(toServiceBlock));
       control.post('/service-blocks', async (request, reply) => {
-        const { block, created } = services.serviceBlocks.block(jsonBody(request));
+        const { block, created } = services.serviceBlocks.block(request.body);
         return reply.code(created ? 201 : 200).send(toServiceBlock(block));
       });
       control.delete('/service-blocks', async (request, reply) => {
-        services.serviceBlocks.unblock(jsonBody(request));
+        services.serviceBlocks.unblock(request.body);
         return reply.code(204).send();
       });
 
@@ -138,11 +142,11 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.get('/templates', async (request) => services.templates.forInstitution((request.query as { institution?: unknown }).institution));
 
       control.get('/clock', async () => toClockReading(services.clock.reading()));
-      control.post('/clock', async (request) => toClockReading(services.clock.move(jsonBody(request))));
+      control.post('/clock', async (request) => toClockReading(services.clock.move(request.body)));
 
       // No body at all is `{}`, as before "New class" existed.
       control.post('/reset', async (request) => {
-        services.operator.reset(rawBody(request).length === 0 ? undefined : jsonBody(request));
+        services.operator.reset(request.body ?? undefined);
         return { reset: true, now: services.clock.now().toISOString() };
       });
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FlowRuns } from '../../flows/runs/flow-runs';
-import { jsonBody, rawBody } from '../body';
 import { toFlowOperation, toFlowRunListItem, toFlowRunState, toFlowSummary } from '../contract';
 import { autoApprove, freeStep, importedFile, replayOptions, runId, sendOptions, startOptions } from '../flow-run-input';
 
@@ -20,10 +19,10 @@ export function flowRunRoutes(control: FastifyInstance, runs: FlowRuns, version:
   control.get('/flows', async () => runs.flows().map(toFlowSummary));
   control.get('/flow-operations', async () => runs.operations().map(toFlowOperation));
 
-  control.post('/runs', async (request, reply) => reply.code(201).send(toFlowRunState(await runs.start(startOptions(jsonBody(request))))));
+  control.post('/runs', async (request, reply) => reply.code(201).send(toFlowRunState(await runs.start(startOptions(request.body)))));
   control.get('/runs', async () => runs.list().map(toFlowRunListItem));
   control.post('/runs/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) =>
-    reply.code(201).send(toFlowRunState(runs.importFile(importedFile(jsonBody(request))))),
+    reply.code(201).send(toFlowRunState(runs.importFile(importedFile(request.body)))),
   );
 
   control.get('/runs/:runId', async (request) => toFlowRunState(runs.get(id(request.params))));
@@ -34,20 +33,20 @@ export function flowRunRoutes(control: FastifyInstance, runs: FlowRuns, version:
   control.post('/runs/:runId/prepare', async (request) => toFlowRunState(await runs.prepare(id(request.params))));
   control.post('/runs/:runId/send', async (request) => {
     const runId = id(request.params);
-    const { edit, until } = sendOptions(jsonBody(request));
+    const { edit, until } = sendOptions(request.body);
     return toFlowRunState(await runs.send(runId, edit, until));
   });
   control.post('/runs/:runId/free-steps', async (request) => {
     const runId = id(request.params);
-    return toFlowRunState(await runs.addFreeStep(runId, freeStep(jsonBody(request))));
+    return toFlowRunState(await runs.addFreeStep(runId, freeStep(request.body)));
   });
   control.post('/runs/:runId/auto-approve', async (request) => {
     const runId = id(request.params);
-    return toFlowRunState(await runs.setAutoApprove(runId, autoApprove(jsonBody(request))));
+    return toFlowRunState(await runs.setAutoApprove(runId, autoApprove(request.body)));
   });
   control.post('/runs/:runId/replay', async (request, reply) => {
     const runId = id(request.params);
-    const options = replayOptions(rawBody(request).length === 0 ? {} : jsonBody(request));
+    const options = replayOptions(request.body ?? {});
     return reply.code(201).send(toFlowRunState(await runs.replay(runId, options)));
   });
   control.get('/runs/:runId/export', async (request, reply) => {

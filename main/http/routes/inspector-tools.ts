@@ -3,7 +3,6 @@ import { BankError, formatError } from '../../domain/errors';
 import type { Services } from '../../services';
 import type { ExchangeRecord } from '../../store/repositories/exchanges';
 import type { ResendOptions } from '../../../preload/api/workbench-api';
-import { jsonBody } from '../body';
 import { toExchange, toPastedDiagnosis } from '../contract';
 
 /** Sends the choices as the built-in TPP (the host wires main/tpp/resend.ts); its errors are the user's to fix. */
@@ -17,12 +16,12 @@ const LOG_WAIT_MS = 3_000;
  * and resending an exchange with explicit choices as the built-in TPP.
  */
 export function inspectorToolRoutes(control: FastifyInstance, services: Services, resender: ExchangeResender | undefined): void {
-  control.post('/diagnose', async (request) => toPastedDiagnosis(services.signatures.diagnosePasted(jsonBody(request))));
+  control.post('/diagnose', async (request) => toPastedDiagnosis(services.signatures.diagnosePasted(request.body)));
 
   if (resender === undefined) return;
   control.post('/exchanges/:exchangeId/resend', async (request) => {
     const original = services.exchangeLog.get((request.params as { exchangeId?: unknown }).exchangeId);
-    const choices = resendChoices(jsonBody(request));
+    const choices = resendChoices(request.body);
     const before = services.exchangeLog.list(1, undefined)[0]?.id ?? original.id;
     try {
       await resender(choices);

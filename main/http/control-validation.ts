@@ -1,0 +1,73 @@
+import type { FastifyRequest, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { formatError } from '../domain/errors';
+import { keepRawBody, rawBody } from './body';
+
+type Check = ReturnType<typeof Compile>;
+
+/**
+ * Fastify's validator for the control API: each path, query and body checked against the schema
+ * control-operations.ts publishes for it. Compiled on a route's first request, not at start: the
+ * simulator registers some fifty routes and most sessions call a handful. The query and path are
+ * checked as their text reads (`limit=5` is an integer) but reach the route as sent, so the
+ * services read the same strings as before; a body is checked as sent.
+ */
+export const controlValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  let check: Check | undefined;
+  return (value: unknown) => {
+    check ??= Compile(schema);
+    const checked = httpPart === 'body' ? value : asTyped(schema, value);
+    return check.Check(checked) ? { value } : { error: check.Errors(checked).map((e) => ({ ...e, value: at(value, e.instancePath) })) };
+  };
+};
+
+const DECIMAL = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,15})?$/;
+
+/**
+ * A query's or path's texts as the values their schema names: a number only when written as one in
+ * plain decimals (TypeBox's own conversion reads `1.5` as the integer 1 and `0x10` as 16), true and
+ * false only as those words. A parameter sent twice stays a list, which its schema refuses.
+ */
+function asTyped(schema: TSchema, value: unknown): unknown {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  if (properties === undefined || typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([name, text]) => {
+      const type = properties[name]?.type;
+      if (typeof text !== 'string') return [name, text];
+      if ((type === 'integer' || type === 'number') && DECIMAL.test(text)) return [name, Number(text)];
+      if (type === 'boolean' && (text === 'true' || text === 'false')) return [name, text === 'true'];
+      return [name, text];
+    }),
+  );
+}
+
+/** The value a failed rule was about, for its text: a query parameter sent twice arrives as a list. */
+function at(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const key of pointer.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/**
+ * The body's JSON, read before validation so the schema sees the value; the bytes stay the request's
+ * (rawBody) for whatever records the exchange as sent. No body: null, which only a route whose body
+ * is optional accepts.
+ */
+export const readJsonBody: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
+  const bytes = rawBody(request);
+  keepRawBody(request, bytes);
+  if (bytes.length === 0) {
+    request.body = null;
+    return;
+  }
+  try {
+    request.body = JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch (err) {
+    throw formatError(`the request body is not valid JSON: ${(err as Error).message}`);
+  }
+};
