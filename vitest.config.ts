@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer';
 
 /**
  * Test tiers: `npm test` runs every project, `npm run test:quick` unit and api only. Projects that
@@ -19,6 +20,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: WORKERS,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: SHARED_PKI } },

@@ -103,7 +103,7 @@ describe('GET /simulator/v1/vop-registry', () => {
   });
 
   it('answers 400 FORMAT_ERROR without a known institution', async () => {
-    for (const [query, text] of [
+    for (const [query, text] of <[string, string][]>[
       ['', 'the query needs institution'],
       ['?institution=atlantis', 'institution must be one of'],
       ['?institution=', 'institution must be one of'],
