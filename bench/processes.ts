@@ -17,6 +17,8 @@ export interface Started {
   url: string;
   /** From spawning the process to its ready line. */
   readyMs: number;
+  /** What the process has written to stderr so far: the simulator's unexpected faults, with their stacks. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -36,11 +38,12 @@ function startProcess(command: string, args: readonly string[], ready: RegExp): 
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
+    // The last 64 KB: a fault repeated on every request must not grow the bench's own memory.
+    child.stderr?.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-65_536)));
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const url = ready.exec(out)?.[1];
-      if (url) resolve({ child, url, readyMs: performance.now() - started, stop });
+      if (url) resolve({ child, url, readyMs: performance.now() - started, stderr: () => err, stop });
     });
     child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready: ${err || out}`)));
   });

@@ -235,6 +235,7 @@ async function bench(): Promise<void> {
     print({ starts, rows, bulks, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass, inspector });
   } finally {
     await Promise.all([sim.stop(), ceilingServer?.stop()]);
+    if (sim.stderr() !== '') process.stderr.write(`\nThe simulator reported faults (its stderr):\n${sim.stderr()}\n`);
   }
 }
 

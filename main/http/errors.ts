@@ -60,6 +60,7 @@ export function toBankError(error: FastifyError | Error, request: FastifyRequest
     if (oauth) return BankError.oauth('invalid_request', text);
     return BankError.of('FORMAT_ERROR', text, status === 413 ? 413 : 400);
   }
-  request.log.error(error);
+  // The server runs without a logger (every exchange is in the traffic log); a fault has no exchange to explain it, so it goes to stderr.
+  console.error(`PSD2 Workbench: ${request.method} ${request.url.split('?')[0] ?? ''} failed unexpectedly:`, error);
   return BankError.of('INTERNAL_SERVER_ERROR', 'the simulator failed unexpectedly; the request changed nothing');
 }

@@ -5,6 +5,7 @@
 // never a stale bundle. Plain JavaScript: it has to run before anything can compile TypeScript.
 //
 //   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,8 +15,10 @@ const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev
 
 const named = Object.hasOwn(ENTRIES, process.argv[2] ?? '') ? process.argv.splice(2, 1)[0] : 'serve';
 const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);
-// Inside node_modules, so the bundle's bare imports (better-sqlite3, vite, ...) resolve to the project's own.
-const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', named);
+// Inside node_modules, so the bundle's bare imports (better-sqlite3, vite, ...) resolve to the project's own;
+// named by the checkout too, as git worktrees may share one node_modules and must not swap bundles mid-run.
+const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
+const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
 const BUNDLE = join(OUT_DIR, `${named}.mjs`);
 const MANIFEST = join(OUT_DIR, 'inputs.json');
 const LAUNCHER = relative(ROOT, fileURLToPath(import.meta.url));
