@@ -143,6 +143,7 @@ const toAttempt = (r: AttemptRow): AuthorisationAttempt => ({
 export class PaymentRepository {
   private readonly insertStmt;
   private readonly insertTxStmt;
+  private readonly insertOneTxStmt;
   private readonly vopStmt;
   private readonly listedVopStmt;
   private readonly byIdStmt;
@@ -195,6 +196,8 @@ export class PaymentRepository {
     // Every credit transfer's row in one statement: a 10,000-transaction bulk would otherwise cross into SQLite 10,000 times.
     this.insertTxStmt = db.prepare(`INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop)
       SELECT ?, key, NULL, '[]', value FROM json_each(?) ORDER BY key`);
+    // A single payment's one row without json_each's table and sort: a third of that payment's commit.
+    this.insertOneTxStmt = db.prepare(`INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop) VALUES (?, 0, NULL, '[]', ?)`);
     this.vopStmt = db.prepare<[string], { vop: string | null }>('SELECT vop FROM payment_transactions WHERE payment_id = ? ORDER BY idx');
     // The listing's ids travel as one JSON array, so a page of any size costs one statement.
     this.listedVopStmt = db.prepare<[string, number], { payment_id: string; vop: string | null }>(`SELECT payment_id, vop FROM payment_transactions
@@ -278,12 +281,17 @@ export class PaymentRepository {
       // Taken from the message once, at insert, so listing a 10,000-transaction bulk never reads its JSON again.
       creditor_preview: JSON.stringify(parsed.transactions.slice(0, CREDITOR_PREVIEW_SIZE).map(storedCreditor)),
     });
-    // One entry per credit transfer: its VoP check as JSON (json_each gives an object back as its text), or null.
-    const vops = Array.from({ length: transactionCount }, (_, i) => {
+    const vopOf = (i: number): StoredVopCheck | null => {
       const check = vopChecks?.[i];
       return check ? storedVopCheck(check) : null;
-    });
-    this.insertTxStmt.run(p.paymentId, JSON.stringify(vops));
+    };
+    if (transactionCount === 1) {
+      const vop = vopOf(0);
+      this.insertOneTxStmt.run(p.paymentId, vop === null ? null : JSON.stringify(vop));
+      return;
+    }
+    // One entry per credit transfer: its VoP check as JSON (json_each gives an object back as its text), or null.
+    this.insertTxStmt.run(p.paymentId, JSON.stringify(Array.from({ length: transactionCount }, (_, i) => vopOf(i))));
   }
 
   find(paymentId: string): Payment | undefined {

@@ -34,6 +34,9 @@ const toJourney = (r: JourneyRow): ScaJourney => ({
   outcome: isJourneyOutcome(r.outcome) ? r.outcome : null,
 });
 
+/** The earliest start of a journey that can time out unopened: one entry of the index of migration 18. */
+export const NEXT_UNOPENED_SQL = "SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'";
+
 export class ScaJourneyRepository {
   private readonly insertStmt;
   private readonly byIdStmt;
@@ -55,9 +58,7 @@ export class ScaJourneyRepository {
     );
     this.listStmt = db.prepare<[], JourneyRow>('SELECT * FROM sca_journeys ORDER BY created_at DESC, rowid DESC');
     this.nextOpenedStmt = db.prepare<[], { at: number | null }>("SELECT min(opened_at) AS at FROM sca_journeys WHERE status = 'opened'");
-    this.nextUnopenedStmt = db.prepare<[], { at: number | null }>(
-      "SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'",
-    );
+    this.nextUnopenedStmt = db.prepare<[], { at: number | null }>(NEXT_UNOPENED_SQL);
   }
 
   insert(j: ScaJourney): void {
