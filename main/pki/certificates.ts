@@ -25,7 +25,7 @@ export interface TppCertificateRequest {
 
 export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificateRequest): IssuedCertificate {
   const keys = rsaKeyPair();
-  const caCert = forge.pki.certificateFromPem(issuer.certificatePem);
+  const { name: issuerName, keyId: issuerKeyId } = issuerFacts(issuer);
   const cert = newCertificate(keys.publicKeyPem, req.validFrom, req.validTo);
   cert.setSubject(
     toForgeName([
@@ -35,7 +35,8 @@ export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificat
       { oid: OID.countryName, value: req.countryCode, printable: true },
     ]),
   );
-  cert.setIssuer(issuerNameOf(caCert));
+  // forge fills in fields of the attributes it is given: copies, so the kept name stays as read.
+  cert.setIssuer(issuerName.map((attribute) => ({ ...attribute })));
   const qwac = req.purpose === 'qwac';
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
@@ -44,10 +45,28 @@ export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificat
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
     ...(qwac ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
     { name: 'subjectKeyIdentifier' },
-    { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId(caCert) },
+    { name: 'authorityKeyIdentifier', keyIdentifier: issuerKeyId },
     ...(req.withoutQcStatements ? [] : [{ id: OID.qcStatements, critical: false, value: encodeQcStatements(qwac ? OID.qcTypeWeb : OID.qcTypeEseal, req) }]),
   ]);
   return { certificatePem: signWith(cert, issuer.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
+}
+
+interface IssuerFacts {
+  name: forge.pki.CertificateField[];
+  keyId: string;
+}
+
+/** Per CA, read once: forge parses a certificate, its RSA key included, in JavaScript, and a CA issues many. */
+const issuerFactsOf = new WeakMap<SigningAuthority, IssuerFacts>();
+
+function issuerFacts(issuer: SigningAuthority): IssuerFacts {
+  let facts = issuerFactsOf.get(issuer);
+  if (facts === undefined) {
+    const caCert = forge.pki.certificateFromPem(issuer.certificatePem);
+    facts = { name: issuerNameOf(caCert), keyId: authorityKeyId(caCert) };
+    issuerFactsOf.set(issuer, facts);
+  }
+  return facts;
 }
 
 /** forge keeps parsed UTF8 values as raw bytes but encodes them again on write; decode so the issuer stays byte-identical. */

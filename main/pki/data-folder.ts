@@ -10,8 +10,9 @@ import type { TrustStore } from './trust-store';
 
 /**
  * docs/architecture.md#data-folder: DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
- * TPP: client.json and its certificates (and qwac.p12 for a browser under --tls). Whatever is absent is created; a folder of the single-CA version
- * is upgraded in place, keeping the demo client's clientId, clientSecret and redirectUri.
+ * TPP: client.json and its certificates (and qwac.p12 for a browser, written by a start under --tls). Whatever is
+ * absent is created; a folder of the single-CA version is upgraded in place, keeping the demo client's clientId,
+ * clientSecret and redirectUri.
  */
 export interface DemoTppClient {
   clientId: string;
@@ -35,7 +36,15 @@ export const missingKeyPairs = (dataDir: string): number => KEY_FILES.filter((fi
 
 const DEMO_IDENTITY: DemoIdentity = { organizationId: 'PSDDE-BAFIN-123456', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] };
 
-export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
+export interface DataFolderPkiOptions {
+  /**
+   * Also the QWAC as PKCS#12 for a browser, which only --tls needs: in forge's JavaScript its key encryption cost a
+   * fresh start about as much as a certificate (docs/benchmarks.md, "Issue 24, session 3: start-up").
+   */
+  qwacBundle?: boolean;
+}
+
+export function ensureDataFolderPki(dataDir: string, now: Date, options: DataFolderPkiOptions = {}): DataFolderPki {
   const trust = loadOrCreateTrustStore(join(dataDir, 'pki'), now);
   const tppDir = join(dataDir, 'tpp');
   mkdirSync(tppDir, { recursive: true });
@@ -43,7 +52,7 @@ export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
   const stored = existsSync(clientFile) ? readClient(clientFile) : null;
   const identity = stored === null ? DEMO_IDENTITY : demoIdentityFrom(stored.organizationId, stored.roles, DEMO_IDENTITY);
   const qsealPem = ensureDemoCertificates(tppDir, trust, identity, now);
-  ensureQwacBundle(tppDir);
+  if (options.qwacBundle === true) ensureQwacBundle(tppDir);
   const demoTpp: DemoTppClient = {
     clientId: stored?.clientId ?? 'workbench-demo-tpp',
     clientSecret: stored?.clientSecret ?? randomBytes(24).toString('base64url'),

@@ -244,10 +244,13 @@ describe('data folder', () => {
     expect(second.trust.bundlePem()).toBe(first.trust.bundlePem());
   });
 
-  it('writes the QWAC and its key as PKCS#12 for a browser, readable by OpenSSL, renewed with the QWAC', () => {
+  it('writes the QWAC and its key as PKCS#12 for a browser when --tls asks, readable by OpenSSL, renewed with the QWAC', () => {
     const dir = join(scratch, 'browser-bundle');
-    ensureDataFolderPki(dir, NOW);
     const p12 = join(dir, 'tpp', QWAC_P12_FILE);
+    // Only a browser under --tls needs it: a start without --tls leaves it unmade.
+    ensureDataFolderPki(dir, NOW);
+    expect(existsSync(p12)).toBe(false);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(mode(p12)).toBe(0o600);
     const read = (args: string[]): string =>
       execFileSync('openssl', ['pkcs12', '-in', p12, '-passin', `pass:${QWAC_P12_PASSPHRASE}`, ...args], { encoding: 'utf8' });
@@ -258,10 +261,10 @@ describe('data folder', () => {
 
     // A renewed QWAC (here: its file rewritten later) gets a new bundle; an unchanged one keeps it.
     const written = statSync(p12).mtimeMs;
-    ensureDataFolderPki(dir, NOW);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(statSync(p12).mtimeMs).toBe(written);
     utimesSync(join(dir, 'tpp/qwac.crt.pem'), new Date(), new Date(written + 10_000));
-    ensureDataFolderPki(dir, NOW);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(statSync(p12).mtimeMs).toBeGreaterThan(written);
   });
 
