@@ -28,10 +28,10 @@ export interface DataFolderPki {
   demoTpp: DemoTppClient;
 }
 
-/** The private keys a complete data folder holds: the two test CAs', and the demo TPP's QWAC and QSEAL per trust framework. */
-const KEY_FILES = ['pki/eidas-ca.key.pem', 'pki/uk-ca.key.pem', 'tpp/qwac.key.pem', 'tpp/qseal.key.pem', 'tpp/uk-qwac.key.pem', 'tpp/uk-qseal.key.pem'];
+/** The RSA keys a complete data folder holds: the demo TPP's QWAC and QSEAL per trust framework (the test CAs' are EC, made at once). */
+const KEY_FILES = ['tpp/qwac.key.pem', 'tpp/qseal.key.pem', 'tpp/uk-qwac.key.pem', 'tpp/uk-qseal.key.pem'];
 
-/** How many key pairs ensureDataFolderPki will make here (at least): one for each key file not there yet. */
+/** How many RSA key pairs ensureDataFolderPki will make here (at least): one for each key file not there yet. */
 export const missingKeyPairs = (dataDir: string): number => KEY_FILES.filter((file) => !existsSync(join(dataDir, file))).length;
 
 const DEMO_IDENTITY: DemoIdentity = { organizationId: 'PSDDE-BAFIN-123456', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] };
