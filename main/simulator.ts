@@ -103,8 +103,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
 }
 
 async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSimulator> {
-  // A fresh data folder's keys, made on other cores while this one loads the dataset and opens the store.
-  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
+  // A fresh data folder's keys, and under --tls the server's, made on other cores while this one loads the dataset and opens the store.
+  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir) + (options.tls ? 1 : 0));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
   const repos = createRepositories(db);
