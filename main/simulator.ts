@@ -103,11 +103,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
 }
 
 async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSimulator> {
-  // A fresh data folder's keys, made on other cores while this one loads the dataset and opens the store.
-  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir));
+  // A fresh data folder's keys, and under --tls the server's, made on other cores while this one loads the dataset and opens the store.
+  const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir) + (options.tls ? 1 : 0));
   const dataset = loadDataset(options.datasetFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding);
-  const checkpointer = startCheckpointer(db, options.sqliteBinding, options.walLimitBytes);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 
@@ -140,7 +139,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   };
 
   await keyPairs;
-  const pki = ensureDataFolderPki(options.dataDir, clock.now());
+  const pki = ensureDataFolderPki(options.dataDir, clock.now(), { qwacBundle: options.tls });
   saveClientRegistration(ctx, pki.demoTpp, 'Workbench Demo TPP');
   if (repos.settings.get('dataset') !== dataset.name) resetBankState(ctx);
 
@@ -222,7 +221,6 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     if (psuPages) psuPagesUrl = `https://${hostForUrl}:${await listen(psuPages, 0)}`;
   } catch (err) {
     await app.close();
-    await checkpointer.stop();
     db.close();
     throw err;
   }
@@ -233,6 +231,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
 
   const lifecycleTimer = new LifecycleTimer(ctx, services.lifecycle);
   lifecycleTimer.start();
+  // Only once listening: its thread's own start (a second isolate, SQLite's addon) need not delay the ready line.
+  const checkpointer = startCheckpointer(db, options.sqliteBinding, options.walLimitBytes);
 
   let closed = false;
   return {

@@ -7,6 +7,7 @@ import { sendError, toBankError } from './errors';
 import { bankTrafficOf, recordExchanges } from './exchange-log';
 import { limitOptions, MAX_HEADER_BYTES, requestLimits } from './limits';
 import { localSafety, type LocalSafetyOptions } from './local-safety';
+import { lazySerializers } from './lazy-serializer';
 import { consentRoutes } from './routes/consents';
 import { controlRoutes, type ControlOptions } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
@@ -50,6 +51,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     return503OnClosing: true,
     // Open event streams (a UI) must not hold a stopping simulator open.
     forceCloseConnections: true,
+    schemaController: lazySerializers,
   });
 
   if (options.tls) {

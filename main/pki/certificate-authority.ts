@@ -1,5 +1,14 @@
 import { OID } from './oids';
-import { newCertificate, rsaKeyPair, signWith, toForgeName, type IssuedCertificate, type NameAttribute } from './x509-builder';
+import {
+  ecKeyPair,
+  newCertificate,
+  signWith,
+  subjectKeyIdentifierExtension,
+  toForgeName,
+  type IssuedCertificate,
+  type KeyPairPem,
+  type NameAttribute,
+} from './x509-builder';
 
 export type TrustFramework = 'eidas' | 'uk-open-banking';
 export const TRUST_FRAMEWORKS: readonly TrustFramework[] = ['eidas', 'uk-open-banking'];
@@ -37,9 +46,11 @@ export function trustFrameworkOfUnit(organizationalUnit: string | undefined): Tr
 
 const YEAR_MS = 365 * 86_400_000;
 
-/** Long-lived on both sides, so moving the simulated clock years back or forth never outruns the CA. */
-export function createCertificateAuthority(name: CaName, now: Date): IssuedCertificate {
-  const keys = rsaKeyPair();
+/**
+ * Long-lived on both sides, so moving the simulated clock years back or forth never outruns the CA. An EC key: made
+ * at once, where an RSA key would hold up a fresh data folder's start (`keys`: a CA as an older version made it).
+ */
+export function createCertificateAuthority(name: CaName, now: Date, keys: KeyPairPem = ecKeyPair()): IssuedCertificate {
   const cert = newCertificate(keys.publicKeyPem, new Date(now.getTime() - 10 * YEAR_MS), new Date(now.getTime() + 30 * YEAR_MS));
   const attributes: NameAttribute[] = [
     { oid: OID.commonName, value: name.commonName },
@@ -53,7 +64,7 @@ export function createCertificateAuthority(name: CaName, now: Date): IssuedCerti
   cert.setExtensions([
     { name: 'basicConstraints', cA: true, critical: true },
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
+    subjectKeyIdentifierExtension(keys.publicKeyPem),
   ]);
   return { certificatePem: signWith(cert, keys.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
 }

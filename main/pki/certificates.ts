@@ -1,8 +1,18 @@
-import forge from 'node-forge';
+import { X509Certificate } from 'node:crypto';
 import type { Psd2Role } from '../domain/tpp/identity';
 import { OID } from './oids';
 import { encodeQcStatements } from './qc-statements';
-import { newCertificate, rsaKeyPair, signWith, toForgeName, type IssuedCertificate, type SigningAuthority } from './x509-builder';
+import type { Asn1 } from './asn1';
+import {
+  keyIdentifierOf,
+  newCertificate,
+  rsaKeyPair,
+  signWith,
+  subjectNameOf,
+  toForgeName,
+  type IssuedCertificate,
+  type SigningAuthority,
+} from './x509-builder';
 
 /** TPP certificates after the eIDAS PSD2 profile: a QWAC for mutual TLS, a QSEAL for signing requests. */
 
@@ -25,7 +35,7 @@ export interface TppCertificateRequest {
 
 export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificateRequest): IssuedCertificate {
   const keys = rsaKeyPair();
-  const caCert = forge.pki.certificateFromPem(issuer.certificatePem);
+  const { name: issuerName, keyId: issuerKeyId } = issuerFacts(issuer);
   const cert = newCertificate(keys.publicKeyPem, req.validFrom, req.validTo);
   cert.setSubject(
     toForgeName([
@@ -35,7 +45,6 @@ export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificat
       { oid: OID.countryName, value: req.countryCode, printable: true },
     ]),
   );
-  cert.setIssuer(issuerNameOf(caCert));
   const qwac = req.purpose === 'qwac';
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
@@ -44,22 +53,25 @@ export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificat
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
     ...(qwac ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
     { name: 'subjectKeyIdentifier' },
-    { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId(caCert) },
+    { name: 'authorityKeyIdentifier', keyIdentifier: issuerKeyId },
     ...(req.withoutQcStatements ? [] : [{ id: OID.qcStatements, critical: false, value: encodeQcStatements(qwac ? OID.qcTypeWeb : OID.qcTypeEseal, req) }]),
   ]);
-  return { certificatePem: signWith(cert, issuer.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
+  return { certificatePem: signWith(cert, issuer.privateKeyPem, issuerName), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
 }
 
-/** forge keeps parsed UTF8 values as raw bytes but encodes them again on write; decode so the issuer stays byte-identical. */
-function issuerNameOf(caCert: forge.pki.Certificate): forge.pki.CertificateField[] {
-  return caCert.subject.attributes.map((a) => ({
-    type: a.type,
-    value: (a.valueTagClass as number) === forge.asn1.Type.UTF8 && typeof a.value === 'string' ? forge.util.decodeUtf8(a.value) : a.value,
-    valueTagClass: a.valueTagClass,
-  }));
+interface IssuerFacts {
+  name: Asn1;
+  keyId: string;
 }
 
-function authorityKeyId(caCert: forge.pki.Certificate): string {
-  const ski = caCert.getExtension('subjectKeyIdentifier') as { subjectKeyIdentifier?: string } | null;
-  return ski?.subjectKeyIdentifier ? forge.util.hexToBytes(ski.subjectKeyIdentifier) : caCert.generateSubjectKeyIdentifier().getBytes();
+/** Per CA, read once: its name exactly as its certificate holds it, and its key's identifier. */
+const issuerFactsOf = new WeakMap<SigningAuthority, IssuerFacts>();
+
+function issuerFacts(issuer: SigningAuthority): IssuerFacts {
+  let facts = issuerFactsOf.get(issuer);
+  if (facts === undefined) {
+    facts = { name: subjectNameOf(issuer.certificatePem), keyId: keyIdentifierOf(new X509Certificate(issuer.certificatePem).publicKey) };
+    issuerFactsOf.set(issuer, facts);
+  }
+  return facts;
 }

@@ -10,8 +10,9 @@ import type { TrustStore } from './trust-store';
 
 /**
  * docs/architecture.md#data-folder: DIR/pki holds the test CAs (ca.crt.pem is the bundle of both), DIR/tpp the demo
- * TPP: client.json and its certificates (and qwac.p12 for a browser under --tls). Whatever is absent is created; a folder of the single-CA version
- * is upgraded in place, keeping the demo client's clientId, clientSecret and redirectUri.
+ * TPP: client.json and its certificates (and qwac.p12 for a browser, written by a start under --tls). Whatever is
+ * absent is created; a folder of the single-CA version is upgraded in place, keeping the demo client's clientId,
+ * clientSecret and redirectUri.
  */
 export interface DemoTppClient {
   clientId: string;
@@ -27,15 +28,23 @@ export interface DataFolderPki {
   demoTpp: DemoTppClient;
 }
 
-/** The private keys a complete data folder holds: the two test CAs', and the demo TPP's QWAC and QSEAL per trust framework. */
-const KEY_FILES = ['pki/eidas-ca.key.pem', 'pki/uk-ca.key.pem', 'tpp/qwac.key.pem', 'tpp/qseal.key.pem', 'tpp/uk-qwac.key.pem', 'tpp/uk-qseal.key.pem'];
+/** The RSA keys a complete data folder holds: the demo TPP's QWAC and QSEAL per trust framework (the test CAs' are EC, made at once). */
+const KEY_FILES = ['tpp/qwac.key.pem', 'tpp/qseal.key.pem', 'tpp/uk-qwac.key.pem', 'tpp/uk-qseal.key.pem'];
 
-/** How many key pairs ensureDataFolderPki will make here (at least): one for each key file not there yet. */
+/** How many RSA key pairs ensureDataFolderPki will make here (at least): one for each key file not there yet. */
 export const missingKeyPairs = (dataDir: string): number => KEY_FILES.filter((file) => !existsSync(join(dataDir, file))).length;
 
 const DEMO_IDENTITY: DemoIdentity = { organizationId: 'PSDDE-BAFIN-123456', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] };
 
-export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
+export interface DataFolderPkiOptions {
+  /**
+   * Also the QWAC as PKCS#12 for a browser, which only --tls needs: in forge's JavaScript its key encryption cost a
+   * fresh start about as much as a certificate (docs/benchmarks.md, "Issue 24, session 3: start-up").
+   */
+  qwacBundle?: boolean;
+}
+
+export function ensureDataFolderPki(dataDir: string, now: Date, options: DataFolderPkiOptions = {}): DataFolderPki {
   const trust = loadOrCreateTrustStore(join(dataDir, 'pki'), now);
   const tppDir = join(dataDir, 'tpp');
   mkdirSync(tppDir, { recursive: true });
@@ -43,7 +52,7 @@ export function ensureDataFolderPki(dataDir: string, now: Date): DataFolderPki {
   const stored = existsSync(clientFile) ? readClient(clientFile) : null;
   const identity = stored === null ? DEMO_IDENTITY : demoIdentityFrom(stored.organizationId, stored.roles, DEMO_IDENTITY);
   const qsealPem = ensureDemoCertificates(tppDir, trust, identity, now);
-  ensureQwacBundle(tppDir);
+  if (options.qwacBundle === true) ensureQwacBundle(tppDir);
   const demoTpp: DemoTppClient = {
     clientId: stored?.clientId ?? 'workbench-demo-tpp',
     clientSecret: stored?.clientSecret ?? randomBytes(24).toString('base64url'),

@@ -1,6 +1,5 @@
 import type { IssuedCertificate, SigningAuthority } from './x509-builder';
-import { newCertificate, rsaKeyPair, signWith, toForgeName } from './x509-builder';
-import forge from 'node-forge';
+import { newCertificate, rsaKeyPair, signWith, subjectNameOf, toForgeName } from './x509-builder';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +16,6 @@ export function issueServerCertificate(ca: SigningAuthority, hosts: readonly str
       { oid: '2.5.4.10', value: 'PSD2 Workbench' },
     ]),
   );
-  cert.setIssuer(forge.pki.certificateFromPem(ca.certificatePem).subject.attributes);
   const altNames = [...new Set(['localhost', '127.0.0.1', '::1', ...hosts])].map((h) => (/^[\d.]+$|:/.test(h) ? { type: 7, ip: h } : { type: 2, value: h }));
   cert.setExtensions([
     { name: 'basicConstraints', cA: false },
@@ -25,5 +23,9 @@ export function issueServerCertificate(ca: SigningAuthority, hosts: readonly str
     { name: 'extKeyUsage', serverAuth: true },
     { name: 'subjectAltName', altNames },
   ]);
-  return { certificatePem: signWith(cert, ca.privateKeyPem), privateKeyPem: keys.privateKeyPem, serialHex: cert.serialNumber };
+  return {
+    certificatePem: signWith(cert, ca.privateKeyPem, subjectNameOf(ca.certificatePem)),
+    privateKeyPem: keys.privateKeyPem,
+    serialHex: cert.serialNumber,
+  };
 }

@@ -184,6 +184,17 @@ describe('command contract', () => {
     await run.exit;
   }, 120_000);
 
+  it('the bundle carries the packages the server runs, Ajv included though only development lists it', async () => {
+    const data = newDataFolder('wb-bundle-');
+    const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data]);
+    await run.line;
+    const bundled = Object.keys(JSON.parse(readFileSync('node_modules/.cache/psd2-workbench/serve/inputs.json', 'utf8')) as Record<string, string>);
+    expect(bundled.some((file) => file.endsWith('node_modules/ajv/dist/core.js'))).toBe(true);
+    expect(bundled.some((file) => /node_modules\/(better-sqlite3|vite)\//.test(file))).toBe(false);
+    process.kill(-(run.child.pid as number), 'SIGTERM');
+    await run.exit;
+  }, 60_000);
+
   it("npm start without Electron's binary says so in one line and starts the browser mode", async () => {
     const data = newDataFolder('wb-start-');
     const run = launch('npm', ['start', '--silent', '--', '--port', '0', '--data', data]);

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QWAC_P12_FILE } from '../../main/pki/browser-bundle';
 import {
   basic,
   consentHeaders,
@@ -38,6 +41,10 @@ async function register(spec: Record<string, unknown>): Promise<{ client: Client
 }
 
 describe('mutual TLS (--tls)', () => {
+  it("writes the demo TPP's QWAC as PKCS#12 for a browser before it listens", () => {
+    expect(existsSync(join(bank.dataDir, 'tpp', QWAC_P12_FILE))).toBe(true);
+  });
+
   it('serves HTTPS with a server certificate from the test CA', () => {
     expect(bank.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   });

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, uti
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCertificateAuthority } from '../../main/pki/certificate-authority';
+import { createCertificateAuthority, TEST_CA_NAMES } from '../../main/pki/certificate-authority';
 import { CertificateCache } from '../../main/pki/certificate-cache';
 import { issueTppCertificate } from '../../main/pki/certificates';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../main/pki/browser-bundle';
@@ -12,6 +12,7 @@ import { ensureDataFolderPki } from '../../main/pki/data-folder';
 import { inspectCertificate, inspectForTls } from '../../main/pki/inspection';
 import { issueTppBundle, type TppBundle } from '../../main/pki/tpp-factory';
 import { TrustStore } from '../../main/pki/trust-store';
+import { rsaKeyPair } from '../../main/pki/x509-builder';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const der = (pem: string): Buffer => new X509Certificate(pem).raw;
@@ -51,6 +52,50 @@ describe('TPP certificates', () => {
     expect(seal.fingerprintSha256).toBe(new X509Certificate(eidas.qseal.certificatePem).fingerprint256);
     expect(seal.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(eidas.keyId).toBe(`SN=${eidas.qseal.serialHex.toUpperCase()},CA=${seal.issuerDn}`);
+  });
+
+  it('has EC P-256 test CAs signing with ECDSA, and RSA 2048 keys for the TPP', () => {
+    for (const ca of trust.authorities) {
+      expect(ca.certificate.publicKey.asymmetricKeyDetails).toEqual({ namedCurve: 'prime256v1' });
+      expect(execFileSync('openssl', ['x509', '-noout', '-text'], { input: ca.certificatePem, encoding: 'utf8' })).toMatch(
+        /Signature Algorithm: ecdsa-with-SHA256/,
+      );
+    }
+    // ecdsa-with-SHA256 without parameters (RFC 5758 3.2), in the TBSCertificate and after it; never with a NULL.
+    const ecdsaWithSha256 = (withNull: boolean): string => (withNull ? '300c06082a8648ce3d0403020500' : '300a06082a8648ce3d040302');
+    const raw = (pem: string): string => new X509Certificate(pem).raw.toString('hex');
+    for (const pem of [trust.authorities[0]!.certificatePem, eidas.qseal.certificatePem]) {
+      expect(raw(pem).split(ecdsaWithSha256(false)).length - 1).toBe(2);
+      expect(raw(pem)).not.toContain(ecdsaWithSha256(true));
+    }
+    for (const issued of [eidas.qwac, eidas.qseal, uk.qwac, uk.qseal]) {
+      const certificate = new X509Certificate(issued.certificatePem);
+      expect(certificate.publicKey.asymmetricKeyType).toBe('rsa');
+      expect(certificate.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+      expect(certificate.verify(trust.authorities.find((ca) => ca.certificate.subject === certificate.issuer)!.certificate.publicKey)).toBe(true);
+    }
+  });
+
+  it('goes on issuing with the RSA test CAs of an older data folder', () => {
+    const older = new TrustStore(
+      (['eidas', 'uk-open-banking'] as const).map((f) => ({ trustFramework: f, ...createCertificateAuthority(TEST_CA_NAMES[f], NOW, rsaKeyPair()) })),
+    );
+    const bundle = issueTppBundle(older, { ...spec, roles: [...spec.roles] }, NOW);
+    expect(inspectCertificate(der(bundle.qseal.certificatePem), NOW, older)).toMatchObject({
+      trustFramework: 'eidas',
+      trustProblem: null,
+      purposeProblem: null,
+    });
+    const files = join(scratch, 'older-ca');
+    mkdirSync(files, { recursive: true });
+    writeFileSync(join(files, 'ca.pem'), older.bundlePem());
+    writeFileSync(join(files, 'qwac.pem'), bundle.qwac.certificatePem);
+    expect(execFileSync('openssl', ['verify', '-CAfile', join(files, 'ca.pem'), join(files, 'qwac.pem')], { encoding: 'utf8' })).toBe(
+      `${join(files, 'qwac.pem')}: OK\n`,
+    );
+    expect(execFileSync('openssl', ['x509', '-noout', '-text'], { input: bundle.qwac.certificatePem, encoding: 'utf8' })).toMatch(
+      /Signature Algorithm: sha256WithRSAEncryption/,
+    );
   });
 
   it('tells a QWAC from a QSEAL: each only for its own use', () => {
@@ -244,10 +289,13 @@ describe('data folder', () => {
     expect(second.trust.bundlePem()).toBe(first.trust.bundlePem());
   });
 
-  it('writes the QWAC and its key as PKCS#12 for a browser, readable by OpenSSL, renewed with the QWAC', () => {
+  it('writes the QWAC and its key as PKCS#12 for a browser when --tls asks, readable by OpenSSL, renewed with the QWAC', () => {
     const dir = join(scratch, 'browser-bundle');
-    ensureDataFolderPki(dir, NOW);
     const p12 = join(dir, 'tpp', QWAC_P12_FILE);
+    // Only a browser under --tls needs it: a start without --tls leaves it unmade.
+    ensureDataFolderPki(dir, NOW);
+    expect(existsSync(p12)).toBe(false);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(mode(p12)).toBe(0o600);
     const read = (args: string[]): string =>
       execFileSync('openssl', ['pkcs12', '-in', p12, '-passin', `pass:${QWAC_P12_PASSPHRASE}`, ...args], { encoding: 'utf8' });
@@ -258,10 +306,10 @@ describe('data folder', () => {
 
     // A renewed QWAC (here: its file rewritten later) gets a new bundle; an unchanged one keeps it.
     const written = statSync(p12).mtimeMs;
-    ensureDataFolderPki(dir, NOW);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(statSync(p12).mtimeMs).toBe(written);
     utimesSync(join(dir, 'tpp/qwac.crt.pem'), new Date(), new Date(written + 10_000));
-    ensureDataFolderPki(dir, NOW);
+    ensureDataFolderPki(dir, NOW, { qwacBundle: true });
     expect(statSync(p12).mtimeMs).toBeGreaterThan(written);
   });
 

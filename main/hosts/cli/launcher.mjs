@@ -42,12 +42,26 @@ function upToDate() {
  * What stays out of the bundle, loaded from node_modules as usual: packages with a native addon (loaded by
  * path, and by the checkpoint worker) and the development tools a command loads on demand (Vite for the UI,
  * electron-vite for the desktop app). Everything else, fastify and node-forge included, is bundled: resolving
- * and loading their hundreds of files one by one was most of a start's time.
+ * and loading their hundreds of files one by one was most of a start's time. A development tool the running
+ * packages need as well (Ajv, which Fastify loads at every start) is bundled like them: the lock file marks
+ * what only development needs.
  */
 function externalPackages() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const native = Object.keys(pkg.dependencies ?? {}).filter((name) => existsSync(join(ROOT, 'node_modules', name, 'binding.gyp')));
-  return [...native, ...Object.keys(pkg.devDependencies ?? {})];
+  const locked = lockedPackages();
+  const developmentOnly = Object.keys(pkg.devDependencies ?? {}).filter((name) => locked === null || locked[`node_modules/${name}`]?.dev !== false);
+  return [...native, ...developmentOnly];
+}
+
+/** package-lock.json's packages, each with `dev: true` when only development needs it; null without a lock. */
+function lockedPackages() {
+  try {
+    const { packages } = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+    return Object.fromEntries(Object.entries(packages ?? {}).map(([path, entry]) => [path, { dev: entry.dev === true }]));
+  } catch {
+    return null;
+  }
 }
 
 async function build() {
@@ -72,8 +86,8 @@ async function build() {
     logLevel: 'warning',
     absWorkingDir: ROOT,
   });
-  // This file (how the bundle is made) and package.json (what stays outside) count as inputs too.
-  const files = [...Object.keys(result.metafile.inputs), LAUNCHER, 'package.json'];
+  // This file (how the bundle is made), package.json and its lock (what stays outside) count as inputs too.
+  const files = [...Object.keys(result.metafile.inputs), LAUNCHER, 'package.json', 'package-lock.json'];
   const inputs = Object.fromEntries(files.map((file) => [file, fingerprint(join(ROOT, file))]));
   writeFileSync(`${MANIFEST}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${tmp}.map`, `${BUNDLE}.map`);
