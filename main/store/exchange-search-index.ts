@@ -30,8 +30,8 @@ export interface SearchedColumns {
  * exchanges holding every part are then read for the word itself.
  */
 const PIECE_BREAK = /[\s"/\\]+/;
-/** A word shorter than a trigram cannot be answered by one: such words are looked for by reading. */
-const TRIGRAM = 3;
+/** Shorter pieces are not kept, and shorter words are looked for by reading: nearly every exchange holds them. */
+const MIN_PART = 3;
 /** A piece seen in this many exchanges of late is kept once, in the common pieces. */
 const COMMON_AFTER = 3;
 /** Bounds on memory: the common pieces, and the pieces counted towards becoming common (then counted afresh). */
@@ -54,13 +54,14 @@ function bodyText(body: Buffer | null): string | null {
 
 /**
  * The traffic log's search index (migration 17), kept in step by the log's own writes, prunes and clears, in
- * their transactions. A signed exchange's text is some 9 KB, of which all but about 1 KB recurs in other
- * exchanges: indexing every trigram of it cost some 2 ms and 24 KB per exchange. Here each exchange's
- * pieces (cut at whitespace and quotes) that recur are named by a token (FTS5, one entry per piece), and
- * only the rest is indexed by trigrams. A word is then found exactly: in the trigram index as a phrase (its
- * trigrams in a row, ASCII-lowercased on both sides, as LIKE compares), and through every common piece
- * that holds it. Exchanges whose text JavaScript cannot see as SQLite does (a body not UTF-8) have their
- * whole text, made by SQLite, in the trigram index.
+ * their transactions. A signed exchange's text is some 9 KB, of which all but about 400 characters recur in
+ * other exchanges. Reading all of it took 1.5-2.8 s at 100,000 exchanges; a trigram index over it cost some
+ * 2.4 ms and 24 KB per exchange, and one over the 400 characters alone still some 200 µs. Here each exchange's
+ * pieces (cut at whitespace, quotes and slashes) that recur are named by a token (FTS5, one entry per piece)
+ * and the rest is kept as text small enough to read whole (some 40 MB at 100,000). A word is then found
+ * exactly: in that text (ASCII-lowercased on both sides, as LIKE compares) and through every common piece
+ * that holds it. Exchanges whose text JavaScript cannot see as SQLite does (a body not UTF-8, or with a NUL)
+ * keep their whole text, made by SQLite as LIKE reads it.
  */
 export class ExchangeSearchIndex {
   /** Exchanges with lower ids are not in the index yet (logged before it existed): searches read them. */
@@ -81,18 +82,19 @@ export class ExchangeSearchIndex {
   constructor(private readonly db: Db) {
     this.unindexed = db.prepare<[], number>('SELECT search_unindexed_below FROM exchange_log_counts').pluck().get() ?? 0;
     for (const row of db.prepare<[], { id: number; piece: string }>('SELECT id, piece FROM exchange_search_common').all()) this.common.set(row.piece, row.id);
-    this.addText = db.prepare<[number, string]>('INSERT INTO exchange_search_text (rowid, text) VALUES (?, ?)');
+    this.addText = db.prepare<[number, string]>('INSERT INTO exchange_search_text (id, text) VALUES (?, ?)');
     this.addPieces = db.prepare<[number, string]>('INSERT INTO exchange_search_pieces (rowid, pieces) VALUES (?, ?)');
     // LIKE reads a text up to its first NUL: so does the index.
     this.addWhole = db.prepare<[number]>(
-      `INSERT INTO exchange_search_text (rowid, text) SELECT id, lower(iif(instr(t, char(0)) > 0, substr(t, 1, instr(t, char(0)) - 1), t))
+      `INSERT INTO exchange_search_text (id, text) SELECT id, lower(iif(instr(t, char(0)) > 0, substr(t, 1, instr(t, char(0)) - 1), t))
        FROM (SELECT id, ${SEARCHED_TEXT} AS t FROM exchanges WHERE id = ?)`,
     );
     this.addCommon = db.prepare<[number, string]>('INSERT INTO exchange_search_common (id, piece) VALUES (?, ?)');
-    this.removeText = db.prepare<[number]>('DELETE FROM exchange_search_text WHERE rowid = ?');
+    this.removeText = db.prepare<[number]>('DELETE FROM exchange_search_text WHERE id = ?');
     this.removePieces = db.prepare<[number]>('DELETE FROM exchange_search_pieces WHERE rowid = ?');
     this.saveUnindexed = db.prepare<[number]>('UPDATE exchange_log_counts SET search_unindexed_below = ?');
-    this.textMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_text WHERE exchange_search_text MATCH ?').pluck();
+    // Both sides lowercased as LIKE compares: instr() is then LIKE '%part%' without the pattern's work.
+    this.textMatch = db.prepare<[string], number>('SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0').pluck();
     this.piecesMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH ?').pluck();
     this.olderRows = db.prepare<[number, number], SearchedColumns & { id: number }>(
       `SELECT id, method, url, status, tpp_id, institution, request_headers, raw_headers, response_headers, request_body, response_body, signature
@@ -117,7 +119,7 @@ export class ExchangeSearchIndex {
     const fields = [c.method, c.url, String(c.status), c.tpp_id ?? '', c.institution ?? '', c.request_headers, c.raw_headers ?? '', c.response_headers];
     const pieces = new Set<string>();
     for (const field of [...fields, requestBody, responseBody, c.signature ?? '']) {
-      for (const piece of asciiLower(field).split(PIECE_BREAK)) if (piece.length >= TRIGRAM) pieces.add(piece);
+      for (const piece of asciiLower(field).split(PIECE_BREAK)) if (piece.length >= MIN_PART) pieces.add(piece);
     }
     const own: string[] = [];
     const tokens: string[] = [];
@@ -156,7 +158,7 @@ export class ExchangeSearchIndex {
 
   /** Empties the index with the log (the common pieces stay: they name text, not exchanges). */
   clear(): void {
-    this.db.exec(`INSERT INTO exchange_search_text (exchange_search_text) VALUES ('delete-all');
+    this.db.exec(`DELETE FROM exchange_search_text;
       INSERT INTO exchange_search_pieces (exchange_search_pieces) VALUES ('delete-all')`);
     this.setUnindexed(0);
   }
@@ -180,11 +182,11 @@ export class ExchangeSearchIndex {
   /**
    * The indexed exchanges whose text may hold the word: exactly those that do (as LIKE '%word%' finds them)
    * when `exact`, else a superset to be read for it (a word across pieces); null when the index cannot say
-   * (no part as long as a trigram): then every exchange must be read.
+   * (no part of three characters or more): then every exchange must be read.
    */
   matching(word: string): { ids: Set<number>; exact: boolean } | null {
     const lower = asciiLower(word);
-    const parts = lower.split(PIECE_BREAK).filter((part) => [...part].length >= TRIGRAM);
+    const parts = lower.split(PIECE_BREAK).filter((part) => [...part].length >= MIN_PART);
     if (parts.length === 0) return null;
     const [first, ...others] = parts.map((part) => this.holding(part));
     const ids = first ?? new Set<number>();
@@ -194,7 +196,7 @@ export class ExchangeSearchIndex {
 
   /** The indexed exchanges with a piece holding `part` (one piece's worth of text, lowercased). */
   private holding(part: string): Set<number> {
-    const ids = new Set<number>(this.textMatch.all(`"${part}"`));
+    const ids = new Set<number>(this.textMatch.all(part));
     const tokens: string[] = [];
     for (const [piece, id] of this.common) if (piece.includes(part)) tokens.push(token(id));
     for (let at = 0; at < tokens.length; at += TOKENS_PER_QUERY) {

@@ -148,6 +148,9 @@ const words = (list: readonly string[]): Clauses => ({
   params: list.map(containing),
 });
 
+/** Ids newest first: a typed array's numeric sort, several times a comparator's over 100,000 ids. */
+const newestFirst = (ids: readonly number[]): number[] => Array.from(Float64Array.from(ids).sort().reverse());
+
 /** The ids every set holds (the smallest set walked). */
 function intersection(sets: readonly Set<number>[]): number[] {
   const [smallest, ...others] = [...sets].sort((a, b) => a.size - b.size);
@@ -376,7 +379,7 @@ export class ExchangeRepository {
       const rest = [...read.where, ...fields.where];
       ids =
         rest.length === 0
-          ? candidates.sort((a, b) => b - a)
+          ? newestFirst(candidates)
           : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
               JSON.stringify(candidates),
               ...read.params,
