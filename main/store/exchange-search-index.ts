@@ -46,6 +46,13 @@ const NON_ASCII = /[^\0-\x7f]/;
 
 const token = (id: number): string => `p${id.toString(36)}`;
 
+/** The ids every list holds, ascending (each list ascending; the shortest walked). */
+export function intersection(lists: readonly number[][]): number[] {
+  const [shortest = [], ...others] = [...lists].sort((a, b) => a.length - b.length);
+  const sets = others.map((ids) => new Set(ids));
+  return sets.length === 0 ? shortest : shortest.filter((id) => sets.every((s) => s.has(id)));
+}
+
 /** A body as SEARCHED_TEXT reads it; null when JavaScript's text would differ from SQLite's (not UTF-8, or a NUL where LIKE stops). */
 function bodyText(body: Buffer | null): string | null {
   if (body === null) return '';
@@ -94,8 +101,8 @@ export class ExchangeSearchIndex {
     this.removePieces = db.prepare<[number]>('DELETE FROM exchange_search_pieces WHERE rowid = ?');
     this.saveUnindexed = db.prepare<[number]>('UPDATE exchange_log_counts SET search_unindexed_below = ?');
     // Both sides lowercased as LIKE compares: instr() is then LIKE '%part%' without the pattern's work.
-    this.textMatch = db.prepare<[string], number>('SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0').pluck();
-    this.piecesMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH ?').pluck();
+    this.textMatch = db.prepare<[string], number>('SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0 ORDER BY id').pluck();
+    this.piecesMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH ? ORDER BY rowid').pluck();
     this.olderRows = db.prepare<[number, number], SearchedColumns & { id: number }>(
       `SELECT id, method, url, status, tpp_id, institution, request_headers, raw_headers, response_headers, request_body, response_body, signature
        FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?`,
@@ -184,24 +191,22 @@ export class ExchangeSearchIndex {
    * when `exact`, else a superset to be read for it (a word across pieces); null when the index cannot say
    * (no part of three characters or more): then every exchange must be read.
    */
-  matching(word: string): { ids: Set<number>; exact: boolean } | null {
+  matching(word: string): { ids: number[]; exact: boolean } | null {
     const lower = asciiLower(word);
     const parts = lower.split(PIECE_BREAK).filter((part) => [...part].length >= MIN_PART);
     if (parts.length === 0) return null;
-    const [first, ...others] = parts.map((part) => this.holding(part));
-    const ids = first ?? new Set<number>();
-    for (const other of others) for (const id of ids) if (!other.has(id)) ids.delete(id);
-    return { ids, exact: parts.length === 1 && parts[0] === lower };
+    return { ids: intersection(parts.map((part) => this.holding(part))), exact: parts.length === 1 && parts[0] === lower };
   }
 
-  /** The indexed exchanges with a piece holding `part` (one piece's worth of text, lowercased). */
-  private holding(part: string): Set<number> {
-    const ids = new Set<number>(this.textMatch.all(part));
+  /** The indexed exchanges with a piece holding `part` (one piece's worth of text, lowercased), ascending. */
+  private holding(part: string): number[] {
+    const found = [this.textMatch.all(part)];
     const tokens: string[] = [];
     for (const [piece, id] of this.common) if (piece.includes(part)) tokens.push(token(id));
-    for (let at = 0; at < tokens.length; at += TOKENS_PER_QUERY) {
-      for (const id of this.piecesMatch.all(tokens.slice(at, at + TOKENS_PER_QUERY).join(' OR '))) ids.add(id);
-    }
-    return ids;
+    for (let at = 0; at < tokens.length; at += TOKENS_PER_QUERY) found.push(this.piecesMatch.all(tokens.slice(at, at + TOKENS_PER_QUERY).join(' OR ')));
+    // Each list ascends (rowid order); only a union of several needs a merge.
+    const lists = found.filter((ids) => ids.length > 0);
+    if (lists.length <= 1) return lists[0] ?? [];
+    return Array.from(new Float64Array(new Set(lists.flat())).sort());
   }
 }

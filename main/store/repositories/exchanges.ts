@@ -4,7 +4,7 @@ import type { Statement, Transaction } from 'better-sqlite3';
 import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
 import { ExchangeResources } from '../exchange-resources';
-import { ExchangeSearchIndex, SEARCHED_TEXT, type SearchedColumns } from '../exchange-search-index';
+import { ExchangeSearchIndex, intersection, SEARCHED_TEXT, type SearchedColumns } from '../exchange-search-index';
 
 type Headers = Record<string, string | string[]>;
 
@@ -147,15 +147,6 @@ const words = (list: readonly string[]): Clauses => ({
   where: list.map(() => `${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`),
   params: list.map(containing),
 });
-
-/** Ids newest first: a typed array's numeric sort, several times a comparator's over 100,000 ids. */
-const newestFirst = (ids: readonly number[]): number[] => Array.from(Float64Array.from(ids).sort().reverse());
-
-/** The ids every set holds (the smallest set walked). */
-function intersection(sets: readonly Set<number>[]): number[] {
-  const [smallest, ...others] = [...sets].sort((a, b) => a.size - b.size);
-  return [...(smallest ?? [])].filter((id) => others.every((s) => s.has(id)));
-}
 
 /**
  * The traffic log: bounded in count and in stored body size; never the resources themselves.
@@ -379,7 +370,7 @@ export class ExchangeRepository {
       const rest = [...read.where, ...fields.where];
       ids =
         rest.length === 0
-          ? newestFirst(candidates)
+          ? candidates.slice().reverse()
           : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
               JSON.stringify(candidates),
               ...read.params,
