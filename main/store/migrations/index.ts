@@ -14,6 +14,7 @@ import { sql as exchangeRetention } from './013-exchange-retention';
 import { sql as exchangeRawHeaders } from './014-exchange-raw-headers';
 import { sql as clientRedirectUris } from './015-client-redirect-uris';
 import { sql as exchangeLogKept } from './016-exchange-log-kept';
+import { sql as exchangeSearchIndex } from './017-exchange-search-index';
 import { sql as journeyDeadlines } from './018-journey-deadlines';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
@@ -34,6 +35,6 @@ export const MIGRATIONS: readonly string[] = [
   exchangeRawHeaders,
   clientRedirectUris,
   exchangeLogKept,
-  // Number 18: issue 24's search branch brings 17 (merge: after it).
+  exchangeSearchIndex,
   journeyDeadlines,
 ];
