@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newDataFolder } from '../support/simulator';
 
@@ -188,7 +189,10 @@ describe('command contract', () => {
     const data = newDataFolder('wb-bundle-');
     const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data]);
     await run.line;
-    const bundled = Object.keys(JSON.parse(readFileSync('node_modules/.cache/psd2-workbench/serve/inputs.json', 'utf8')) as Record<string, string>);
+    // The launcher keeps its bundles per checkout (a hash of the checkout's path), so worktrees sharing node_modules never swap them.
+    const checkout = createHash('sha256').update(resolve(process.cwd())).digest('hex').slice(0, 8);
+    const inputs = `node_modules/.cache/psd2-workbench/serve-${checkout}/inputs.json`;
+    const bundled = Object.keys(JSON.parse(readFileSync(inputs, 'utf8')) as Record<string, string>);
     expect(bundled.some((file) => file.endsWith('node_modules/ajv/dist/core.js'))).toBe(true);
     expect(bundled.some((file) => /node_modules\/(better-sqlite3|vite)\//.test(file))).toBe(false);
     process.kill(-(run.child.pid as number), 'SIGTERM');
