@@ -1,8 +1,7 @@
 import type { FastifyRequest, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { formatError } from '../domain/errors';
-import { keepRawBody, rawBody } from './body';
+import { keepRawBody, parseJson, rawBody } from './body';
 
 type Check = ReturnType<typeof Compile>;
 
@@ -65,9 +64,5 @@ export const readJsonBody: preValidationAsyncHookHandler = async (request: Fasti
     request.body = null;
     return;
   }
-  try {
-    request.body = JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch (err) {
-    throw formatError(`the request body is not valid JSON: ${(err as Error).message}`);
-  }
+  request.body = parseJson(bytes);
 };
