@@ -16,11 +16,11 @@ export function keepRawBody(request: FastifyRequest, bytes: Buffer): void {
 export function jsonBody(request: FastifyRequest): unknown {
   const bytes = rawBody(request);
   if (bytes.length === 0) throw formatError('the request body is empty; a JSON object is expected');
-  return parseJson(bytes);
+  return parseJsonBody(bytes);
 }
 
 /** The bytes as JSON; FORMAT_ERROR naming the fault when they are not. */
-export function parseJson(bytes: Buffer): unknown {
+export function parseJsonBody(bytes: Buffer): unknown {
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (err) {

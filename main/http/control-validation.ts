@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { keepRawBody, parseJson, rawBody } from './body';
+import { keepRawBody, parseJsonBody, rawBody } from './body';
 
 type Check = ReturnType<typeof Compile>;
 
@@ -64,5 +64,5 @@ export const readJsonBody: preValidationAsyncHookHandler = async (request: Fasti
     request.body = null;
     return;
   }
-  request.body = parseJson(bytes);
+  request.body = parseJsonBody(bytes);
 };
