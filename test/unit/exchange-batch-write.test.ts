@@ -1,10 +1,26 @@
 // The log's batch is written many rows to an INSERT (store/repositories/exchanges.ts, ROWS_PER_INSERT): every
 // exchange of a batch of any length must come back as it was queued, each value in its own row and column.
-import { describe, expect, it } from 'vitest';
-import { tempExchangeStores } from '../support/temp-store';
-import type { ExchangeRecord, NewExchange } from '../../main/store/repositories/exchanges';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../main/store/database';
+import { ExchangeRepository, type ExchangeRecord, type NewExchange } from '../../main/store/repositories/exchanges';
 
-const stores = tempExchangeStores('wb-exchange-batch-');
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function open(): ExchangeRepository {
+  const dir = mkdtempSync(join(tmpdir(), 'wb-exchange-batch-'));
+  dirs.push(dir);
+  const db = openDatabase(dir);
+  dbs.push(db);
+  return new ExchangeRepository(db, 64 * 1024);
+}
 
 /** The n-th exchange: every column its own value, a failure now and then, bodies and headers that differ. */
 function exchange(n: number): NewExchange {
@@ -42,7 +58,7 @@ const shown = (r: ExchangeRecord | undefined): unknown =>
 describe('the batched write of the log', () => {
   for (const count of [1, 19, 20, 21, 47, 500]) {
     it(`writes a batch of ${count} exchanges each to its own row, every value as queued`, () => {
-      const repo = stores.repository();
+      const repo = open();
       const queued = Array.from({ length: count }, (_, i) => repo.insert(exchange(i + 1)));
       repo.flush();
       for (const record of queued) expect(shown(repo.find(record.id)), `exchange ${record.id}`).toEqual(shown(record));
