@@ -126,18 +126,6 @@ export interface ExchangeSearchPage {
   discarded: DiscardedCounts;
 }
 
-/**
- * Exchanges written by one INSERT of a batch: one statement run for many rows costs less than a run for each
- * (ROWS_PER_INSERT × 19 values stays far below SQLite's bound on bound parameters).
- */
-const ROWS_PER_INSERT = 20;
-
-/** The INSERT of `rows` exchanges, each row's values in the order of ExchangeRepository.write. */
-const insertRows = (rows: number): string =>
-  `INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
-    request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers)
-    VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
-
 /** The text a word is looked for in: everything a user reads of an exchange, bodies cast from their bytes. */
 const SEARCHED_TEXT = `(method || ' ' || url || ' ' || status || ' ' || ifnull(tpp_id, '') || ' ' || ifnull(institution, '') || ' ' || request_headers || ' ' || ifnull(raw_headers, '') || ' ' || response_headers
   || ' ' || ifnull(CAST(request_body AS TEXT), '') || ' ' || ifnull(CAST(response_body AS TEXT), '') || ' ' || ifnull(signature, ''))`;
@@ -165,7 +153,6 @@ export class ExchangeRepository {
   static readonly MAX_PENDING = 500;
 
   private readonly insertStmt;
-  private readonly insertManyStmt;
   private readonly listStmt;
   private readonly olderStmt;
   private readonly findStmt;
@@ -194,8 +181,9 @@ export class ExchangeRepository {
     private readonly db: Db,
     private readonly maxBodyBytes: number,
   ) {
-    this.insertStmt = db.prepare(insertRows(1));
-    this.insertManyStmt = db.prepare(insertRows(ROWS_PER_INSERT));
+    this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
+      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.olderStmt = db.prepare<[number, number], ExchangeRow>('SELECT * FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
@@ -225,9 +213,7 @@ export class ExchangeRepository {
     const max = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM exchanges').get();
     this.lastId = Math.max(seq?.seq ?? 0, max?.id ?? 0);
     this.writeBatch = db.transaction((batch: readonly ExchangeRecord[]) => {
-      let at = 0;
-      for (; batch.length - at >= ROWS_PER_INSERT; at += ROWS_PER_INSERT) this.insertManyStmt.run(this.values(batch, at, ROWS_PER_INSERT));
-      for (; at < batch.length; at++) this.insertStmt.run(this.values(batch, at, 1));
+      for (const e of batch) this.write(e);
       this.keptStmt.run(this.keptCount + batch.length);
     });
   }
@@ -278,16 +264,9 @@ export class ExchangeRepository {
     this.keptCount += batch.length;
   }
 
-  /** The column values of `count` exchanges of the batch from `at`, in the order of insertRows. */
-  private values(batch: readonly ExchangeRecord[], at: number, count: number): unknown[] {
-    const values: unknown[] = [];
-    for (let i = at; i < at + count; i++) this.write(batch[i] as ExchangeRecord, values);
-    return values;
-  }
-
-  private write(e: ExchangeRecord, values: unknown[]): void {
+  private write(e: ExchangeRecord): void {
     const { request, response } = e;
-    values.push(
+    this.insertStmt.run(
       e.id,
       e.timing.startedAt.getTime(),
       e.timing.simulatedAt.getTime(),
