@@ -81,8 +81,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     return xml(reply, services.behaviour.paymentInitiation().original(paymentId, product, context));
   });
 
-  // Synchronous (the most polled operation: an async handler costs a promise each), so it returns nothing: a
-  // reply returned from a synchronous handler would be taken for a promise (Fastify's Reply has `then`).
+  // Synchronous (the most polled operation: an async handler costs a promise each), and it returns nothing: a
+  // reply returned would be awaited as a promise all the same (Fastify's Reply has `then`).
   app.get(`${BASE}/:paymentId/status`, (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
