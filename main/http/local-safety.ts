@@ -56,11 +56,21 @@ export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): 
     return parseHost(url.host, url.protocol === 'https:' ? 443 : 80) ?? [];
   });
 
+  // A client sends the same Host on every request: the last one answered, on the same port, is not parsed again.
+  let answeredHost: string | undefined;
+  let answeredPort: number | undefined;
   const answered = (request: FastifyRequest): boolean => {
-    const given = parseHost(request.headers.host, defaultPort);
+    const host = request.headers.host;
+    const localPort = request.socket.localPort;
+    if (host !== undefined && host === answeredHost && localPort === answeredPort) return true;
+    const given = parseHost(host, defaultPort);
     if (given === null) return false;
-    if (publicNames.some((p) => given.name === p.name && given.port === p.port)) return true;
-    return names.has(given.name) && given.port === request.socket.localPort;
+    const ok = publicNames.some((p) => given.name === p.name && given.port === p.port) || (names.has(given.name) && given.port === localPort);
+    if (ok) {
+      answeredHost = host;
+      answeredPort = localPort;
+    }
+    return ok;
   };
 
   // A callback, not an async function: it runs on every request, and a promise per hook costs more than its checks.

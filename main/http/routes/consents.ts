@@ -34,7 +34,8 @@ export function consentRoutes(app: FastifyInstance, services: Services): void {
       .send({ consentStatus: services.consents.status(consent.consentId, institution, grant.tppId).status, consentId: consent.consentId, _links: links });
   });
 
-  app.get(`${BASE}/:consentId/status`, async (request) => {
+  // Synchronous, as is the payment status read: the most polled operations, and an async handler costs a promise each.
+  app.get(`${BASE}/:consentId/status`, (request) => {
     const institution = institutionParam(request.params);
     const { grant } = authenticate(request, services, institution, 'tpp', 'consent-status');
     optionalHeader(request.headers, 'x-request-id');

@@ -81,11 +81,13 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     return xml(reply, services.behaviour.paymentInitiation().original(paymentId, product, context));
   });
 
-  app.get(`${BASE}/:paymentId/status`, async (request, reply) => {
+  // Synchronous (the most polled operation: an async handler costs a promise each), and it returns nothing: a
+  // reply returned would be awaited as a promise all the same (Fastify's Reply has `then`).
+  app.get(`${BASE}/:paymentId/status`, (request, reply) => {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
     const context = paymentContext(request, services, 'payment-status');
-    return xml(reply, services.behaviour.paymentInitiation().statusReport(paymentId, product, context));
+    xml(reply, services.behaviour.paymentInitiation().statusReport(paymentId, product, context));
   });
 
   app.delete(`${BASE}/:paymentId`, async (request, reply) => {
