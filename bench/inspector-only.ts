@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { Fixtures } from './fixtures';
-import { inspectorRows } from './inspector';
+import { inspectorLines, inspectorRows } from './inspector';
 import { removeLoadSpecs, runLoad, startServe } from './processes';
 import { fmt } from './report';
 
@@ -38,10 +38,8 @@ async function main(): Promise<void> {
       const result = await runLoad({ url: sim.url, connections: 10, seconds: 0, scenario: await f.paymentCreate(2000), amount: missing, dataDir });
       console.log(`made at ${fmt(result.perSecond)}/s, statuses ${JSON.stringify(result.statuses)}`);
     }
-    const inspector = await inspectorRows(sim.url, await f.onePayment(), 'FRA-CREATOR');
-    console.log(`| Inspector over the control API, ${fmt(inspector.kept)} exchanges kept | matched | ms (median of 5) |`);
-    console.log('|---|---:|---:|');
-    for (const r of inspector.rows) console.log(`| ${r.what} | ${fmt(r.total)} | ${fmt(r.ms, 1)} |`);
+    const inspector = await inspectorRows(sim.url, await f.onePayment(), 'FRA-CREATOR', sim.child.pid);
+    console.log(inspectorLines(inspector).join('\n'));
   } finally {
     await sim.stop();
     removeLoadSpecs();

@@ -14,6 +14,8 @@ const KEPT_ON_RESET: readonly string[] = [
   'exchange_search_text',
   'exchange_search_pieces',
   'exchange_search_common',
+  'exchange_search_state',
+  'exchange_search_removed',
   'flow_runs',
 ];
 

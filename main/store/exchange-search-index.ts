@@ -76,20 +76,35 @@ function bodyText(body: Buffer | null): string | null {
   return isUtf8(body) && !body.includes(0) ? body.toString('utf8') : null;
 }
 
+/** Rows read from the log at a time while indexing, between looks at the clock. */
+const ROWS_PER_READ = 16;
+
+/** How much one call of `indexNext` may do: at most `rows` exchanges, and no more once `ms` have passed. */
+export interface IndexingBudget {
+  rows: number;
+  ms: number;
+}
+
 /**
- * The traffic log's search index (migration 17), kept in step by the log's own writes, prunes and clears, in
- * their transactions. A signed exchange's text is some 9 KB, of which all but about 400 characters recur in
- * other exchanges. Reading all of it took 1.5-2.8 s at 100,000 exchanges; a trigram index over it cost some
- * 2.4 ms and 24 KB per exchange, and one over the 400 characters alone still some 200 µs. Here each exchange's
- * pieces (cut at whitespace, quotes and slashes) that recur are named by a token (FTS5, one entry per piece)
- * and the rest is kept as text small enough to read whole (some 40 MB at 100,000). A word is then found
- * exactly: in that text (ASCII-lowercased on both sides, as LIKE compares) and through every common piece
- * that holds it. Exchanges whose text JavaScript cannot see as SQLite does (a body not UTF-8, or with a NUL)
- * keep their whole text, made by SQLite as LIKE reads it.
+ * The traffic log's search index (migration 18), written behind the log: the log's batch write does not index
+ * (written there, it cost each logged request 60-110 µs and halved the status reads' throughput); the owner
+ * indexes the exchanges above `indexedThrough`, oldest first, in bounded calls of `indexNext`, and a search
+ * reads those not yet indexed. A prune, which runs with the log's batches under load, only notes the indexed
+ * exchanges it deleted (one row each); `indexNext` takes them out of the index and searches leave them out
+ * until then. A clear empties the index in its transaction.
+ *
+ * A signed exchange's text is some 9 KB, of which all but about 400 characters recur in other exchanges.
+ * Reading all of it took 1.5-2.8 s at 100,000 exchanges; a trigram index over it cost some 2.4 ms and 24 KB
+ * per exchange, and one over the 400 characters alone still some 200 µs. Here each exchange's pieces (cut at
+ * whitespace, quotes and slashes) that recur are named by a token (FTS5, one entry per piece) and the rest is
+ * kept as text small enough to read whole (some 40 MB at 100,000). A word is then found exactly: in that text
+ * (ASCII-lowercased on both sides, as LIKE compares) and through every common piece that holds it. Exchanges
+ * whose text JavaScript cannot see as SQLite does (a body not UTF-8, or with a NUL) keep their whole text,
+ * made by SQLite as LIKE reads it.
  */
 export class ExchangeSearchIndex {
-  /** Exchanges with lower ids are not in the index yet (logged before it existed): searches read them. */
-  private unindexed: number;
+  /** Every exchange up to this id is indexed (or gone); those above it are not yet: searches read them. */
+  private through: number;
   private readonly common = new Map<string, number>();
   private readonly counted = new Map<string, number>();
   private readonly addText;
@@ -98,13 +113,19 @@ export class ExchangeSearchIndex {
   private readonly addCommon;
   private readonly removeText;
   private readonly removePieces;
-  private readonly saveUnindexed;
+  private readonly noteRemoved;
+  private readonly nextRemoved;
+  private readonly forgetRemoved;
+  private readonly allRemoved;
+  /** How many deleted exchanges are still in the index (noted by prunes, not yet taken out). */
+  private removedCount: number;
+  private readonly saveThrough;
   private readonly textMatch;
   private readonly piecesMatch;
-  private readonly olderRows;
+  private readonly nextRows;
 
   constructor(private readonly db: Db) {
-    this.unindexed = db.prepare<[], number>('SELECT search_unindexed_below FROM exchange_log_counts').pluck().get() ?? 0;
+    this.through = db.prepare<[], number>('SELECT indexed_through FROM exchange_search_state').pluck().get() ?? 0;
     for (const row of db.prepare<[], { id: number; piece: string }>('SELECT id, piece FROM exchange_search_common').all()) this.common.set(row.piece, row.id);
     this.addText = db.prepare<[number, string]>('INSERT INTO exchange_search_text (id, text) VALUES (?, ?)');
     this.addPieces = db.prepare<[number, string]>('INSERT INTO exchange_search_pieces (rowid, pieces) VALUES (?, ?)');
@@ -116,23 +137,28 @@ export class ExchangeSearchIndex {
     this.addCommon = db.prepare<[number, string]>('INSERT INTO exchange_search_common (id, piece) VALUES (?, ?)');
     this.removeText = db.prepare<[number]>('DELETE FROM exchange_search_text WHERE id = ?');
     this.removePieces = db.prepare<[number]>('DELETE FROM exchange_search_pieces WHERE rowid = ?');
-    this.saveUnindexed = db.prepare<[number]>('UPDATE exchange_log_counts SET search_unindexed_below = ?');
+    this.noteRemoved = db.prepare<[number]>('INSERT INTO exchange_search_removed (id) VALUES (?)');
+    this.nextRemoved = db.prepare<[number], number>('SELECT id FROM exchange_search_removed ORDER BY id LIMIT ?').pluck();
+    this.forgetRemoved = db.prepare<[number]>('DELETE FROM exchange_search_removed WHERE id = ?');
+    this.allRemoved = db.prepare<[], number>('SELECT id FROM exchange_search_removed').pluck();
+    this.removedCount = db.prepare<[], number>('SELECT count(*) FROM exchange_search_removed').pluck().get() ?? 0;
+    this.saveThrough = db.prepare<[number]>('UPDATE exchange_search_state SET indexed_through = ?');
     // Both sides lowercased as LIKE compares: instr() is then LIKE '%part%' without the pattern's work.
     this.textMatch = db.prepare<[string], number>('SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0 ORDER BY id').pluck();
     this.piecesMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH ? ORDER BY rowid').pluck();
-    this.olderRows = db.prepare<[number, number], SearchedColumns & { id: number }>(
+    this.nextRows = db.prepare<[number, number], SearchedColumns & { id: number }>(
       `SELECT id, method, url, status, tpp_id, institution, request_headers, raw_headers, response_headers, request_body, response_body, signature
-       FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?`,
+       FROM exchanges WHERE id > ? ORDER BY id LIMIT ?`,
     );
   }
 
-  /** Exchanges below this id are not indexed yet; 0 once every exchange is. */
-  get unindexedBelow(): number {
-    return this.unindexed;
+  /** Every exchange up to this id is in the index; those above it are not yet. */
+  get indexedThrough(): number {
+    return this.through;
   }
 
-  /** Indexes a stored exchange (its row written just before, in the same transaction). */
-  add(id: number, c: SearchedColumns): void {
+  /** Indexes one stored exchange. */
+  private add(id: number, c: SearchedColumns): void {
     const requestBody = bodyText(c.request_body);
     const responseBody = bodyText(c.response_body);
     if (requestBody === null || responseBody === null) {
@@ -171,36 +197,74 @@ export class ExchangeSearchIndex {
     return id;
   }
 
-  /** Takes deleted exchanges out of the index (those below `unindexedBelow` were never in it). */
+  /**
+   * Notes deleted exchanges for `indexNext` to take out of the index (those above `indexedThrough` were never
+   * in it): an FTS5 delete per exchange would cost the prune, and so the log's batches under load, far more.
+   */
   remove(ids: readonly number[]): void {
     for (const id of ids) {
-      if (id < this.unindexed) continue;
-      this.removeText.run(id);
-      this.removePieces.run(id);
+      if (id > this.through) continue;
+      this.noteRemoved.run(id);
+      this.removedCount++;
     }
   }
 
-  /** Empties the index with the log (the common pieces stay: they name text, not exchanges). */
-  clear(): void {
+  /** Whether `indexNext` has work: deleted exchanges to take out, or exchanges up to `newestId` to add. */
+  behind(newestId: number): boolean {
+    return this.removedCount > 0 || this.through < newestId;
+  }
+
+  /** Empties the index with the log, whose every id up to `newestId` is gone (the common pieces stay: they name text, not exchanges). */
+  clear(newestId: number): void {
     this.db.exec(`DELETE FROM exchange_search_text;
+      DELETE FROM exchange_search_removed;
       INSERT INTO exchange_search_pieces (exchange_search_pieces) VALUES ('delete-all')`);
-    this.setUnindexed(0);
+    this.removedCount = 0;
+    this.setThrough(newestId);
   }
 
-  /** Indexes up to `count` of the newest exchanges not indexed yet; call inside a transaction. Answers how many remain below. */
-  indexOlder(count: number): number {
-    if (this.unindexed === 0) return 0;
-    const rows = this.olderRows.all(this.unindexed, count);
-    // FTS5 writes ascending rowids in one segment; a lower rowid would flush it first.
-    for (const row of rows.reverse()) this.add(row.id, row);
-    const lowest = rows[0]?.id ?? 0;
-    this.setUnindexed(rows.length < count ? 0 : lowest);
-    return this.unindexed === 0 ? 0 : this.unindexed - 1;
+  /**
+   * Takes the deleted exchanges out, then indexes the stored exchanges above `indexedThrough`, oldest first,
+   * within the budget; call inside a transaction. Answers false once the index holds exactly the stored
+   * exchanges, true when the budget ran out first.
+   */
+  indexNext(budget: IndexingBudget): boolean {
+    const started = performance.now();
+    const inTime = (): boolean => performance.now() - started < budget.ms;
+    let done = 0;
+    while (this.removedCount > 0 && done < budget.rows && inTime()) {
+      const ids = this.nextRemoved.all(Math.min(ROWS_PER_READ, budget.rows - done));
+      // The count is the table's, kept in memory; should a rolled-back prune have left it high, the table wins.
+      if (ids.length === 0) this.removedCount = 0;
+      for (const id of ids) {
+        this.removeText.run(id);
+        this.removePieces.run(id);
+        this.forgetRemoved.run(id);
+        this.removedCount--;
+        done++;
+      }
+    }
+    if (this.removedCount > 0) return true;
+    let through = this.through;
+    while (done < budget.rows && inTime()) {
+      const wanted = Math.min(ROWS_PER_READ, budget.rows - done);
+      const rows = this.nextRows.all(through, wanted);
+      // Ascending rowids: FTS5 appends them to its pending segment (a lower one would flush it first).
+      for (const row of rows) this.add(row.id, row);
+      done += rows.length;
+      through = rows.at(-1)?.id ?? through;
+      if (rows.length < wanted) {
+        if (through !== this.through) this.setThrough(through);
+        return false;
+      }
+    }
+    if (through !== this.through) this.setThrough(through);
+    return true;
   }
 
-  private setUnindexed(below: number): void {
-    this.unindexed = below;
-    this.saveUnindexed.run(below);
+  private setThrough(id: number): void {
+    this.through = id;
+    this.saveThrough.run(id);
   }
 
   /**
@@ -212,7 +276,11 @@ export class ExchangeSearchIndex {
     const lower = asciiLower(word);
     const parts = lower.split(PIECE_BREAK).filter((part) => [...part].length >= MIN_PART);
     if (parts.length === 0) return null;
-    return { ids: intersection(parts.map((part) => this.holding(part))), exact: parts.length === 1 && parts[0] === lower };
+    const ids = intersection(parts.map((part) => this.holding(part)));
+    const exact = parts.length === 1 && parts[0] === lower;
+    if (this.removedCount === 0) return { ids, exact };
+    const removed = new Set(this.allRemoved.all());
+    return { ids: ids.filter((id) => !removed.has(id)), exact };
   }
 
   /** The indexed exchanges with a piece holding `part` (one piece's worth of text, lowercased), ascending. */

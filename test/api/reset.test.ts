@@ -24,7 +24,7 @@ const json = { 'content-type': 'application/json' };
 
 /** What the spec of reset keeps (docs/control-api.md#reset: the traffic log, with its discarded count, and the TPP registrations stay; flow runs are the user's work), named here independently of the code. */
 const KEPT = ['exchanges', 'exchange_log_counts', 'settings', 'tpp_clients', 'flow_runs'];
-/** The log's search index (migration 17) with FTS5's shadow tables: part of the log, kept with it (test/api/exchange-search-index.test.ts). */
+/** The log's search index (migration 18) with FTS5's shadow tables: part of the log, kept with it (test/api/exchange-search-index.test.ts). */
 const LOG_INDEX = /^exchange_search_/;
 
 function counts(tables: readonly string[]): Record<string, number> {

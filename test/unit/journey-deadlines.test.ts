@@ -1,5 +1,5 @@
 // The lifecycle timer asks for the earliest SCA deadline after every state change. The one of unopened
-// authorisation journeys comes from an index of its own (migration 18): read through sca_journeys_by_status
+// authorisation journeys comes from an index of its own (migration 17): read through sca_journeys_by_status
 // it visited every started journey, consent journeys included, on each payment or consent written.
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';

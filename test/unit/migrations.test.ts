@@ -27,8 +27,8 @@ const SHIPPED = [
   '96f20bde9154fcba3c21a02485b9cf1e91e516e3dd608e707669541c1ae270aa', // 014 exchange raw headers
   'aaf73d7aa55a195050219a24c35a2a92ab1733ff700cbf22e78671688cde6bf7', // 015 client redirect URIs
   '188af349b533c32a2a3d8684d7ea59de03c541488c3fc9d61b0ef3200fc1eb13', // 016 exchange log kept
-  'b3eb8236d407495c1d8287f7a25e337f45dfddddf15d65d016b3946e3e4b73af', // 017 exchange search index
-  '2f85d28632c47463d70fc72f80454752c5140e4ca28f407169f0bb37b7cbb07b', // 018 journey deadlines
+  '2f85d28632c47463d70fc72f80454752c5140e4ca28f407169f0bb37b7cbb07b', // 017 journey deadlines
+  '28b0e9c9aee24634b10646d00fbc07204cdf6e9725933c3bcdd1773eafbaa2ad', // 018 exchange search index
 ];
 
 const dirs: string[] = [];

@@ -1,6 +1,7 @@
 import { BankError, formatError } from '../../domain/errors';
 import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../../store/repositories/exchanges';
 import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, type BankContext } from '../context';
+import { SearchIndexing } from './search-indexing';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
 const PRUNE_EVERY = 100;
@@ -11,13 +12,6 @@ const PRUNE_EVERY = 100;
  */
 export const FLUSH_AFTER_MS = 100;
 const MAX_PAGE = 10_000;
-/**
- * Exchanges logged before the search index existed (migration 17) are indexed after start, this many at a
- * time between requests (some tens of milliseconds each), so a start never waits for them; until then a
- * search reads the ones not yet indexed, as every search did before.
- */
-const INDEX_OLDER_CHUNK = 200;
-const INDEX_OLDER_EVERY_MS = 20;
 
 /**
  * Consent, payment and basket identifiers as the control API accepts them in `?resource=`:
@@ -71,29 +65,22 @@ const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number
 export class ExchangeLog {
   private sincePrune = 0;
   private flushTimer: NodeJS.Timeout | null = null;
-  private indexTimer: NodeJS.Timeout | null = null;
+  /** The search index, written behind the log when the server is idle (never by the log's batch write). */
+  private readonly indexing: SearchIndexing;
 
   constructor(
     private readonly ctx: BankContext,
     readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES },
   ) {
-    this.indexOlderLater();
+    this.indexing = new SearchIndexing(ctx.repos.exchanges);
+    // Exchanges logged before a stop (or before the index existed) may wait for it.
+    this.indexing.wake();
   }
 
-  /** One chunk of the exchanges not yet in the search index, then the next after a pause, until none is left. */
-  private indexOlderLater(): void {
-    this.indexTimer = setTimeout(() => {
-      this.indexTimer = null;
-      if (this.ctx.repos.exchanges.indexOlder(INDEX_OLDER_CHUNK) > 0) this.indexOlderLater();
-    }, INDEX_OLDER_EVERY_MS);
-    this.indexTimer.unref();
-  }
-
-  /** Stops indexing older exchanges and writes what is queued: before the store closes. */
+  /** Stops the search index's slices and writes what is queued: before the store closes. */
   close(): void {
-    if (this.indexTimer !== null) clearTimeout(this.indexTimer);
-    this.indexTimer = null;
     this.flush();
+    this.indexing.stop();
   }
 
   /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
@@ -117,6 +104,7 @@ export class ExchangeLog {
       this.sincePrune = 0;
       this.ctx.repos.exchanges.prune(this.limits);
     }
+    this.indexing.wake();
   }
 
   /** Keeps the exchange through every prune and every reset but "New class" with the log, until unpinned. */

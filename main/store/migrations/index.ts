@@ -14,8 +14,8 @@ import { sql as exchangeRetention } from './013-exchange-retention';
 import { sql as exchangeRawHeaders } from './014-exchange-raw-headers';
 import { sql as clientRedirectUris } from './015-client-redirect-uris';
 import { sql as exchangeLogKept } from './016-exchange-log-kept';
-import { sql as exchangeSearchIndex } from './017-exchange-search-index';
-import { sql as journeyDeadlines } from './018-journey-deadlines';
+import { sql as journeyDeadlines } from './017-journey-deadlines';
+import { sql as exchangeSearchIndex } from './018-exchange-search-index';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -35,6 +35,6 @@ export const MIGRATIONS: readonly string[] = [
   exchangeRawHeaders,
   clientRedirectUris,
   exchangeLogKept,
-  exchangeSearchIndex,
   journeyDeadlines,
+  exchangeSearchIndex,
 ];

@@ -4,7 +4,7 @@ import type { Statement, Transaction } from 'better-sqlite3';
 import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
 import { ExchangeResources } from '../exchange-resources';
-import { ExchangeSearchIndex, intersection, SEARCHED_TEXT, type SearchedColumns } from '../exchange-search-index';
+import { ExchangeSearchIndex, intersection, SEARCHED_TEXT, type IndexingBudget } from '../exchange-search-index';
 
 type Headers = Record<string, string | string[]>;
 
@@ -183,9 +183,9 @@ export class ExchangeRepository {
   private keptCount: number;
   /** Search statements by their SQL: a filter's shape (which fields, how many words) picks one; values are bound. */
   private readonly searches = new Map<string, Statement>();
-  /** Kept in step with every write, prune and clear of the log, in the same transaction. */
+  /** Written behind the log (indexNext), never by its batch write; pruned and cleared with it, in the same transactions. */
   private readonly index: ExchangeSearchIndex;
-  private readonly indexOlderBatch: Transaction<(count: number) => number>;
+  private readonly indexNextBatch: Transaction<(budget: IndexingBudget) => boolean>;
   private readonly clearBatch: Transaction<() => void>;
   /** Read on the first listing by resource; until then there is nothing to keep in step. */
   private resources: ExchangeResources | null = null;
@@ -211,9 +211,7 @@ export class ExchangeRepository {
     this.nthFailureStmt = db.prepare<[number], { id: number }>('SELECT id FROM exchanges WHERE failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?');
     this.pinStmt = db.prepare<[number, number]>('UPDATE exchanges SET pinned = ? WHERE id = ?');
     this.countsStmt = db.prepare<[number, number, number]>(
-      // An upsert, not a replace: the row holds more than these (search_unindexed_below, migration 17).
-      `INSERT INTO exchange_log_counts (id, discarded, discarded_failures, kept) VALUES (1, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET discarded = excluded.discarded, discarded_failures = excluded.discarded_failures, kept = excluded.kept`,
+      'INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures, kept) VALUES (1, ?, ?, ?)',
     );
     this.keptStmt = db.prepare<[number]>('UPDATE exchange_log_counts SET kept = ? WHERE id = 1');
     const counts = db
@@ -228,12 +226,12 @@ export class ExchangeRepository {
     const max = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM exchanges').get();
     this.lastId = Math.max(seq?.seq ?? 0, max?.id ?? 0);
     this.index = new ExchangeSearchIndex(db);
+    this.indexNextBatch = db.transaction((budget: IndexingBudget) => this.index.indexNext(budget));
     this.clearBatch = db.transaction(() => {
       this.clearStmt.run();
-      this.index.clear();
+      this.index.clear(this.lastId);
       this.countsStmt.run(0, 0, 0);
     });
-    this.indexOlderBatch = db.transaction((count: number) => this.index.indexOlder(count));
     this.writeBatch = db.transaction((batch: readonly ExchangeRecord[]) => {
       for (const e of batch) this.write(e);
       this.keptStmt.run(this.keptCount + batch.length);
@@ -288,50 +286,27 @@ export class ExchangeRepository {
 
   private write(e: ExchangeRecord): void {
     const { request, response } = e;
-    const columns: SearchedColumns = {
-      method: request.method,
-      url: request.url,
-      status: response.status,
-      tpp_id: e.parties.tppId,
-      institution: e.parties.institution,
-      request_headers: storedHeaders(request.headers, request.rawHeaders),
-      raw_headers: JSON.stringify(request.rawHeaders),
-      response_headers: JSON.stringify(response.headers),
-      request_body: request.body,
-      response_body: response.body,
-      signature: e.signature === null ? null : storedDiagnosis(e.signature),
-    };
     this.insertStmt.run(
       e.id,
       e.timing.startedAt.getTime(),
       e.timing.simulatedAt.getTime(),
       e.timing.durationMs,
-      columns.method,
-      columns.url,
-      columns.institution,
-      columns.tpp_id,
+      request.method,
+      request.url,
+      e.parties.institution,
+      e.parties.tppId,
       e.parties.resourceId,
-      columns.request_headers,
-      columns.request_body,
+      storedHeaders(request.headers, request.rawHeaders),
+      request.body,
       request.bodySize,
-      columns.status,
-      columns.response_headers,
-      columns.response_body,
+      response.status,
+      JSON.stringify(response.headers),
+      response.body,
       response.bodySize,
-      columns.signature,
+      e.signature === null ? null : storedDiagnosis(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
-      columns.raw_headers,
+      JSON.stringify(request.rawHeaders),
     );
-    this.index.add(e.id, columns);
-  }
-
-  /**
-   * Indexes up to `count` more of the exchanges logged before the search index existed (newest first), in one
-   * transaction; answers how many may remain. Until they are indexed, searches read them.
-   */
-  indexOlder(count: number): number {
-    this.flush();
-    return this.index.unindexedBelow === 0 ? 0 : this.indexOlderBatch.immediate(count);
   }
 
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
@@ -347,6 +322,20 @@ export class ExchangeRepository {
     return records;
   }
 
+  /** The id given to the newest exchange, written or queued: it moves with every exchange logged. */
+  get newestId(): number {
+    return this.lastId;
+  }
+
+  /**
+   * Brings the search index closer to the log within the budget, in one transaction (the queue written
+   * first): pruned exchanges out, then the next exchanges not yet in it, oldest first. False once it holds the log.
+   */
+  indexNext(budget: IndexingBudget): boolean {
+    this.flush();
+    return this.index.behind(this.lastId) && this.indexNextBatch.immediate(budget);
+  }
+
   /** Newest first: the page of matches older than `beforeId`, with the count of every match (whatever the page). */
   search(f: ExchangeFilter): ExchangeSearchPage {
     this.flush();
@@ -354,9 +343,9 @@ export class ExchangeRepository {
     // Each word the index can answer gives its exchanges (or a superset, then read for the word); the others are read.
     const answers = f.words.map((word) => this.index.matching(word));
     const answered = answers.flatMap((answer) => (answer === null ? [] : [answer.ids]));
-    const read = words(f.words.filter((_, i) => answers[i]?.exact !== true));
     let ids: number[];
     if (answered.length === 0) {
+      const read = words(f.words);
       const where = [...read.where, ...fields.where];
       if (where.length === 0) {
         const records = (f.beforeId === undefined ? this.listStmt.all(f.limit) : this.olderStmt.all(f.beforeId, f.limit)).map((r) => this.toRecord(r));
@@ -366,9 +355,17 @@ export class ExchangeRepository {
       // (gigabytes at 100,000 signed exchanges), and a second query for the count read it all again.
       ids = this.matchingIds(`WHERE ${where.join(' AND ')}`).all(...read.params, ...fields.params) as number[];
     } else {
+      // The exchanges logged since the index last caught up: read, as every search did before the index.
+      const all = words(f.words);
+      const newer = this.matchingIds(`WHERE ${['id > ?', ...all.where, ...fields.where].join(' AND ')}`).all(
+        this.index.indexedThrough,
+        ...all.params,
+        ...fields.params,
+      ) as number[];
       const candidates = intersection(answered);
+      const read = words(f.words.filter((_, i) => answers[i]?.exact !== true));
       const rest = [...read.where, ...fields.where];
-      ids =
+      const indexed =
         rest.length === 0
           ? candidates.slice().reverse()
           : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
@@ -376,13 +373,7 @@ export class ExchangeRepository {
               ...read.params,
               ...fields.params,
             ) as number[]);
-      // Exchanges logged before the index existed and not indexed yet: read, as every search did before.
-      const below = this.index.unindexedBelow;
-      if (below > 0) {
-        const all = words(f.words);
-        const where = ['id < ?', ...all.where, ...fields.where];
-        ids = ids.concat(this.matchingIds(`WHERE ${where.join(' AND ')}`).all(below, ...all.params, ...fields.params) as number[]);
-      }
+      ids = newer.concat(indexed);
     }
     const page = (f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number))).slice(0, f.limit);
     const records: ExchangeRecord[] = [];
@@ -482,7 +473,7 @@ export class ExchangeRepository {
   /** Empties the log, pinned exchanges too, and zeroes what it counts as discarded. */
   clear(): void {
     this.pending = [];
-    this.clearBatch();
+    this.clearBatch.immediate();
     this.resources = null;
     this.prunedUpTo = 0;
     this.discardedCounts = { all: 0, failures: 0 };

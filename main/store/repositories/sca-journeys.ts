@@ -34,7 +34,7 @@ const toJourney = (r: JourneyRow): ScaJourney => ({
   outcome: isJourneyOutcome(r.outcome) ? r.outcome : null,
 });
 
-/** The earliest start of a journey that can time out unopened: one entry of the index of migration 18. */
+/** The earliest start of a journey that can time out unopened: one entry of the index of migration 17. */
 export const NEXT_UNOPENED_SQL = "SELECT min(created_at) AS at FROM sca_journeys WHERE status = 'started' AND kind <> 'consent'";
 
 export class ScaJourneyRepository {
