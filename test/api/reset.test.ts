@@ -65,4 +65,6 @@ it('leaves every table of bank state as a fresh start did, and keeps the log and
   const after = counts(KEPT);
   expect(after.tpp_clients).toBe(kept.tpp_clients);
   expect(after.exchanges).toBeGreaterThan(kept.exchanges as number);
+  // The search index's mark stays with the log it describes (the rest of the index: test/api/exchange-search-index.test.ts).
+  expect(counts(['exchange_search_state'])).toEqual({ exchange_search_state: 1 });
 });
