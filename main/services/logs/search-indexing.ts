@@ -5,7 +5,7 @@ import type { IndexingBudget } from '../../store/exchange-search-index';
  * log's batch instead, the index cost each logged request 60-110 µs of CPU and halved the status reads.
  */
 export const SEARCH_INDEX_IDLE_MS = 50;
-/** The longest slice: what a request arriving during one waits at most. */
+/** A slice's budget (overrun by at most a few exchanges' work): about what a request arriving during one waits. */
 export const SEARCH_INDEX_SLICE_MS = 5;
 
 /** What the indexing drives: the traffic log's repository. */
