@@ -21,3 +21,21 @@ export async function cpuDuring<T>(pid: number | undefined, work: () => Promise<
   const result = await work();
   return { result, cpuMicros: cpuMicros(pid) - before };
 }
+
+/** At most this much CPU in a window counts as quiet: timers and the checkpointer's rare work, not a busy thread. */
+const QUIET_MICROS_PER_WINDOW = 2 * MICROS_PER_TICK;
+
+/**
+ * Waits until `pid` has been quiet for a whole window (its work behind the requests done: the search index
+ * catching up when the server is idle, a checkpoint) and answers the milliseconds waited. A window is longer
+ * than the simulator's idle wait before it indexes (50 ms), so indexing that is still to start is seen too.
+ */
+export async function untilQuiet(pid: number | undefined, windowMs = 300, maxMs = 300_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuMicros(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const used = cpuMicros(pid) - before;
+    if (!(used > QUIET_MICROS_PER_WINDOW) || performance.now() - started > maxMs) return performance.now() - started - windowMs;
+  }
+}

@@ -18,8 +18,8 @@ import { removeLoadSpecs, rssBytes, runLoad, startCeiling, startServe, type Star
 import type { CeilingAnswers } from './ceiling-server';
 import { soak } from './soak';
 import { editorMarkerRows } from './editor-markers';
-import { cpuDuring } from './cpu';
-import { inspectorRows } from './inspector';
+import { cpuDuring, untilQuiet } from './cpu';
+import { inspectorLines, inspectorRows } from './inspector';
 
 const CONNECTIONS = 10;
 const SECONDS = 5;
@@ -104,7 +104,12 @@ async function bench(): Promise<void> {
 
     const rows: (HttpRow & { ok: readonly number[] })[] = [];
     const cpu = { sim: 0, ceiling: 0, like: 0 };
+    // The simulator indexes its log for search once idle: a ceiling measured meanwhile would share the cores with
+    // that work. So each ceiling slice waits for the simulator to be quiet, and the wait is printed per row.
+    const quietWaits: QuietWait[] = [];
+    let waited = 0;
     const measured = async (at: number | undefined, into: keyof typeof cpu, work: () => Promise<LoadResult>): Promise<LoadResult> => {
+      if (into !== 'sim') waited += await untilQuiet(pid);
       const { result, cpuMicros } = await cpuDuring(at, work);
       cpu[into] += cpuMicros;
       return result;
@@ -114,11 +119,13 @@ async function bench(): Promise<void> {
       cpu.sim = 0;
       cpu.ceiling = 0;
       cpu.like = 0;
+      waited = 0;
     };
     /** The figures of one row from its measurements, with the CPU each server spent per request answered since resetCpu(). */
     const addRow = (operation: string, ok: readonly number[], result: LoadResult, ceiling: LoadResult, like: LoadResult | null): void => {
       // A like-for-like ceiling that refused the requests (a 401 from its verify) would flatter it: said beside the row.
       const refused = like ? Object.keys(like.statuses).filter((status) => !ok.includes(Number(status))) : [];
+      quietWaits.push({ operation, ms: waited });
       rows.push({
         operation: refused.length === 0 ? operation : `${operation} (like-for-like answered ${JSON.stringify(like?.statuses)})`,
         result,
@@ -213,6 +220,7 @@ async function bench(): Promise<void> {
         paymentsForMemory: 0,
         mass: null,
         inspector: null,
+        quietWaits,
       });
       return;
     }
@@ -222,7 +230,7 @@ async function bench(): Promise<void> {
     const toMake = Math.max(0, paymentsForMemory - made - 1);
     const mass = toMake === 0 ? null : await load(sim.url, await f.paymentCreate(2000), { amount: toMake, dataDir: starts.dataDir });
     const rssAfterPayments = rssBytes(pid);
-    const inspector = await inspectorRows(sim.url, await f.onePayment(), 'FRA-CREATOR');
+    const inspector = await inspectorRows(sim.url, await f.onePayment(), 'FRA-CREATOR', pid);
 
     const bulks: BulkTimes[] = [];
     for (let i = 0; i < BULK_RUNS; i++) bulks.push(await bulkPayment(f, 10_000));
@@ -232,7 +240,7 @@ async function bench(): Promise<void> {
     // keep-alive connection just as the client reuses it: one retry, so that does not cost the whole run.
     const editor = await editorMarkerRows(sim.url, [1_000, 10_000]).catch(() => editorMarkerRows(sim.url, [1_000, 10_000]));
 
-    print({ starts, rows, bulks, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass, inspector });
+    print({ starts, rows, bulks, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass, inspector, quietWaits });
   } finally {
     await Promise.all([sim.stop(), ceilingServer?.stop()]);
     if (sim.stderr() !== '') process.stderr.write(`\nThe simulator reported faults (its stderr):\n${sim.stderr()}\n`);
@@ -261,6 +269,13 @@ interface Results {
   paymentsForMemory: number;
   mass: LoadResult | null;
   inspector: Awaited<ReturnType<typeof inspectorRows>> | null;
+  quietWaits: QuietWait[];
+}
+
+/** How long the ceilings of a row waited for the simulator to be quiet (its search index catching up). */
+interface QuietWait {
+  operation: string;
+  ms: number;
 }
 
 /** The signed POSTs (4–5 KB each) against the bare server: the most any server could answer of them here. */
@@ -320,20 +335,15 @@ function print(r: Results): void {
     '',
     ...httpTable(r.rows),
     '',
+    `Before each ceiling slice the bench waited for the simulator to be quiet (the search index catching up on the exchanges of the slice before, off the request path), in all: ${r.quietWaits.map((w) => `${w.operation} ${fmt(w.ms / 1000, 1)} s`).join('; ')}.`,
+    '',
     '| start-up (process start to the ready line, median of 3) | ms |',
     '|---|---:|',
     `| existing data folder | ${fmt(startExisting)} (${r.starts.existing.map((x) => fmt(x)).join(', ')}) |`,
     `| fresh data folder (PKI generated, schema, dataset) | ${fmt(startFresh)} (${r.starts.fresh.map((x) => fmt(x)).join(', ')}) |`,
     '',
   ];
-  if (r.inspector) {
-    lines.push(
-      `| Inspector over the control API, ${fmt(r.inspector.kept)} exchanges kept | matched | ms (median of 5) |`,
-      '|---|---:|---:|',
-      ...r.inspector.rows.map((x) => `| ${x.what} | ${fmt(x.total)} | ${fmt(x.ms, 1)} |`),
-      '',
-    );
-  }
+  if (r.inspector) lines.push(...inspectorLines(r.inspector), '');
   if (r.bulks.length > 0) {
     lines.push(
       `| bulk payment, made ${r.bulks.length} times in a row | ms, median (each) |`,

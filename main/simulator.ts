@@ -249,7 +249,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
       flowRuns.close();
       await Promise.all([app.close(), psuPages?.close()]);
       // The exchanges answered last are still queued (services/logs/exchange-log.ts): written before the store closes.
-      services.exchangeLog.flush();
+      services.exchangeLog.close();
       await checkpointer.stop();
       db.close();
     },

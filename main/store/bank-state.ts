@@ -6,14 +6,26 @@ import type { Db } from './database';
  * Every other table is bank state, found from the schema itself, so a table a later migration adds
  * is cleared without anyone remembering to list it.
  */
-const KEPT_ON_RESET: readonly string[] = ['settings', 'tpp_clients', 'exchanges', 'exchange_log_counts', 'flow_runs'];
+const KEPT_ON_RESET: readonly string[] = [
+  'settings',
+  'tpp_clients',
+  'exchanges',
+  'exchange_log_counts',
+  'exchange_search_text',
+  'exchange_search_pieces',
+  'exchange_search_common',
+  'exchange_search_state',
+  'exchange_search_removed',
+  'flow_runs',
+];
 
 function bankStateTables(db: Db): string[] {
-  return db
-    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .pluck()
-    .all()
-    .filter((name) => !KEPT_ON_RESET.includes(name));
+  const tables = db
+    .prepare<[], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all();
+  // A virtual table keeps its data in shadow tables of its name (FTS5's _data, _idx, …): written only through it.
+  const virtual = tables.filter((t) => t.sql?.startsWith('CREATE VIRTUAL TABLE')).map((t) => `${t.name}_`);
+  return tables.map((t) => t.name).filter((name) => !KEPT_ON_RESET.includes(name) && !virtual.some((prefix) => name.startsWith(prefix)));
 }
 
 /** Empties every bank-state table; call inside the reset's transaction. */

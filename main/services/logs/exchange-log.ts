@@ -1,6 +1,7 @@
 import { BankError, formatError } from '../../domain/errors';
 import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../../store/repositories/exchanges';
 import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, type BankContext } from '../context';
+import { SearchIndexing } from './search-indexing';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
 const PRUNE_EVERY = 100;
@@ -64,11 +65,23 @@ const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number
 export class ExchangeLog {
   private sincePrune = 0;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** The search index, written behind the log when the server is idle (never by the log's batch write). */
+  private readonly indexing: SearchIndexing;
 
   constructor(
     private readonly ctx: BankContext,
     readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES },
-  ) {}
+  ) {
+    this.indexing = new SearchIndexing(ctx.repos.exchanges);
+    // Exchanges logged before a stop (or before the index existed) may wait for it.
+    this.indexing.wake();
+  }
+
+  /** Stops the search index's slices and writes what is queued: before the store closes. */
+  close(): void {
+    this.flush();
+    this.indexing.stop();
+  }
 
   /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
   record(exchange: NewExchange): ExchangeRecord {
@@ -91,6 +104,7 @@ export class ExchangeLog {
       this.sincePrune = 0;
       this.ctx.repos.exchanges.prune(this.limits);
     }
+    this.indexing.wake();
   }
 
   /** Keeps the exchange through every prune and every reset but "New class" with the log, until unpinned. */

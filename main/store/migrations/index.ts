@@ -15,6 +15,7 @@ import { sql as exchangeRawHeaders } from './014-exchange-raw-headers';
 import { sql as clientRedirectUris } from './015-client-redirect-uris';
 import { sql as exchangeLogKept } from './016-exchange-log-kept';
 import { sql as journeyDeadlines } from './017-journey-deadlines';
+import { sql as exchangeSearchIndex } from './018-exchange-search-index';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly string[] = [
   clientRedirectUris,
   exchangeLogKept,
   journeyDeadlines,
+  exchangeSearchIndex,
 ];

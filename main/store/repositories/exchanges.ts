@@ -4,6 +4,7 @@ import type { Statement, Transaction } from 'better-sqlite3';
 import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
 import { ExchangeResources } from '../exchange-resources';
+import { ExchangeSearchIndex, intersection, SEARCHED_TEXT, type IndexingBudget } from '../exchange-search-index';
 
 type Headers = Record<string, string | string[]>;
 
@@ -126,10 +127,6 @@ export interface ExchangeSearchPage {
   discarded: DiscardedCounts;
 }
 
-/** The text a word is looked for in: everything a user reads of an exchange, bodies cast from their bytes. */
-const SEARCHED_TEXT = `(method || ' ' || url || ' ' || status || ' ' || ifnull(tpp_id, '') || ' ' || ifnull(institution, '') || ' ' || request_headers || ' ' || ifnull(raw_headers, '') || ' ' || response_headers
-  || ' ' || ifnull(CAST(request_body AS TEXT), '') || ' ' || ifnull(CAST(response_body AS TEXT), '') || ' ' || ifnull(signature, ''))`;
-
 const VERDICT_SQL = {
   valid: `(signature IS NOT NULL AND json_extract(signature, '$.verdict.valid') = 1)`,
   invalid: `(signature IS NOT NULL AND json_extract(signature, '$.verdict.valid') = 0)`,
@@ -138,6 +135,18 @@ const VERDICT_SQL = {
 
 /** A LIKE pattern matching the word literally anywhere (with ESCAPE '\\'). */
 const containing = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL conditions with their values, in order. */
+interface Clauses {
+  where: string[];
+  params: (string | number)[];
+}
+
+/** Each word looked for by reading the exchange's text. */
+const words = (list: readonly string[]): Clauses => ({
+  where: list.map(() => `${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`),
+  params: list.map(containing),
+});
 
 /**
  * The traffic log: bounded in count and in stored body size; never the resources themselves.
@@ -174,6 +183,10 @@ export class ExchangeRepository {
   private keptCount: number;
   /** Search statements by their SQL: a filter's shape (which fields, how many words) picks one; values are bound. */
   private readonly searches = new Map<string, Statement>();
+  /** Written behind the log (indexNext), never by its batch write; pruned and cleared with it, in the same transactions. */
+  private readonly index: ExchangeSearchIndex;
+  private readonly indexNextBatch: Transaction<(budget: IndexingBudget) => boolean>;
+  private readonly clearBatch: Transaction<() => void>;
   /** Read on the first listing by resource; until then there is nothing to keep in step. */
   private resources: ExchangeResources | null = null;
 
@@ -212,6 +225,13 @@ export class ExchangeRepository {
     const seq = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'exchanges'").get();
     const max = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM exchanges').get();
     this.lastId = Math.max(seq?.seq ?? 0, max?.id ?? 0);
+    this.index = new ExchangeSearchIndex(db);
+    this.indexNextBatch = db.transaction((budget: IndexingBudget) => this.index.indexNext(budget));
+    this.clearBatch = db.transaction(() => {
+      this.clearStmt.run();
+      this.index.clear(this.lastId);
+      this.countsStmt.run(0, 0, 0);
+    });
     this.writeBatch = db.transaction((batch: readonly ExchangeRecord[]) => {
       for (const e of batch) this.write(e);
       this.keptStmt.run(this.keptCount + batch.length);
@@ -302,15 +322,72 @@ export class ExchangeRepository {
     return records;
   }
 
+  /** The id given to the newest exchange, written or queued: it moves with every exchange logged. */
+  get newestId(): number {
+    return this.lastId;
+  }
+
+  /**
+   * Brings the search index closer to the log within the budget, in one transaction (the queue written
+   * first): pruned exchanges out, then the next exchanges not yet in it, oldest first. False once it holds the log.
+   */
+  indexNext(budget: IndexingBudget): boolean {
+    this.flush();
+    return this.index.behind(this.lastId) && this.indexNextBatch.immediate(budget);
+  }
+
   /** Newest first: the page of matches older than `beforeId`, with the count of every match (whatever the page). */
   search(f: ExchangeFilter): ExchangeSearchPage {
     this.flush();
+    const fields = this.fieldClauses(f);
+    // Each word the index can answer gives its exchanges (or a superset, then read for the word); the others are read.
+    const answers = f.words.map((word) => this.index.matching(word));
+    const answered = answers.flatMap((answer) => (answer === null ? [] : [answer.ids]));
+    let ids: number[];
+    if (answered.length === 0) {
+      const read = words(f.words);
+      const where = [...read.where, ...fields.where];
+      if (where.length === 0) {
+        const records = (f.beforeId === undefined ? this.listStmt.all(f.limit) : this.olderStmt.all(f.beforeId, f.limit)).map((r) => this.toRecord(r));
+        return { records, total: this.keptCount, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+      }
+      // One pass over the log gives both the count and the page: a word is looked for in every exchange's text
+      // (gigabytes at 100,000 signed exchanges), and a second query for the count read it all again.
+      ids = this.matchingIds(`WHERE ${where.join(' AND ')}`).all(...read.params, ...fields.params) as number[];
+    } else {
+      // The exchanges logged since the index last caught up: read, as every search did before the index.
+      const all = words(f.words);
+      const newer = this.matchingIds(`WHERE ${['id > ?', ...all.where, ...fields.where].join(' AND ')}`).all(
+        this.index.indexedThrough,
+        ...all.params,
+        ...fields.params,
+      ) as number[];
+      const candidates = intersection(answered);
+      const read = words(f.words.filter((_, i) => answers[i]?.exact !== true));
+      const rest = [...read.where, ...fields.where];
+      const indexed =
+        rest.length === 0
+          ? candidates.slice().reverse()
+          : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
+              JSON.stringify(candidates),
+              ...read.params,
+              ...fields.params,
+            ) as number[]);
+      ids = newer.concat(indexed);
+    }
+    const page = (f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number))).slice(0, f.limit);
+    const records: ExchangeRecord[] = [];
+    for (const id of page) {
+      const row = this.findStmt.get(id);
+      if (row !== undefined) records.push(this.toRecord(row));
+    }
+    return { records, total: ids.length, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+  }
+
+  /** The filter's conditions besides its words, as SQL over the log's columns. */
+  private fieldClauses(f: ExchangeFilter): Clauses {
     const where: string[] = [];
     const params: (string | number)[] = [];
-    for (const word of f.words) {
-      where.push(`${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`);
-      params.push(containing(word));
-    }
     if (f.statuses.length > 0) {
       where.push(`(${f.statuses.map(() => 'status BETWEEN ? AND ?').join(' OR ')})`);
       for (const [low, high] of f.statuses) params.push(low, high);
@@ -334,20 +411,7 @@ export class ExchangeRepository {
       where.push('id IN (SELECT value FROM json_each(?))');
       params.push(JSON.stringify(this.resources.newest(f.resourceId, Number.MAX_SAFE_INTEGER)));
     }
-    if (where.length === 0) {
-      const records = (f.beforeId === undefined ? this.listStmt.all(f.limit) : this.olderStmt.all(f.beforeId, f.limit)).map((r) => this.toRecord(r));
-      return { records, total: this.keptCount, kept: this.keptCount, discarded: { ...this.discardedCounts } };
-    }
-    // One pass over the log gives both the count and the page: a word is looked for in every exchange's text
-    // (gigabytes at 100,000 signed exchanges), and a second query for the count read it all again.
-    const ids = this.matchingIds(`WHERE ${where.join(' AND ')}`).all(...params) as number[];
-    const page = (f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number))).slice(0, f.limit);
-    const records: ExchangeRecord[] = [];
-    for (const id of page) {
-      const row = this.findStmt.get(id);
-      if (row !== undefined) records.push(this.toRecord(row));
-    }
-    return { records, total: ids.length, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+    return { where, params };
   }
 
   /** The ids matching a filter's shape, newest first (a shape: which fields, how many words; values are bound). */
@@ -388,6 +452,7 @@ export class ExchangeRepository {
     this.discardedCounts = { all: this.discardedCounts.all + deleted.length, failures: this.discardedCounts.failures + failed };
     this.keptCount -= deleted.length;
     this.countsStmt.run(this.discardedCounts.all, this.discardedCounts.failures, this.keptCount);
+    this.index.remove(deleted.map((row) => row.id));
     this.resources?.forget(deleted.flatMap((row) => (row.resource_id === null ? [] : [[row.id, row.resource_id] as const])));
   }
 
@@ -408,12 +473,11 @@ export class ExchangeRepository {
   /** Empties the log, pinned exchanges too, and zeroes what it counts as discarded. */
   clear(): void {
     this.pending = [];
-    this.clearStmt.run();
+    this.clearBatch.immediate();
     this.resources = null;
     this.prunedUpTo = 0;
     this.discardedCounts = { all: 0, failures: 0 };
     this.keptCount = 0;
-    this.countsStmt.run(0, 0, 0);
   }
 
   private toRecord(r: ExchangeRow): ExchangeRecord {
