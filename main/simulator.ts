@@ -49,6 +49,8 @@ export interface SimulatorOptions {
   sqliteBinding?: string | undefined;
   /** Past this size the WAL is rewound (store/checkpointer.ts, default 64 MiB); smaller in tests, to rewind often. */
   walLimitBytes?: number | undefined;
+  /** How long a write waits for the database held by another connection (tests shorten it); BUSY_WAIT_MS. */
+  busyWaitMs?: number | undefined;
   /** `--public-url`: the origin clients reach the bank at (a CI service name, a proxy), for every absolute URL it sends. */
   publicUrl?: string | undefined;
   /** `--psu-public-url`: under --tls, the origin the PSU's browser reaches the SCA pages at. */
@@ -106,7 +108,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   // A fresh data folder's keys, and under --tls the server's, made on other cores while this one loads the dataset and opens the store.
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir) + (options.tls ? 1 : 0));
   const dataset = loadDataset(options.datasetFile);
-  const db = openDatabase(options.dataDir, options.sqliteBinding);
+  const db = openDatabase(options.dataDir, options.sqliteBinding, options.busyWaitMs);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 

@@ -47,7 +47,7 @@ export const BUSY_WAIT_MS = 20_000;
 const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
 
 /** `nativeBinding`: better-sqlite3 built for the running runtime when it is not npm's Node (Electron). */
-export function openDatabase(dataDir: string, nativeBinding?: string): Db {
+export function openDatabase(dataDir: string, nativeBinding?: string, busyWaitMs = BUSY_WAIT_MS): Db {
   ensureDataFolder(dataDir);
   const file = join(dataDir, DATABASE_FILE);
   const db = new Database(file, nativeBinding ? { nativeBinding } : {});
@@ -55,7 +55,7 @@ export function openDatabase(dataDir: string, nativeBinding?: string): Db {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+    db.pragma(`busy_timeout = ${busyWaitMs}`);
     migrate(db);
   } catch (err) {
     db.close();

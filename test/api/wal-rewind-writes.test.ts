@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { startTestBank, type TestBank } from '../support/simulator';
+import { holdDatabase } from '../support/database-holder';
 import { BUSY_WAIT_MS, DATABASE_FILE } from '../../main/store/database';
 import { psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';
@@ -58,26 +58,15 @@ it('answers every payment and authorisation while the WAL is rewound again and a
 }, 240_000);
 
 // A rewind holds the write lock while it copies and syncs; on a busy machine the sync took longer than
-// SQLite's usual five-second wait, and a payment answered 500. Here another thread's connection holds the
-// lock for six seconds, as such a rewind would (the test bank runs on this thread, which the wait blocks).
+// SQLite's usual five-second wait, and a payment answered 500. Here another connection holds the lock for
+// six seconds, as such a rewind would.
 const HELD_MS = 6_000;
-const HOLDER = `
-const { workerData, parentPort } = require('node:worker_threads');
-const db = new (require('better-sqlite3'))(workerData.file);
-db.exec('BEGIN IMMEDIATE');
-parentPort.postMessage('held');
-Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.heldMs);
-db.exec('COMMIT');
-db.close();
-`;
 
 it('waits for a write lock held six seconds, as a slow rewind holds it, instead of answering 500', async () => {
   expect(BUSY_WAIT_MS).toBeGreaterThan(HELD_MS);
   const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
-  const holder = new Worker(HOLDER, { eval: true, workerData: { file: join(bank.dataDir, DATABASE_FILE), heldMs: HELD_MS } });
-  const ended = new Promise((resolve) => holder.once('exit', resolve));
-  await new Promise((resolve) => holder.once('message', resolve));
+  const { released } = await holdDatabase(bank.dataDir, HELD_MS);
   const created = await bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'));
-  await ended;
+  await released;
   expect(created.status).toBe(201);
 }, 60_000);

@@ -87,19 +87,34 @@ export class ExchangeLog {
   record(exchange: NewExchange): ExchangeRecord {
     const record = this.ctx.repos.exchanges.insert(exchange);
     this.sincePrune++;
-    if (this.flushTimer === null) {
-      this.flushTimer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
-      this.flushTimer.unref();
-    }
+    if (this.flushTimer === null) this.flushLater();
     this.ctx.events.emitEvent({ type: 'exchange', exchange: record });
     return record;
+  }
+
+  /** A write the timer starts has no request to answer with its failure: stderr says it (flush tries again). */
+  private flushLater(): void {
+    this.flushTimer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch (err) {
+        console.error('PSD2 Workbench: the traffic log could not be written; trying again:', err);
+      }
+    }, FLUSH_AFTER_MS);
+    this.flushTimer.unref();
   }
 
   /** Writes what is queued (also on shutdown), pruning to the log's bound now and then. */
   flush(): void {
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    this.ctx.repos.exchanges.flush();
+    try {
+      this.ctx.repos.exchanges.flush();
+    } catch (err) {
+      // The database held longer than BUSY_WAIT_MS, or a full disk: the exchanges stay queued for the next try.
+      this.flushLater();
+      throw err;
+    }
     if (this.sincePrune >= PRUNE_EVERY) {
       this.sincePrune = 0;
       this.ctx.repos.exchanges.prune(this.limits);

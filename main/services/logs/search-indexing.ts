@@ -41,8 +41,17 @@ export class SearchIndexing {
     const seen = this.log.newestId;
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.log.newestId !== seen) this.lookAfter(SEARCH_INDEX_IDLE_MS);
-      else if (this.log.indexNext({ rows: Infinity, ms: SEARCH_INDEX_SLICE_MS })) this.lookAfter(0);
+      if (this.log.newestId !== seen) {
+        this.lookAfter(SEARCH_INDEX_IDLE_MS);
+        return;
+      }
+      try {
+        if (this.log.indexNext({ rows: Infinity, ms: SEARCH_INDEX_SLICE_MS })) this.lookAfter(0);
+      } catch (err) {
+        // A slice that cannot write (the database held too long) is taken again later; searches read the rest meanwhile.
+        console.error('PSD2 Workbench: the search index could not be written; trying again:', err);
+        this.lookAfter(SEARCH_INDEX_IDLE_MS);
+      }
     }, delay);
     this.timer.unref();
   }

@@ -260,7 +260,13 @@ export class ExchangeRepository {
     };
     this.pending.push(record);
     if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
-    if (this.pending.length >= ExchangeRepository.MAX_PENDING) this.flush();
+    if (this.pending.length >= ExchangeRepository.MAX_PENDING) {
+      try {
+        this.flush();
+      } catch {
+        // Kept queued: the owner's timer writes it, and says on stderr why it could not (services/logs/exchange-log.ts).
+      }
+    }
     return record;
   }
 
@@ -274,13 +280,18 @@ export class ExchangeRepository {
     return this.pending.length;
   }
 
-  /** Writes the queued exchanges in one transaction. */
+  /** Writes the queued exchanges in one transaction; a batch that fails to write stays queued, first. */
   flush(): void {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    // Immediate, as every write transaction (services/context.ts transactor): a WAL rewind is waited for.
-    this.writeBatch.immediate(batch);
+    try {
+      // Immediate, as every write transaction (services/context.ts transactor): a WAL rewind is waited for.
+      this.writeBatch.immediate(batch);
+    } catch (err) {
+      this.pending = batch.concat(this.pending);
+      throw err;
+    }
     this.keptCount += batch.length;
   }
 
