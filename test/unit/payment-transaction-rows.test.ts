@@ -45,3 +45,51 @@ it('stores a single payment’s row as json_each stores the same check in a bulk
     expect(repos.payments.vopChecks(`ONE-${i}`)).toStrictEqual([check ?? null]);
   });
 });
+
+// The payment's row is bound by position: each value must land in its own column.
+it('stores each field of a payment in its own column', () => {
+  db = new Database(':memory:');
+  migrate(db);
+  db.pragma('foreign_keys = OFF');
+  const repos = createRepositories(db);
+  const payment = storedPayment('P-COLUMNS', NOW, {
+    groupReason: { code: 'AM04', info: ['why'] },
+    requestedExecutionDate: '2026-11-24',
+    executionDate: '2026-11-25',
+    statusChangedAt: new Date(NOW.getTime() + 1),
+    authorisationsRequired: 2,
+  });
+  const message = { transactions: [transfer, { ...transfer, creditorName: 'Second' }] };
+  repos.payments.insert(payment, Buffer.from('<Document/>'), message, 7, undefined, new Date(NOW.getTime() + 2));
+  const row = db.prepare('SELECT * FROM payments WHERE payment_id = ?').get('P-COLUMNS') as Record<string, unknown>;
+  expect(row).toMatchObject({
+    payment_id: 'P-COLUMNS',
+    product: 'pain.001-sepa-credit-transfers',
+    institution: 'frankfurt',
+    tpp_id: 'TPP',
+    consent_id: 'C1',
+    creator_psu_id: 'FRA-CREATOR',
+    corporate_id: 'CORP',
+    debtor_account_id: 'ACC',
+    currency: 'EUR',
+    total_amount: '10.00',
+    message_version: 'pain.001.001.03',
+    status: 'PATC',
+    group_reason: JSON.stringify({ code: 'AM04', info: ['why'] }),
+    authorisations_required: 2,
+    requested_execution_date: '2026-11-24',
+    execution_date: '2026-11-25',
+    created_at: NOW.getTime(),
+    status_changed_at: NOW.getTime() + 1,
+    request_body: Buffer.from('<Document/>'),
+    parsed: JSON.stringify(message),
+    transaction_count: 7,
+    vop_settles_at: NOW.getTime() + 2,
+    previous_status: null,
+  });
+  expect(JSON.parse(row.creditor_preview as string)).toStrictEqual([
+    { name: transfer.creditorName, iban: transfer.creditorIban, otherId: null, amount: '1.00', currency: 'EUR' },
+    { name: 'Second', iban: transfer.creditorIban, otherId: null, amount: '1.00', currency: 'EUR' },
+  ]);
+  expect(repos.payments.find('P-COLUMNS')).toStrictEqual(payment);
+});

@@ -465,6 +465,16 @@ describe('keyId', () => {
   it('compares DN values exactly', () => {
     expect(keyIdMatches('SN=c0ffee1234,CA=CN=psd2 workbench vector signer,O=PSD2 Workbench Test PKI,C=EU', cert)).toBe(false);
   });
+
+  // Verdicts are kept per keyId and certificate: one keyId judged again against another certificate gets its own.
+  it('judges a keyId anew for each certificate it is sent with', () => {
+    const keyId = `SN=c0ffee1234,CA=${issuer}`;
+    expect(keyIdMatches(keyId, cert)).toBe(true);
+    expect(keyIdMatches(keyId, { ...cert, serialHex: 'c0ffee1235' })).toBe(false);
+    expect(keyIdMatches(keyId, { ...cert, issuerDn: 'CN=Another CA,C=EU' })).toBe(false);
+    expect(keyIdMatches(keyId, { ...cert, fingerprintSha256: 'ab'.repeat(32) })).toBe(true);
+    expect(keyIdMatches(keyId, cert)).toBe(true);
+  });
 });
 
 describe('why a signature does not verify', () => {

@@ -189,10 +189,9 @@ export class PaymentRepository {
     this.checks = new ReadCache(db, 20_000, (checks) => 1 + checks.length);
     // Weighed by characters: some 6,000 single payments' reports, or one 10,000-transaction bulk's.
     this.reports = new ReadCache(db, 8 * 1024 * 1024, (kept) => kept.parts.opening.length + kept.parts.rest.length);
+    // Positional: binding 23 named values looked each up on an object, twice the cost of the rest of the row's statement.
     this.insertStmt = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS}, request_body, parsed, transaction_count, vop_settles_at, creditor_preview)
-      VALUES (@payment_id, @product, @institution, @tpp_id, @consent_id, @creator_psu_id, @corporate_id, @debtor_account_id, @currency,
-      @total_amount, @message_version, @status, @group_reason, @authorisations_required, @requested_execution_date, @execution_date,
-      @created_at, @status_changed_at, @request_body, @parsed, @transaction_count, @vop_settles_at, @creditor_preview)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // Every credit transfer's row in one statement: a 10,000-transaction bulk would otherwise cross into SQLite 10,000 times.
     this.insertTxStmt = db.prepare(`INSERT INTO payment_transactions (payment_id, idx, status, reasons, vop)
       SELECT ?, key, NULL, '[]', value FROM json_each(?) ORDER BY key`);
@@ -255,32 +254,33 @@ export class PaymentRepository {
     vopSettlesAt: Date | null = null,
   ): void {
     this.forgetPayment(p.paymentId);
-    this.insertStmt.run({
-      payment_id: p.paymentId,
-      product: p.product,
-      institution: p.institution,
-      tpp_id: p.tppId,
-      consent_id: p.consentId,
-      creator_psu_id: p.creatorPsuId,
-      corporate_id: p.corporateId,
-      debtor_account_id: p.debtorAccountId,
-      currency: p.currency,
-      total_amount: p.totalAmount,
-      message_version: p.messageVersion,
-      status: p.status,
-      group_reason: p.groupReason ? JSON.stringify(p.groupReason) : null,
-      authorisations_required: p.authorisationsRequired,
-      requested_execution_date: p.requestedExecutionDate,
-      execution_date: p.executionDate,
-      created_at: p.createdAt.getTime(),
-      status_changed_at: p.statusChangedAt.getTime(),
-      request_body: requestBody,
-      parsed: JSON.stringify(parsed),
-      transaction_count: transactionCount,
-      vop_settles_at: vopSettlesAt?.getTime() ?? null,
+    // In the order of PAYMENT_COLUMNS, then request_body, parsed, transaction_count, vop_settles_at, creditor_preview.
+    this.insertStmt.run(
+      p.paymentId,
+      p.product,
+      p.institution,
+      p.tppId,
+      p.consentId,
+      p.creatorPsuId,
+      p.corporateId,
+      p.debtorAccountId,
+      p.currency,
+      p.totalAmount,
+      p.messageVersion,
+      p.status,
+      p.groupReason ? JSON.stringify(p.groupReason) : null,
+      p.authorisationsRequired,
+      p.requestedExecutionDate,
+      p.executionDate,
+      p.createdAt.getTime(),
+      p.statusChangedAt.getTime(),
+      requestBody,
+      JSON.stringify(parsed),
+      transactionCount,
+      vopSettlesAt?.getTime() ?? null,
       // Taken from the message once, at insert, so listing a 10,000-transaction bulk never reads its JSON again.
-      creditor_preview: JSON.stringify(parsed.transactions.slice(0, CREDITOR_PREVIEW_SIZE).map(storedCreditor)),
-    });
+      JSON.stringify(parsed.transactions.slice(0, CREDITOR_PREVIEW_SIZE).map(storedCreditor)),
+    );
     const vopOf = (i: number): StoredVopCheck | null => {
       const check = vopChecks?.[i];
       return check ? storedVopCheck(check) : null;
