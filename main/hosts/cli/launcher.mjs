@@ -2,13 +2,17 @@
 // pays for neither tsx (a launcher process and a compile worker) nor hundreds of module resolutions. The bundle
 // is made here, on the first start after `npm ci` and again whenever a source it was made from has changed
 // (checked by size and time of every input, a few milliseconds), so there is never a separate build step and
-// never a stale bundle. Plain JavaScript: it has to run before anything can compile TypeScript.
+// never a stale bundle. The bundle is CommonJS, compiled through node:vm with V8's code cache kept beside it
+// (Node 20 caches no compiled ES module): a start then neither parses nor compiles the 3 MB again.
+// Plain JavaScript: it has to run before anything can compile TypeScript.
 //
 //   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts' };
@@ -19,9 +23,14 @@ const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);
 // named by the checkout too, as git worktrees may share one node_modules and must not swap bundles mid-run.
 const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
 const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
-const BUNDLE = join(OUT_DIR, `${named}.mjs`);
+const BUNDLE = join(OUT_DIR, `${named}.cjs`);
 const MANIFEST = join(OUT_DIR, 'inputs.json');
 const LAUNCHER = relative(ROOT, fileURLToPath(import.meta.url));
+const CACHE_SUFFIX = '.v8-cache';
+// The bundle's CommonJS runs inside this function, as Node's loader wraps a module; BUNDLE_URL stands for import.meta.url.
+const BUNDLE_URL = '__bundleUrl';
+const WRAPPER_HEAD = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL}) {`;
+const WRAPPER_TAIL = '\n})';
 
 const fingerprint = (file) => {
   const s = statSync(file, { throwIfNoEntry: false });
@@ -73,11 +82,11 @@ async function build() {
     entryPoints: [ENTRY],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: externalPackages(),
-    // The bundled CommonJS packages require Node's own modules; an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // A name the wrapper of runBundle() passes: CommonJS has no import.meta of its own.
+    define: { 'import.meta.url': BUNDLE_URL },
     outfile: tmp,
     sourcemap: 'external',
     metafile: true,
@@ -95,10 +104,63 @@ async function build() {
   renameSync(`${MANIFEST}.${process.pid}.tmp`, MANIFEST);
 }
 
-let entry = pathToFileURL(BUNDLE).href;
-if (!upToDate()) {
+/**
+ * Runs the bundle as Node runs a CommonJS module, compiled with the code V8 kept from an earlier start of this
+ * very bundle (its size and time name the cache file: V8 itself checks only the source's length). Without a
+ * usable cache, one is written once the command is ready (its `ready` export settles), when the functions a
+ * start runs have been compiled and the ready line is out.
+ */
+function runBundle() {
+  const fd = openSync(BUNDLE, 'r');
+  let source;
+  let stamp;
+  try {
+    const stat = fstatSync(fd);
+    stamp = `${stat.size}:${stat.mtimeMs}`;
+    source = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const cacheFile = join(OUT_DIR, `${named}.${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}${CACHE_SUFFIX}`);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // None yet for this bundle.
+  }
+  const script = new vm.Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
+    filename: BUNDLE,
+    cachedData,
+    // import() of the packages left outside (Vite, electron-vite), resolved from the bundle's place as before.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, OUT_DIR, pathToFileURL(BUNDLE).href);
+  if (cachedData === undefined || script.cachedDataRejected === true) {
+    // No handler for a failure: the command's own rejection stays unhandled and ends the process, as it would without this.
+    Promise.resolve(module.exports.ready).then(() => setImmediate(() => keepCompiledCode(script, cacheFile)));
+  }
+}
+
+/** Written under a name of its own and renamed, like the bundle; caches of earlier bundles go. Never fails a start. */
+function keepCompiledCode(script, cacheFile) {
+  try {
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+    for (const name of readdirSync(OUT_DIR)) {
+      if (name.startsWith(`${named}.`) && name.endsWith(CACHE_SUFFIX) && join(OUT_DIR, name) !== cacheFile) rmSync(join(OUT_DIR, name), { force: true });
+    }
+  } catch {
+    // A read-only node_modules: every start compiles, as before.
+  }
+}
+
+let bundled = upToDate();
+if (!bundled) {
   try {
     await build();
+    bundled = true;
   } catch (err) {
     // Never worse than before: run the sources through tsx as these commands always could.
     console.error(
@@ -106,7 +168,7 @@ if (!upToDate()) {
     );
     const { register } = await import('tsx/esm/api');
     register();
-    entry = pathToFileURL(ENTRY).href;
+    await import(pathToFileURL(ENTRY).href);
   }
 }
-await import(entry);
+if (bundled) runBundle();
