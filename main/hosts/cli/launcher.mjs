@@ -1,9 +1,10 @@
 // `npm run serve`, `npm run web` and `npm start`: each starts from a bundle of its TypeScript sources, so a start
 // pays for neither tsx (a launcher process and a compile worker) nor hundreds of module resolutions. The bundle
 // is made here, on the first start after `npm ci` and again whenever a source it was made from has changed
-// (checked by size and time of every input, a few milliseconds), so there is never a separate build step and
-// never a stale bundle. The bundle is CommonJS, compiled through node:vm with V8's code cache kept beside it
-// (Node 20 caches no compiled ES module): a start then neither parses nor compiles the 3 MB again.
+// (checked by size and time of every input, of a package its package.json: a few milliseconds), so there is
+// never a separate build step and never a stale bundle. The bundle is CommonJS, compiled through node:vm with
+// V8's code cache kept beside it (Node 20 caches no compiled ES module): a start neither parses nor compiles
+// the 3 MB again.
 // Plain JavaScript: it has to run before anything can compile TypeScript.
 //
 //   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
@@ -73,6 +74,23 @@ function lockedPackages() {
   }
 }
 
+const NODE_MODULES = 'node_modules/';
+
+/**
+ * What a start checks: each source file of the project, and of each bundled package its package.json only, which
+ * npm writes with every install of it; over a thousand files of packages were most of the check's time.
+ */
+function checkedInputs(files) {
+  const packageFiles = files
+    .filter((file) => file.includes(NODE_MODULES))
+    .map((file) => {
+      const root = file.lastIndexOf(NODE_MODULES) + NODE_MODULES.length;
+      const [scopeOrName, name] = file.slice(root).split('/');
+      return `${file.slice(0, root)}${scopeOrName.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName}/package.json`;
+    });
+  return [...new Set([...files.filter((file) => !file.includes(NODE_MODULES)), ...packageFiles])];
+}
+
 async function build() {
   const { build: esbuild } = await import('esbuild');
   mkdirSync(OUT_DIR, { recursive: true });
@@ -96,7 +114,7 @@ async function build() {
     absWorkingDir: ROOT,
   });
   // This file (how the bundle is made), package.json and its lock (what stays outside) count as inputs too.
-  const files = [...Object.keys(result.metafile.inputs), LAUNCHER, 'package.json', 'package-lock.json'];
+  const files = [...checkedInputs(Object.keys(result.metafile.inputs)), LAUNCHER, 'package.json', 'package-lock.json'];
   const inputs = Object.fromEntries(files.map((file) => [file, fingerprint(join(ROOT, file))]));
   writeFileSync(`${MANIFEST}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${tmp}.map`, `${BUNDLE}.map`);
