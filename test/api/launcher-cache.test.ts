@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,8 @@ const checkout = mkdtempSync(join(tmpdir(), 'wb-launcher-'));
 const cli = join(checkout, 'main', 'hosts', 'cli');
 mkdirSync(cli, { recursive: true });
 copyFileSync(resolve('main/hosts/cli/launcher.mjs'), join(cli, 'launcher.mjs'));
-writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'launcher-check', private: true, type: 'module' }));
+// esbuild stays outside the bundle as a development tool, so the command's import() of it is one of node:vm.
+writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'launcher-check', private: true, type: 'module', devDependencies: { esbuild: '*' } }));
 const greeting = join(checkout, 'node_modules', 'greeting');
 mkdirSync(greeting, { recursive: true });
 symlinkSync(resolve('node_modules/esbuild'), join(checkout, 'node_modules', 'esbuild'), 'dir');
@@ -18,10 +19,10 @@ const outDir = join(checkout, 'node_modules', '.cache', 'psd2-workbench', `serve
 afterAll(() => rmSync(checkout, { recursive: true, force: true }));
 
 /** The command prints what it was made from, its own text and a package's; `ready` is the launcher's cue to keep the compiled code. */
-const writeCommand = (said: string): void =>
+const writeCommand = (said: string, ready = 'Promise.resolve()'): void =>
   writeFileSync(
     join(cli, 'serve.ts'),
-    `import greeting from 'greeting';\nconst said: string = '${said}';\nconsole.log(said, greeting);\nexport const ready = Promise.resolve();\n`,
+    `import greeting from 'greeting';\nconst said: string = '${said}';\nconsole.log(said, greeting);\nexport const ready = ${ready};\n`,
   );
 /** A package as npm installs one: its files and its package.json written anew. */
 const installGreeting = (version: string): void => {
@@ -29,7 +30,13 @@ const installGreeting = (version: string): void => {
   writeFileSync(join(greeting, 'index.js'), `module.exports = 'greeting ${version}';\n`);
 };
 installGreeting('1.0.0');
-const run = (): string => execFileSync(process.execPath, [join(cli, 'launcher.mjs'), 'serve'], { encoding: 'utf8' }).trim();
+/** What the command printed; nothing on stderr, not even a warning. */
+const run = (): string => {
+  const { stdout, stderr, status } = spawnSync(process.execPath, [join(cli, 'launcher.mjs'), 'serve'], { encoding: 'utf8' });
+  expect(stderr).toBe('');
+  expect(status).toBe(0);
+  return stdout.trim();
+};
 const caches = (): string[] => readdirSync(outDir).filter((name) => name.endsWith('.v8-cache'));
 const cacheBytes = (): Buffer => readFileSync(join(outDir, caches()[0] as string));
 
@@ -56,6 +63,13 @@ describe('the launcher keeps V8 compiled code beside its bundle', () => {
     expect(run()).toBe('again greeting 1.0.0');
     expect(caches()).toHaveLength(1);
     expect(caches()[0]).not.toBe(before);
+  }, 60_000);
+
+  it('runs a bundle that import()s a package left outside without it: V8 restores code without what import() needs', () => {
+    writeCommand('outside', "import('esbuild').then(() => console.log('imported'))");
+    expect(run()).toBe('outside greeting 1.0.0\nimported');
+    expect(run()).toBe('outside greeting 1.0.0\nimported');
+    expect(caches()).toEqual([]);
   }, 60_000);
 
   it('makes the bundle again when npm installs another version of a bundled package', () => {

@@ -26,6 +26,8 @@ const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
 const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
 const BUNDLE = join(OUT_DIR, `${named}.cjs`);
 const MANIFEST = join(OUT_DIR, 'inputs.json');
+/** There when the bundle import()s a package left outside: it then runs without V8's code cache (see build()). */
+const NO_CODE_CACHE = join(OUT_DIR, 'no-code-cache');
 const LAUNCHER = relative(ROOT, fileURLToPath(import.meta.url));
 const CACHE_SUFFIX = '.v8-cache';
 // The bundle's CommonJS runs inside this function, as Node's loader wraps a module; BUNDLE_URL stands for import.meta.url.
@@ -116,6 +118,12 @@ async function build() {
   // This file (how the bundle is made), package.json and its lock (what stays outside) count as inputs too.
   const files = [...checkedInputs(Object.keys(result.metafile.inputs)), LAUNCHER, 'package.json', 'package-lock.json'];
   const inputs = Object.fromEntries(files.map((file) => [file, fingerprint(join(ROOT, file))]));
+  // V8 restores code from a cache without what import() needs (Node 20 then throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
+  const importsOutside = output?.imports.some((i) => i.kind === 'dynamic-import' && i.external) ?? true;
+  if (importsOutside) writeFileSync(NO_CODE_CACHE, '');
+  else rmSync(NO_CODE_CACHE, { force: true });
+  dropCodeCaches(null);
   writeFileSync(`${MANIFEST}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${tmp}.map`, `${BUNDLE}.map`);
   renameSync(tmp, BUNDLE);
@@ -140,9 +148,10 @@ function runBundle() {
     closeSync(fd);
   }
   const cacheFile = join(OUT_DIR, `${named}.${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}${CACHE_SUFFIX}`);
+  const cacheable = !existsSync(NO_CODE_CACHE);
   let cachedData;
   try {
-    cachedData = readFileSync(cacheFile);
+    if (cacheable) cachedData = readFileSync(cacheFile);
   } catch {
     // None yet for this bundle.
   }
@@ -154,9 +163,16 @@ function runBundle() {
   });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, OUT_DIR, pathToFileURL(BUNDLE).href);
-  if (cachedData === undefined || script.cachedDataRejected === true) {
+  if (cacheable && (cachedData === undefined || script.cachedDataRejected === true)) {
     // No handler for a failure: the command's own rejection stays unhandled and ends the process, as it would without this.
     Promise.resolve(module.exports.ready).then(() => setImmediate(() => keepCompiledCode(script, cacheFile)));
+  }
+}
+
+/** The caches of earlier bundles (all but `kept`). */
+function dropCodeCaches(kept) {
+  for (const name of readdirSync(OUT_DIR)) {
+    if (name.startsWith(`${named}.`) && name.endsWith(CACHE_SUFFIX) && join(OUT_DIR, name) !== kept) rmSync(join(OUT_DIR, name), { force: true });
   }
 }
 
@@ -166,12 +182,23 @@ function keepCompiledCode(script, cacheFile) {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(tmp, script.createCachedData());
     renameSync(tmp, cacheFile);
-    for (const name of readdirSync(OUT_DIR)) {
-      if (name.startsWith(`${named}.`) && name.endsWith(CACHE_SUFFIX) && join(OUT_DIR, name) !== cacheFile) rmSync(join(OUT_DIR, name), { force: true });
-    }
+    dropCodeCaches(cacheFile);
   } catch {
     // A read-only node_modules: every start compiles, as before.
   }
+}
+
+/**
+ * The bundle's import() of Vite or electron-vite goes through node:vm's constant for the main context's loader,
+ * the loader every import() uses; Node 20 still calls that constant experimental and would say so on every
+ * `npm run dev`. That one warning is left out; every other goes on as before.
+ */
+function quietVmLoaderWarning() {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (warning, ...rest) {
+    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    return emitWarning.call(this, warning, ...rest);
+  };
 }
 
 let bundled = upToDate();
@@ -189,4 +216,7 @@ if (!bundled) {
     await import(pathToFileURL(ENTRY).href);
   }
 }
-if (bundled) runBundle();
+if (bundled) {
+  quietVmLoaderWarning();
+  runBundle();
+}
