@@ -11,6 +11,7 @@ import {
   subjectNameOf,
   toForgeName,
   type IssuedCertificate,
+  type KeyPairPem,
   type SigningAuthority,
 } from './x509-builder';
 
@@ -33,8 +34,8 @@ export interface TppCertificateRequest {
   withoutQcStatements?: boolean;
 }
 
-export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificateRequest): IssuedCertificate {
-  const keys = rsaKeyPair();
+/** `keys`: a key pair the TPP holds already (certified again by another CA); otherwise a new one. */
+export function issueTppCertificate(issuer: SigningAuthority, req: TppCertificateRequest, keys: KeyPairPem = rsaKeyPair()): IssuedCertificate {
   const { name: issuerName, keyId: issuerKeyId } = issuerFacts(issuer);
   const cert = newCertificate(keys.publicKeyPem, req.validFrom, req.validTo);
   cert.setSubject(

@@ -28,8 +28,11 @@ export interface DataFolderPki {
   demoTpp: DemoTppClient;
 }
 
-/** The RSA keys a complete data folder holds: the demo TPP's QWAC and QSEAL per trust framework (the test CAs' are EC, made at once). */
-const KEY_FILES = ['tpp/qwac.key.pem', 'tpp/qseal.key.pem', 'tpp/uk-qwac.key.pem', 'tpp/uk-qseal.key.pem'];
+/**
+ * The RSA keys ensureDataFolderPki makes: the demo TPP's QWAC and QSEAL keys, held in the eIDAS pair's files and
+ * certified again by the UK CA (demo-tpp.ts); the test CAs' keys are EC, made at once.
+ */
+const KEY_FILES = ['tpp/qwac.key.pem', 'tpp/qseal.key.pem'];
 
 /** How many RSA key pairs ensureDataFolderPki will make here (at least): one for each key file not there yet. */
 export const missingKeyPairs = (dataDir: string): number => KEY_FILES.filter((file) => !existsSync(join(dataDir, file))).length;

@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { createPublicKey, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOrganizationId, checkRoles, type Psd2Role } from '../domain/tpp/identity';
@@ -7,7 +7,8 @@ import { CertificateCache } from './certificate-cache';
 import { PRIVATE, writeFileAtomic } from './files';
 import { inspect, type CertificateUse } from './inspection';
 import { sameKey, type TrustStore } from './trust-store';
-import { issueTppBundle } from './tpp-factory';
+import { issueTppBundle, type TppBundleKeys } from './tpp-factory';
+import type { KeyPairPem } from './x509-builder';
 
 /**
  * The demo TPP's certificate files in DIR/tpp: an eIDAS pair for the euro institutions and a UK open-banking
@@ -36,6 +37,7 @@ export function ensureDemoCertificates(tppDir: string, trust: TrustStore, identi
       trust,
       { organizationId: identity.organizationId, name: DEMO_TPP_NAME, roles: identity.roles, trustFramework: framework },
       now,
+      framework === 'eidas' ? undefined : heldKeys(tppDir, PAIR_FILES.eidas),
     );
     for (const [name, issued] of [
       [names.qwac, bundle.qwac],
@@ -46,6 +48,23 @@ export function ensureDemoCertificates(tppDir: string, trust: TrustStore, identi
     }
   }
   return readFileSync(join(tppDir, `${PAIR_FILES.eidas.qseal}.crt.pem`), 'utf8');
+}
+
+/**
+ * The UK pair certifies the keys of the eIDAS pair, made just before it: one QWAC key and one QSEAL key for the
+ * demo TPP, as a TPP may hold one key under two CAs, so a fresh folder waits for two RSA key pairs, not four
+ * (each a prime search of a good part of a second). Unreadable keys: new ones.
+ */
+function heldKeys(tppDir: string, names: { qwac: string; qseal: string }): TppBundleKeys | undefined {
+  const held = (name: string): KeyPairPem => {
+    const privateKeyPem = readFileSync(join(tppDir, `${name}.key.pem`), 'utf8');
+    return { privateKeyPem, publicKeyPem: createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }) as string };
+  };
+  try {
+    return { qwac: held(names.qwac), qseal: held(names.qseal) };
+  } catch {
+    return undefined;
+  }
 }
 
 function pairIsUsable(

@@ -6,7 +6,7 @@ import { issueTppCertificate, type TppCertificateRequest } from './certificates'
 import { dnFromOpenSsl } from './distinguished-name';
 import type { TrustStore } from './trust-store';
 import { expiredValidity, notYetValidValidity, usualValidity } from './validity';
-import type { IssuedCertificate, SigningAuthority } from './x509-builder';
+import type { IssuedCertificate, KeyPairPem, SigningAuthority } from './x509-builder';
 
 /** Deliberate defects, so a TPP developer can watch the bank reject each one. */
 export interface TppCertificateFaults {
@@ -48,8 +48,14 @@ const NCA_NAMES: Readonly<Record<string, string>> = {
   'IE-CBI': 'Central Bank of Ireland',
 };
 
+/** The key pairs a TPP holds already, for a bundle that certifies them again (another CA); absent: new ones. */
+export interface TppBundleKeys {
+  qwac: KeyPairPem;
+  qseal: KeyPairPem;
+}
+
 /** Throws a FORMAT_ERROR BankError for an unusable spec; otherwise only key generation makes it impure. */
-export function issueTppBundle(trust: TrustStore, spec: TppBundleSpec, now: Date): TppBundle {
+export function issueTppBundle(trust: TrustStore, spec: TppBundleSpec, now: Date, keys?: TppBundleKeys): TppBundle {
   const organizationId = checkOrganizationId(spec.organizationId);
   const roles = checkRoles(spec.roles);
   const faults = spec.faults ?? {};
@@ -68,10 +74,10 @@ export function issueTppBundle(trust: TrustStore, spec: TppBundleSpec, now: Date
     withoutQcStatements: faults.noQcStatement === true,
   };
   const issuer = faults.untrusted ? selfMadeCa(now) : trust.authority(spec.trustFramework ?? 'eidas');
-  const qwac = issueTppCertificate(issuer, { ...common, purpose: 'qwac' });
+  const qwac = issueTppCertificate(issuer, { ...common, purpose: 'qwac' }, keys?.qwac);
   const qsealOrganizationId =
     faults.qsealAuthorisationNumber === undefined ? organizationId : `PSD${country}-${nca}-${authorisationNumber(faults.qsealAuthorisationNumber)}`;
-  const qseal = issueTppCertificate(issuer, { ...common, organizationId: qsealOrganizationId, purpose: 'qseal' });
+  const qseal = issueTppCertificate(issuer, { ...common, organizationId: qsealOrganizationId, purpose: 'qseal' }, keys?.qseal);
   return { qwac, qseal, keyId: keyIdOf(qseal.certificatePem) };
 }
 

@@ -108,6 +108,13 @@ describe('the default dataset', () => {
   });
 });
 
+describe('validateDataset accepts', () => {
+  it('a time zone Intl knows by an alias, though its list of zones names only canonical ones', () => {
+    expect(Intl.supportedValuesOf('timeZone')).not.toContain('UTC');
+    expect(problemOf(edited(['institutions', 2, 'calendar', 'timeZone'], 'UTC'))).toBe('no problem found');
+  });
+});
+
 describe('validateDataset refuses', () => {
   it.each<[string, Key[], unknown, string]>([
     [

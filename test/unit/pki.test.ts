@@ -8,7 +8,7 @@ import { createCertificateAuthority, TEST_CA_NAMES } from '../../main/pki/certif
 import { CertificateCache } from '../../main/pki/certificate-cache';
 import { issueTppCertificate } from '../../main/pki/certificates';
 import { QWAC_P12_FILE, QWAC_P12_PASSPHRASE } from '../../main/pki/browser-bundle';
-import { ensureDataFolderPki } from '../../main/pki/data-folder';
+import { ensureDataFolderPki, missingKeyPairs } from '../../main/pki/data-folder';
 import { inspectCertificate, inspectForTls } from '../../main/pki/inspection';
 import { issueTppBundle, type TppBundle } from '../../main/pki/tpp-factory';
 import { TrustStore } from '../../main/pki/trust-store';
@@ -287,6 +287,28 @@ describe('data folder', () => {
     expect(snapshot(dir)).toEqual(before);
     expect(second.demoTpp).toEqual(first.demoTpp);
     expect(second.trust.bundlePem()).toBe(first.trust.bundlePem());
+  });
+
+  it("certifies the same two RSA keys for London: the UK pair holds the eIDAS pair's keys, so a fresh folder makes two", () => {
+    const dir = join(scratch, 'shared-keys');
+    expect(missingKeyPairs(dir)).toBe(2);
+    ensureDataFolderPki(dir, NOW);
+    expect(missingKeyPairs(dir)).toBe(0);
+    for (const [uk, eidas] of [
+      ['uk-qwac', 'qwac'],
+      ['uk-qseal', 'qseal'],
+    ] as const) {
+      const key = readFileSync(join(dir, `tpp/${eidas}.key.pem`), 'utf8');
+      expect(readFileSync(join(dir, `tpp/${uk}.key.pem`), 'utf8')).toBe(key);
+      expect(new X509Certificate(readFileSync(join(dir, `tpp/${uk}.crt.pem`))).checkPrivateKey(createPrivateKey(key)), uk).toBe(true);
+    }
+    expect(new X509Certificate(readFileSync(join(dir, 'tpp/uk-qseal.crt.pem'))).publicKey.export({ type: 'spki', format: 'der' })).not.toEqual(
+      new X509Certificate(readFileSync(join(dir, 'tpp/uk-qwac.crt.pem'))).publicKey.export({ type: 'spki', format: 'der' }),
+    );
+    // A folder whose UK pair went (an older version's, say) gets it again for the keys it holds: no key is made.
+    for (const name of ['uk-qwac', 'uk-qseal']) for (const ext of ['crt', 'key']) rmSync(join(dir, `tpp/${name}.${ext}.pem`));
+    ensureDataFolderPki(dir, NOW);
+    expect(readFileSync(join(dir, 'tpp/uk-qseal.key.pem'), 'utf8')).toBe(readFileSync(join(dir, 'tpp/qseal.key.pem'), 'utf8'));
   });
 
   it('writes the QWAC and its key as PKCS#12 for a browser when --tls asks, readable by OpenSSL, renewed with the QWAC', () => {

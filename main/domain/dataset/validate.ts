@@ -148,8 +148,16 @@ function processingDelay(v: unknown, path: string): string {
   return v;
 }
 
+/**
+ * Intl's canonical zones, listed once: a formatter's first creation loads ICU's date patterns as well, a good
+ * part of reading the dataset at every start (docs/benchmarks.md, "Issue 24, session 4: start-up").
+ */
+let canonicalZones: ReadonlySet<string> | undefined;
+
 function timeZone(v: unknown, path: string): string {
   const zone = text(v, path);
+  if ((canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'))).has(zone)) return zone;
+  // Not listed, yet maybe known: an alias such as UTC.
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {

@@ -1,14 +1,19 @@
 // `npm run serve`, `npm run web` and `npm start`: each starts from a bundle of its TypeScript sources, so a start
 // pays for neither tsx (a launcher process and a compile worker) nor hundreds of module resolutions. The bundle
 // is made here, on the first start after `npm ci` and again whenever a source it was made from has changed
-// (checked by size and time of every input, a few milliseconds), so there is never a separate build step and
-// never a stale bundle. Plain JavaScript: it has to run before anything can compile TypeScript.
+// (checked by size and time of every input, of a package its package.json: a few milliseconds), so there is
+// never a separate build step and never a stale bundle. The bundle is CommonJS, compiled through node:vm with
+// V8's code cache kept beside it (Node 20 caches no compiled ES module): a start neither parses nor compiles
+// the 3 MB again.
+// Plain JavaScript: it has to run before anything can compile TypeScript.
 //
 //   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts' };
@@ -19,9 +24,16 @@ const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);
 // named by the checkout too, as git worktrees may share one node_modules and must not swap bundles mid-run.
 const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
 const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
-const BUNDLE = join(OUT_DIR, `${named}.mjs`);
+const BUNDLE = join(OUT_DIR, `${named}.cjs`);
 const MANIFEST = join(OUT_DIR, 'inputs.json');
+/** There when the bundle import()s a package left outside: it then runs without V8's code cache (see build()). */
+const NO_CODE_CACHE = join(OUT_DIR, 'no-code-cache');
 const LAUNCHER = relative(ROOT, fileURLToPath(import.meta.url));
+const CACHE_SUFFIX = '.v8-cache';
+// The bundle's CommonJS runs inside this function, as Node's loader wraps a module; BUNDLE_URL stands for import.meta.url.
+const BUNDLE_URL = '__bundleUrl';
+const WRAPPER_HEAD = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL}) {`;
+const WRAPPER_TAIL = '\n})';
 
 const fingerprint = (file) => {
   const s = statSync(file, { throwIfNoEntry: false });
@@ -64,6 +76,23 @@ function lockedPackages() {
   }
 }
 
+const NODE_MODULES = 'node_modules/';
+
+/**
+ * What a start checks: each source file of the project, and of each bundled package its package.json only, which
+ * npm writes with every install of it; over a thousand files of packages were most of the check's time.
+ */
+function checkedInputs(files) {
+  const packageFiles = files
+    .filter((file) => file.includes(NODE_MODULES))
+    .map((file) => {
+      const root = file.lastIndexOf(NODE_MODULES) + NODE_MODULES.length;
+      const [scopeOrName, name] = file.slice(root).split('/');
+      return `${file.slice(0, root)}${scopeOrName.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName}/package.json`;
+    });
+  return [...new Set([...files.filter((file) => !file.includes(NODE_MODULES)), ...packageFiles])];
+}
+
 async function build() {
   const { build: esbuild } = await import('esbuild');
   mkdirSync(OUT_DIR, { recursive: true });
@@ -73,11 +102,11 @@ async function build() {
     entryPoints: [ENTRY],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: externalPackages(),
-    // The bundled CommonJS packages require Node's own modules; an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // A name the wrapper of runBundle() passes: CommonJS has no import.meta of its own.
+    define: { 'import.meta.url': BUNDLE_URL },
     outfile: tmp,
     sourcemap: 'external',
     metafile: true,
@@ -87,18 +116,96 @@ async function build() {
     absWorkingDir: ROOT,
   });
   // This file (how the bundle is made), package.json and its lock (what stays outside) count as inputs too.
-  const files = [...Object.keys(result.metafile.inputs), LAUNCHER, 'package.json', 'package-lock.json'];
+  const files = [...checkedInputs(Object.keys(result.metafile.inputs)), LAUNCHER, 'package.json', 'package-lock.json'];
   const inputs = Object.fromEntries(files.map((file) => [file, fingerprint(join(ROOT, file))]));
+  // V8 restores code from a cache without what import() needs (Node 20 then throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
+  const importsOutside = output?.imports.some((i) => i.kind === 'dynamic-import' && i.external) ?? true;
+  if (importsOutside) writeFileSync(NO_CODE_CACHE, '');
+  else rmSync(NO_CODE_CACHE, { force: true });
+  dropCodeCaches(null);
   writeFileSync(`${MANIFEST}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${tmp}.map`, `${BUNDLE}.map`);
   renameSync(tmp, BUNDLE);
   renameSync(`${MANIFEST}.${process.pid}.tmp`, MANIFEST);
 }
 
-let entry = pathToFileURL(BUNDLE).href;
-if (!upToDate()) {
+/**
+ * Runs the bundle as Node runs a CommonJS module, compiled with the code V8 kept from an earlier start of this
+ * very bundle (its size and time name the cache file: V8 itself checks only the source's length). Without a
+ * usable cache, one is written once the command is ready (its `ready` export settles), when the functions a
+ * start runs have been compiled and the ready line is out.
+ */
+function runBundle() {
+  const fd = openSync(BUNDLE, 'r');
+  let source;
+  let stamp;
+  try {
+    const stat = fstatSync(fd);
+    stamp = `${stat.size}:${stat.mtimeMs}`;
+    source = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const cacheFile = join(OUT_DIR, `${named}.${createHash('sha256').update(stamp).digest('hex').slice(0, 16)}${CACHE_SUFFIX}`);
+  const cacheable = !existsSync(NO_CODE_CACHE);
+  let cachedData;
+  try {
+    if (cacheable) cachedData = readFileSync(cacheFile);
+  } catch {
+    // None yet for this bundle.
+  }
+  const script = new vm.Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
+    filename: BUNDLE,
+    cachedData,
+    // import() of the packages left outside (Vite, electron-vite), resolved from the bundle's place as before.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, OUT_DIR, pathToFileURL(BUNDLE).href);
+  if (cacheable && (cachedData === undefined || script.cachedDataRejected === true)) {
+    // No handler for a failure: the command's own rejection stays unhandled and ends the process, as it would without this.
+    Promise.resolve(module.exports.ready).then(() => setImmediate(() => keepCompiledCode(script, cacheFile)));
+  }
+}
+
+/** The caches of earlier bundles (all but `kept`). */
+function dropCodeCaches(kept) {
+  for (const name of readdirSync(OUT_DIR)) {
+    if (name.startsWith(`${named}.`) && name.endsWith(CACHE_SUFFIX) && join(OUT_DIR, name) !== kept) rmSync(join(OUT_DIR, name), { force: true });
+  }
+}
+
+/** Written under a name of its own and renamed, like the bundle; caches of earlier bundles go. Never fails a start. */
+function keepCompiledCode(script, cacheFile) {
+  try {
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+    dropCodeCaches(cacheFile);
+  } catch {
+    // A read-only node_modules: every start compiles, as before.
+  }
+}
+
+/**
+ * The bundle's import() of Vite or electron-vite goes through node:vm's constant for the main context's loader,
+ * the loader every import() uses; Node 20 still calls that constant experimental and would say so on every
+ * `npm run dev`. That one warning is left out; every other goes on as before.
+ */
+function quietVmLoaderWarning() {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (warning, ...rest) {
+    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    return emitWarning.call(this, warning, ...rest);
+  };
+}
+
+let bundled = upToDate();
+if (!bundled) {
   try {
     await build();
+    bundled = true;
   } catch (err) {
     // Never worse than before: run the sources through tsx as these commands always could.
     console.error(
@@ -106,7 +213,10 @@ if (!upToDate()) {
     );
     const { register } = await import('tsx/esm/api');
     register();
-    entry = pathToFileURL(ENTRY).href;
+    await import(pathToFileURL(ENTRY).href);
   }
 }
-await import(entry);
+if (bundled) {
+  quietVmLoaderWarning();
+  runBundle();
+}

@@ -1,11 +1,13 @@
 import { parseHostArgs, UsageError } from './args';
 import { runHost } from './run-host';
 
-/** `npm run serve -- [flags]`: the simulator alone, headless. */
-try {
-  await runHost(parseHostArgs(process.argv.slice(2)));
-} catch (err) {
-  if (!(err instanceof UsageError)) throw err;
-  console.error(err.message);
-  process.exit(2);
-}
+/** `npm run serve -- [flags]`: the simulator alone, headless. Settles once it listens (launcher.mjs waits for that). */
+export const ready = (async () => {
+  try {
+    await runHost(parseHostArgs(process.argv.slice(2)));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+})();

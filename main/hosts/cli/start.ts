@@ -107,7 +107,8 @@ function tryInstall(electronDir: string): boolean {
   return result.status === 0;
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
+// Settles once started: launcher.mjs then keeps V8's compiled code for the next start.
+export const ready = main(process.argv.slice(2)).catch((err: unknown) => {
   console.error(`PSD2 Workbench could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
