@@ -78,4 +78,11 @@ describe('the launcher keeps V8 compiled code beside its bundle', () => {
     installGreeting('1.0.1');
     expect(run()).toBe('third greeting 1.0.1');
   }, 60_000);
+
+  it('keeps the bundle ASCII, read as latin1, with every other character the same once run', () => {
+    writeCommand("€ “quoted” ' + `${'naïve'}` + ' ' + '«“x”»'.replace(/[“”]/g, '') + ' 🙂");
+    expect(run()).toMatch(/^€ “quoted” naïve «x» 🙂 greeting /);
+    expect(run()).toMatch(/^€ “quoted” naïve «x» 🙂 greeting /);
+    expect(/[\u0080-\uffff]/.test(readFileSync(join(outDir, 'serve.cjs'), 'utf8'))).toBe(false);
+  }, 60_000);
 });
