@@ -35,6 +35,7 @@ const DELIBERATE_COPIES: Record<string, { modules: string[]; why: string }> = {
   DecisionExchange: publishedCopy('main/services/sca/sca.ts', 'exchanges'),
   RegisteredTpp: publishedCopy('main/services/tpps/tpps.ts', 'bank'),
   sql: { modules: ['main/store/migrations/'], why: 'each migration module exports its statements under the name the migration runner reads' },
+  ready: { modules: ['main/hosts/cli/'], why: 'each command the launcher runs exports when it is ready, the moment the launcher keeps V8 compiled code' },
 };
 
 /** Whether the modules exporting a name are the ones its entry allows. */
