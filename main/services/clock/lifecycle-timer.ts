@@ -33,13 +33,13 @@ export class LifecycleTimer {
   ) {}
 
   /**
-   * The first settle runs as soon as this turn of the event loop ends (an immediate, before the loop waits for
-   * sockets again): the start, whose last step this is, need not wait for it; its first local dates load ICU's
-   * date patterns, tens of milliseconds.
+   * The first settle runs now, inside the start: the server already listens, and a request served before it (a
+   * client retrying the port while the simulator restarts) could meet a consent or journey whose time ran out
+   * while the simulator was stopped.
    */
   start(): void {
     this.ctx.events.on('event', this.onEvent);
-    setImmediate(() => this.run());
+    this.run();
   }
 
   stop(): void {
