@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLUSH_AFTER_MS } from '../../main/services/logs/exchange-log';
 import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
 import { call, createConsent, newDataFolder, startTestBank, tppToken, type TestBank } from '../support/simulator';
@@ -189,6 +190,17 @@ describe('the index keeps in step with prunes and restarts', () => {
     expect(Number(kept.headers['x-discarded-count'])).toBeGreaterThan(100);
     await expectSameAsReading(bank, [...FIXED, ['quokka-eight'], ['filler'], ['filler-11'], ['accounts?page=filler-249']]);
     await expectSameAsReading(bank, wordsOfTheLog(bank, 60));
+  }, 60_000);
+
+  it('and a search answers with the log as pruned, not with exchanges a prune due takes back a moment later', async () => {
+    // A burst crosses the prune's count while the flush timer waits: the search must not answer before that prune.
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(Array.from({ length: 120 }, (_, i) => call(bank, 'GET', `/frankfurt/berlingroup/v1/accounts?page=burst-${round}-${i}`)));
+      const answer = await searchFinds(bank, ['burst']);
+      await new Promise((resolve) => setTimeout(resolve, 3 * FLUSH_AFTER_MS));
+      const expected = readingFinds(bank, ['burst']);
+      expect({ round, ids: answer.ids }).toEqual({ round, ids: expected });
+    }
   }, 60_000);
 
   it('after a restart on the same data folder, and the traffic that follows', async () => {

@@ -104,7 +104,11 @@ export class ExchangeLog {
     this.flushTimer.unref();
   }
 
-  /** Writes what is queued (also on shutdown), pruning to the log's bound now and then. */
+  /**
+   * Writes what is queued (also on shutdown), pruning to the log's bound now and then. Every read of the
+   * log comes through here first: a prune left due for the timer would otherwise take back, a moment
+   * later, exchanges a search had just answered with.
+   */
   flush(): void {
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
     this.flushTimer = null;
@@ -145,6 +149,7 @@ export class ExchangeLog {
   /** One exchange of the log; RESOURCE_UNKNOWN when it is not (or no longer) in it. */
   get(id: unknown): ExchangeRecord {
     const n = this.idOf(id);
+    this.flush();
     const exchange = this.ctx.repos.exchanges.find(n);
     if (exchange === undefined) throw this.unknown(n);
     return exchange;
@@ -194,6 +199,7 @@ export class ExchangeLog {
       beforeId: before === undefined ? undefined : Number(before),
       limit: this.limit(query.limit),
     };
+    this.flush();
     return this.ctx.repos.exchanges.search(filter);
   }
 
@@ -212,6 +218,8 @@ export class ExchangeLog {
 
   /** Newest first; `limit` 1-10,000 (default 100); `resource` narrows to one consent, payment or basket. */
   list(limit: unknown, resource: unknown): ExchangeRecord[] {
-    return this.ctx.repos.exchanges.list(this.limit(limit), this.resource(resource));
+    const page = { limit: this.limit(limit), resource: this.resource(resource) };
+    this.flush();
+    return this.ctx.repos.exchanges.list(page.limit, page.resource);
   }
 }
