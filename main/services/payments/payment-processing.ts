@@ -1,6 +1,6 @@
 import { earliest } from '../../domain/time/earliest';
 import { BankError, formatError } from '../../domain/errors';
-import { localDateTime } from '../../domain/iso20022/pain001/local-time';
+import { latestLocalDate, localDateTime } from '../../domain/iso20022/pain001/local-time';
 import type { ParsedPayment } from '../../domain/iso20022/pain001/types';
 import { fromMinorUnits, toMinorUnits } from '../../domain/money';
 import { patcExpiry, PATC_EXPIRY_DAYS, REASON } from '../../domain/payment/lifecycle';
@@ -27,12 +27,9 @@ export class PaymentProcessingService {
   settle(now: Date): void {
     const { payments } = this.ctx.repos;
     const expiring = payments.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
-    const latestToday =
-      this.ctx.dataset.institutions
-        .map((i) => localDateTime(now, i.calendar.timeZone).date)
-        .sort()
-        .at(-1) ?? '';
-    const processing = payments.dueForProcessing(latestToday).filter((p) => this.isDue(p, now));
+    // Candidates by a date no zone has passed (no time-zone data: the first settle runs before the ready line);
+    // isDue then decides each in its institution's zone.
+    const processing = payments.dueForProcessing(latestLocalDate(now)).filter((p) => this.isDue(p, now));
     if (expiring.length === 0 && processing.length === 0) return;
     this.ctx.transact(() => {
       for (const payment of expiring) {

@@ -44,3 +44,14 @@ export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
   lastAnswers.set(timeZone, { second, answer });
   return { ...answer };
 }
+
+/** No zone's clock is more than 14 hours ahead of UTC (Pacific/Kiritimati, UTC+14). */
+const MOST_AHEAD_MS = 14 * 3_600_000;
+
+/**
+ * A date no zone has reached yet at this instant: where it is already tomorrow somewhere, tomorrow. A bound
+ * that needs no time-zone data, for picking candidates that localDateTime then decides on zone by zone.
+ */
+export function latestLocalDate(instant: Date): string {
+  return new Date(instant.getTime() + MOST_AHEAD_MS).toISOString().slice(0, 10);
+}
