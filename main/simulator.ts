@@ -13,7 +13,7 @@ import { LifecycleTimer } from './services/clock/lifecycle-timer';
 import { saveClientRegistration, resetBankState } from './services/operator/reset';
 import { openDatabase } from './store/database';
 import { lockDataFolder } from './store/data-folder-lock';
-import { startCheckpointer } from './store/checkpointer';
+import { startCheckpointer, type Checkpointer } from './store/checkpointer';
 import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
 import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
@@ -233,8 +233,12 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
 
   const lifecycleTimer = new LifecycleTimer(ctx, services.lifecycle);
   lifecycleTimer.start();
-  // Only once listening: its thread's own start (a second isolate, SQLite's addon) need not delay the ready line.
-  const checkpointer = startCheckpointer(db, options.sqliteBinding, options.walLimitBytes);
+  // After the ready line (an immediate runs once the caller has printed it): its thread's own start (a second
+  // isolate, SQLite's addon) need not delay the line; until it runs, SQLite checkpoints by itself as usual.
+  let checkpointer: Checkpointer | null = null;
+  const checkpointerStart = setImmediate(() => {
+    checkpointer = startCheckpointer(db, options.sqliteBinding, options.walLimitBytes);
+  });
 
   let closed = false;
   return {
@@ -252,7 +256,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
       await Promise.all([app.close(), psuPages?.close()]);
       // The exchanges answered last are still queued (services/logs/exchange-log.ts): written before the store closes.
       services.exchangeLog.close();
-      await checkpointer.stop();
+      clearImmediate(checkpointerStart);
+      await checkpointer?.stop();
       db.close();
     },
   };
