@@ -11,7 +11,7 @@ const PSU = 'FRA-CREATOR';
 const WAIT = { timeout: 10_000 };
 const LISTS = ['info', 'sca', 'consents', 'payments', 'baskets', 'psus'] as const;
 // Longer than a command waits for its events before refreshing by itself, so such a refresh is counted too.
-const SETTLE_MS = 1_500;
+const SETTLE_MS = 2_500;
 
 /** The control API lists the page asks for while `work` runs and for a while after, by name. */
 async function listRequestsDuring(page: Page, work: () => Promise<void>): Promise<Record<string, number>> {

@@ -25,8 +25,12 @@ export interface ResourcesState {
   error: string | null;
 }
 
-/** Host events take the batch interval to arrive, plus the transport's delay: generous, as waiting costs nothing. */
-const COMMAND_EVENTS_WAIT_MS = EVENT_BATCH_INTERVAL_MS * 5;
+/**
+ * Host events take the batch interval to arrive, plus the transport's delay: generous, as waiting costs nothing
+ * (only a command that changed nothing waits it out). At five intervals, a machine busy with other work delivered
+ * batches later than that, and the lists were fetched twice: by this wait and by the late batch.
+ */
+const COMMAND_EVENTS_WAIT_MS = EVENT_BATCH_INTERVAL_MS * 15;
 
 export function createResourceStore(host: ResourceHost) {
   const useResources = create<ResourcesState>()(() => ({
