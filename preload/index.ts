@@ -61,6 +61,7 @@ const workbench: WorkbenchApi = {
   resendExchange: (id, options) => invoke('resendExchange', id, options),
   pinExchange: (id, pinned) => invoke('pinExchange', id, pinned),
   diagnoseRequest: (kind, text) => invoke('diagnoseRequest', kind, text),
+  // Events over IPC never drop, so nothing is ever missed: the second argument (`missed`) is never called.
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).
     const onEvents = (_event: IpcRendererEvent, events: WorkbenchEvent[]): void => listener(events);

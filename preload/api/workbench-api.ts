@@ -195,8 +195,12 @@ export interface WorkbenchApi {
   pinExchange(id: number, pinned: boolean): Promise<Exchange>;
   /** The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank. */
   diagnoseRequest(kind: PastedRequestKind, text: string): Promise<PastedDiagnosis>;
-  /** Batched host events; returns the unsubscribe function. */
-  subscribe(listener: (events: WorkbenchEvent[]) => void): () => void;
+  /**
+   * Batched host events; returns the unsubscribe function. `missed` is called when the events may have missed
+   * some (the browser's event stream dropped, as when the simulator restarts, and came back): read again.
+   * The desktop app's events never drop.
+   */
+  subscribe(listener: (events: WorkbenchEvent[]) => void, missed?: () => void): () => void;
 }
 
 /** The methods invoked over IPC; `subscribe` is not invoked: events arrive on WorkbenchEventChannel. */

@@ -21,10 +21,13 @@ export function App() {
 
   useEffect(() => {
     void useShell.getState().load();
-    return workbench.subscribe((events) => {
-      useShell.getState().onEvents(events);
-      forgetWhatResetsCleared(events);
-    });
+    return workbench.subscribe(
+      (events) => {
+        useShell.getState().onEvents(events);
+        forgetWhatResetsCleared(events);
+      },
+      () => void useShell.getState().load(),
+    );
   }, []);
   useScreenKeys(setScreen);
   const [paletteOpen, setPaletteOpen] = useState(false);

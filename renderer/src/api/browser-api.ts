@@ -21,6 +21,8 @@ const EVENT_TYPES = Object.keys({
 type Listener = (events: WorkbenchEvent[]) => void;
 
 const listeners = new Set<Listener>();
+/** Told when the stream came back after it dropped: whatever happened meanwhile came as no event. */
+const missedListeners = new Set<() => void>();
 let source: EventSource | undefined;
 /** How long the first screen waits for the event stream before showing anyway. */
 const STREAM_WAIT_MS = 5_000;
@@ -39,6 +41,16 @@ function openStream(): EventSource {
     }
   };
   for (const type of EVENT_TYPES) stream.addEventListener(type, onEvent);
+  // EventSource reconnects by itself (after the `retry` the simulator sends); the events of the gap are lost.
+  let dropped = false;
+  stream.addEventListener('error', () => {
+    dropped = true;
+  });
+  stream.addEventListener('open', () => {
+    if (!dropped) return;
+    dropped = false;
+    for (const listener of missedListeners) listener();
+  });
   return stream;
 }
 
@@ -80,10 +92,12 @@ export const browserApi: WorkbenchApi = {
   async simulatorUrl(): Promise<string> {
     return location.origin;
   },
-  subscribe(listener) {
+  subscribe(listener, missed) {
     listeners.add(listener);
+    if (missed) missedListeners.add(missed);
     return () => {
       listeners.delete(listener);
+      if (missed) missedListeners.delete(missed);
     };
   },
 };

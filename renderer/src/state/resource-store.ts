@@ -116,7 +116,7 @@ export function createResourceStore(host: ResourceHost) {
   function retainResources(): () => void {
     holders++;
     if (holders === 1) {
-      unsubscribe = host.subscribe(onEvents);
+      unsubscribe = host.subscribe(onEvents, () => void refreshResources());
       void refreshResources().then(() => useResources.setState({ loaded: true }));
     }
     let released = false;

@@ -29,7 +29,10 @@ export function BankScreen() {
   useEffect(() => {
     // The selection outlives the screen; its exchanges may have grown while another was shown.
     void useBank.getState().loadExchanges();
-    return workbench.subscribe((events) => useBank.getState().onEvents(events));
+    return workbench.subscribe(
+      (events) => useBank.getState().onEvents(events),
+      () => void useBank.getState().loadExchanges(),
+    );
   }, []);
 
   return (

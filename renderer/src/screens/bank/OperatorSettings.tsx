@@ -21,7 +21,10 @@ export function OperatorSettings() {
 
   useEffect(() => {
     void load();
-    return workbench.subscribe((events) => useOperator.getState().onEvents(events));
+    return workbench.subscribe(
+      (events) => useOperator.getState().onEvents(events),
+      () => void useOperator.getState().load(),
+    );
   }, [load]);
   useEffect(() => setLimitDraft(perSecond === null ? '' : String(perSecond)), [perSecond]);
 

@@ -80,9 +80,12 @@ export function ReportPane() {
   // Every change of the payment (a status, an authorisation, a VoP result settling with the clock) is a new report.
   useEffect(() => {
     if (paymentId === null) return undefined;
-    return workbench.subscribe((events) => {
-      if (events.some((e) => concerns(e, paymentId))) void useSubmission.getState().refresh();
-    });
+    return workbench.subscribe(
+      (events) => {
+        if (events.some((e) => concerns(e, paymentId))) void useSubmission.getState().refresh();
+      },
+      () => void useSubmission.getState().refresh(),
+    );
   }, [paymentId]);
 
   const read = useMemo(() => (report === null ? null : readStatusReport(report)), [report]);

@@ -38,10 +38,13 @@ export function FlowsScreen() {
   useEffect(() => {
     void useFlows.getState().load();
     void usePhone.getState().loadPsus();
-    return workbench.subscribe((events) => {
-      useFlows.getState().onEvents(events);
-      useFlowRun.getState().onEvents(events);
-    });
+    return workbench.subscribe(
+      (events) => {
+        useFlows.getState().onEvents(events);
+        useFlowRun.getState().onEvents(events);
+      },
+      () => void useFlows.getState().refreshRuns(),
+    );
   }, []);
 
   const side = run && (

@@ -19,7 +19,10 @@ export function InspectorScreen() {
 
   useEffect(() => {
     void useInspector.getState().load();
-    return workbench.subscribe((events) => useInspector.getState().onEvents(events));
+    return workbench.subscribe(
+      (events) => useInspector.getState().onEvents(events),
+      () => void useInspector.getState().load(),
+    );
   }, []);
 
   const rows = state.rows;
