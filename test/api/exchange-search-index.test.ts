@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLUSH_AFTER_MS } from '../../main/services/logs/exchange-log';
 import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
-import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
+import { validateSignedAndTampered } from '../support/signing';
 import { call, createConsent, newDataFolder, startTestBank, tppToken, type TestBank } from '../support/simulator';
 import { storeReader } from '../support/store-reader';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-const PAYMENT_TARGET = 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers';
 
 /** The ids reading every exchange finds for these words, newest first: the search as it was before the index. */
 function readingFinds(bank: TestBank, words: readonly string[]): number[] {
@@ -81,15 +80,7 @@ function wordsOfTheLog(bank: TestBank, count: number): string[][] {
 async function traffic(bank: TestBank, tag: string): Promise<void> {
   const token = await tppToken(bank, 'frankfurt');
   await createConsent(bank, 'frankfurt', 'FRA-CREATOR', token);
-  const body = `<Document>Müller ${tag}</Document>\n`;
-  for (const tamper of [false, true]) {
-    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
-    if (tamper) headers['psu-id'] = 'someone-else';
-    await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', {
-      headers: { ...headers, 'bank-request-target': PAYMENT_TARGET, 'content-type': 'application/xml' },
-      body,
-    });
-  }
+  await validateSignedAndTampered(bank, `<Document>Müller ${tag}</Document>\n`);
   await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
     headers: { 'content-type': 'application/json' },
     body: `{"note":"the Quokka-${tag} smiles 100% at \\"quotes\\" and a/slash\\\\back"}`,

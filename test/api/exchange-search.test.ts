@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { controlClient } from '../../shared/control-client';
-import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
+import { validateSignedAndTampered } from '../support/signing';
 import { call, createConsent, expectBgError, otherTpp, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
 
 const OTHER_TPP = 'PSDDE-BAFIN-654321';
-const PAYMENT_TARGET = 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers';
 
 let bank: TestBank;
 let whole: Exchange[];
@@ -32,15 +31,7 @@ beforeAll(async () => {
   const other = await otherTpp(bank, OTHER_TPP);
   await createConsent({ ...bank, tpp: other }, 'paris', 'PAR-CREATOR', await other.tppToken('paris', { renew: true }));
   // A signature the bank accepts, and one it refuses: PSU-ID changed after signing.
-  const body = '<Document>Müller</Document>\n';
-  for (const tamper of [false, true]) {
-    const headers = signedHeaders(demoSigningKey(bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
-    if (tamper) headers['psu-id'] = 'someone-else';
-    await call(bank, 'POST', '/frankfurt/sandbox/v1/signature/validation', {
-      headers: { ...headers, 'bank-request-target': PAYMENT_TARGET, 'content-type': 'application/xml' },
-      body,
-    });
-  }
+  await validateSignedAndTampered(bank, '<Document>Müller</Document>\n');
   // A word only a request body carries, and bytes that are not UTF-8.
   await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', {
     headers: { 'content-type': 'application/json' },

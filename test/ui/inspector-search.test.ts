@@ -2,12 +2,11 @@
 // hex), and the diff of a failing and a passing exchange (docs/qa.md#the-inspector).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
-import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
+import { validateSignedAndTampered } from '../support/signing';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 
 const WAIT = { timeout: 15_000 };
-const PAYMENT_TARGET = 'post /frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers';
 /** More than the Inspector's first page (PAGE_SIZE 200). */
 const BURST = 230;
 
@@ -125,16 +124,7 @@ describe('Inspector: diff two exchanges', () => {
   it(
     'shows a failing and a passing signed request side by side, differences marked',
     async () => {
-      const body = '<Document>Müller</Document>\n';
-      for (const tamper of [false, true]) {
-        const headers = signedHeaders(demoSigningKey(ui.bank), ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'], baseHeaders(), body);
-        if (tamper) headers['psu-id'] = 'someone-else';
-        await post(
-          '/frankfurt/sandbox/v1/signature/validation',
-          { ...headers, 'bank-request-target': PAYMENT_TARGET, 'content-type': 'application/xml' },
-          body,
-        );
-      }
+      await validateSignedAndTampered(ui.bank, '<Document>Müller</Document>\n');
       const [failing, passing] = await newest(2);
       expect(failing?.signature?.verdict.valid).toBe(false);
       expect(passing?.signature?.verdict.valid).toBe(true);
