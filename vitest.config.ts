@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer';
 
 /**
@@ -28,13 +28,6 @@ const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as co
  */
 const unitShared = { ...shared, isolate: false } as const;
 
-/**
- * UI files that wait in real time by design (a trainer's 30-second pauses: the time is the test), asleep for
- * minutes: a project of their own, which `npm test` runs in a second Vitest beside the rest, so they never hold
- * one of the two places the CPU-bound files share.
- */
-export const PACED = ['test/ui/trainer-pace.test.ts'];
-
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -42,9 +35,7 @@ export default defineConfig({
     projects: [
       { test: { ...unitShared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { test: { ...shared, name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: SHARED_PKI } },
-      { test: { ...shared, name: 'ui', include: ['test/ui/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PACED], globalSetup: SHARED_PKI } },
-      // Run beside the others by `npm test` (test/run-all.ts), not in one of their places.
-      { test: { ...shared, name: 'paced', include: PACED, globalSetup: SHARED_PKI } },
+      { test: { ...shared, name: 'ui', include: ['test/ui/**/*.test.ts'], globalSetup: SHARED_PKI } },
       { test: { ...shared, name: 'build', include: ['test/build/**/*.test.ts'] } },
     ],
   },
