@@ -38,34 +38,57 @@ export function ownNames(host: string): Set<string> {
   return names;
 }
 
-/** `name` and `port` of a Host header, or null when it is not one. */
-export function parseHost(value: string | undefined, defaultPort: number): { name: string; port: number } | null {
+/** `name` and `port` of a Host header (port null when the header gives none), or null when it is not one. */
+export function parseHost(value: string | undefined): { name: string; port: number | null } | null {
   const match = value === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/.exec(value);
   if (!match?.[1]) return null;
-  return { name: normalName(match[1]), port: match[2] === undefined ? defaultPort : Number(match[2]) };
+  return { name: normalName(match[1]), port: match[2] === undefined ? null : Number(match[2]) };
 }
 
-const isControlOrScaPage = (url: string): boolean => url.startsWith(`${CONTROL_PREFIX}/`) || url.startsWith('/sca/');
+/** The authority of an absolute-form request target (`POST http://host:port/path`), which RFC 9112 puts above Host. */
+const targetAuthority = (url: string): string | undefined => (url.startsWith('/') ? undefined : /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1]);
+
+/**
+ * Judged on the route the router matched, never on the request's spelling of it: the router decodes
+ * `%73imulator`, takes absolute-form targets and folds what its options fold, so any check of the raw URL
+ * leaves a spelling that reaches a control route unjudged. No route matched: nothing runs to protect.
+ */
+const isControlOrScaPage = (request: FastifyRequest): boolean => {
+  const route = request.routeOptions.url;
+  return route !== undefined && (route.startsWith(`${CONTROL_PREFIX}/`) || route.startsWith('/sca/'));
+};
 
 /** First of the server's hooks: a refused request runs no route and is not logged as the bank's traffic. */
 export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): void {
   const names = ownNames(options.host);
-  const defaultPort = options.tls ? 443 : 80;
   const publicNames = options.publicUrls.flatMap((u) => {
     const url = new URL(u);
-    return parseHost(url.host, url.protocol === 'https:' ? 443 : 80) ?? [];
+    const name = parseHost(url.host)?.name;
+    return name === undefined ? [] : [{ name, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) }];
   });
+  /**
+   * The rebinding check is on the name: a page on a name it controls sends that name. A port, when
+   * given (`openssl s_client` and hand-typed requests give none), must be the one the name is served on.
+   */
+  const isOwn = (value: string | undefined, localPort: number): boolean => {
+    const given = parseHost(value);
+    if (given === null) return false;
+    return (
+      publicNames.some((p) => given.name === p.name && (given.port === null || given.port === p.port)) ||
+      (names.has(given.name) && (given.port === null || given.port === localPort))
+    );
+  };
 
   // A client sends the same Host on every request: the last one answered, on the same port, is not parsed again.
   let answeredHost: string | undefined;
   let answeredPort: number | undefined;
   const answered = (request: FastifyRequest): boolean => {
     const host = request.headers.host;
-    const localPort = request.socket.localPort;
+    const localPort = request.socket.localPort ?? 0;
+    const authority = targetAuthority(request.url);
+    if (authority !== undefined) return isOwn(authority, localPort) && isOwn(host, localPort);
     if (host !== undefined && host === answeredHost && localPort === answeredPort) return true;
-    const given = parseHost(host, defaultPort);
-    if (given === null) return false;
-    const ok = publicNames.some((p) => given.name === p.name && given.port === p.port) || (names.has(given.name) && given.port === localPort);
+    const ok = isOwn(host, localPort);
     if (ok) {
       answeredHost = host;
       answeredPort = localPort;
@@ -86,7 +109,7 @@ export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): 
         421,
       );
     }
-    if (!WRITES.has(request.method) || !isControlOrScaPage(request.url)) return undefined;
+    if (!WRITES.has(request.method) || !isControlOrScaPage(request)) return undefined;
     const origin = request.headers.origin;
     const own = `${options.tls ? 'https' : 'http'}://${request.headers.host ?? ''}`.toLowerCase();
     if (origin !== undefined && origin.toLowerCase() !== own) {

@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBank, type TestBank } from '../support/simulator';
+import { createConsent, startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
 let port: number;
@@ -54,7 +54,7 @@ const clockNow = async (): Promise<string> => ((await (await fetch(`${bank.url}/
 describe('Host: only the simulator’s own names are answered', () => {
   it('another name (DNS rebinding), another port or no Host at all: 421 with a Berlin Group body, before any route, unlogged', async () => {
     const before = await exchangeCount();
-    for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, 'localhost', `127.0.0.1.evil.example:${port}`, `localhost@evil.example:${port}`]) {
+    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${port + 1}`, `127.0.0.1.evil.example:${port}`, `localhost@evil.example:${port}`]) {
       for (const path of ['/simulator/v1/exchanges', '/frankfurt/berlingroup/v1/consents/x/status', '/', '/sca/x']) {
         const res = await send('GET', path, { host });
         expect(res.status, `${host} ${path}`).toBe(421);
@@ -67,9 +67,19 @@ describe('Host: only the simulator’s own names are answered', () => {
     expect(await exchangeCount()).toBe(before);
   });
 
-  it('its own names on its port are answered', async () => {
-    for (const host of [own(), `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`])
+  it('its own names on its port are answered, and without a port (openssl s_client, a hand-typed request): the check is on the name', async () => {
+    for (const host of [own(), `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, '127.0.0.1', 'localhost', '[::1]'])
       expect((await send('GET', '/simulator/v1/info', { host })).status, host).toBe(200);
+  });
+
+  it('an absolute-form target (RFC 9112: its authority above Host) is judged on its authority too', async () => {
+    expect((await send('GET', `http://127.0.0.1:${port}/simulator/v1/info`, { host: own() })).status).toBe(200);
+    for (const target of [
+      'http://evil.example/simulator/v1/info',
+      `http://evil.example:${port}/simulator/v1/info`,
+      `http://127.0.0.1:${port + 1}/simulator/v1/info`,
+    ])
+      expect((await send('GET', target, { host: own() })).status, target).toBe(421);
   });
 });
 
@@ -136,6 +146,85 @@ describe('control-API writes: JSON only, and from a browser only from the simula
     expect((await send('POST', '/simulator/v1/reset', { host: own() })).status).toBe(200);
     // Reads stay open to every caller that may reach the server (another origin's page cannot read the answer: no CORS).
     expect((await send('GET', '/simulator/v1/clock', { host: own(), origin: 'https://evil.example' })).status).toBe(200);
+  });
+});
+
+/** Every way of writing a path that a router might take for it: each must be judged as the route it reaches. */
+function spellings(path: string): string[] {
+  const [, first = '', ...rest] = path.split('/');
+  const encodeFirst = (segment: string): string => `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}`;
+  const encodeAll = (segment: string): string => [...segment].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+  const last = rest.length - 1;
+  return [
+    `/${encodeFirst(first)}/${rest.join('/')}`,
+    `/${first}/${encodeFirst(rest[0] ?? '')}/${rest.slice(1).join('/')}`,
+    `/${first}/${rest.slice(0, last).join('/')}${last > 0 ? '/' : ''}${encodeAll(rest[last] ?? '')}`,
+    `/%25${first.charCodeAt(0).toString(16)}${first.slice(1)}/${rest.join('/')}`,
+    `//${first}/${rest.join('/')}`,
+    `/${first}/./${rest.join('/')}`,
+    `/x/../${first}/${rest.join('/')}`,
+    `${path}/`,
+    `${path.toUpperCase()}`,
+    `${path}?x=1`,
+    `http://127.0.0.1:${port}${path}`,
+    `http://127.0.0.1:${port}/${encodeFirst(first)}/${rest.join('/')}`,
+    `http://evil.example${path}`,
+  ];
+}
+
+describe('the control API is judged on the route the router matched, whatever the spelling of its path', () => {
+  /** A body that would act if the route ran: the writes a page would want most. */
+  const BODIES: Record<string, string> = {
+    '/clock': '{"advance":"P1D"}',
+    '/reset': '{"log":true,"runs":true}',
+    '/mode': '{"mode":"sandbox"}',
+    '/rate-limit': '{"perSecond":1}',
+    '/sca/{journeyId}': '{"action":"approve"}',
+  };
+
+  it('every write of the live openapi.json, from a foreign origin as text/plain, in every spelling: none is answered 2xx, nothing changes', async () => {
+    const journeyId = (await createConsent(bank, 'frankfurt', 'FRA-CREATOR')).journeyId;
+    const state = async (): Promise<string> => {
+      const get = async (path: string): Promise<any> => (await fetch(`${bank.url}/simulator/v1${path}`)).json();
+      return JSON.stringify([
+        (await get('/clock')).now,
+        (await get('/info')).mode,
+        (await get(`/sca/${journeyId}`)).status,
+        (await get('/rate-limit')).perSecond,
+      ]);
+    };
+    const before = await state();
+    const doc = (await (await fetch(`${bank.url}/simulator/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const writes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ method: method.toUpperCase(), template: path, path: path.replace('{journeyId}', journeyId).replace(/\{[^}]+\}/g, 'some-id') })),
+    );
+    expect(writes.length).toBeGreaterThan(15);
+    const answered: string[] = [];
+    for (const write of writes) {
+      const route = write.path.replace(/^\/simulator\/v1/, '');
+      for (const spelling of spellings(write.path)) {
+        const res = await send(
+          write.method,
+          spelling,
+          { host: own(), origin: 'http://evil.example', 'content-type': 'text/plain' },
+          BODIES[write.template.replace('/simulator/v1', '')] ?? '{}',
+        );
+        if (res.status < 300) answered.push(`${write.method} ${spelling} (${route}) ${res.status}`);
+        if (res.status >= 500) answered.push(`${write.method} ${spelling} ${res.status}: ${res.body}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(await state()).toBe(before);
+  });
+
+  it('a spelling the router cannot read is refused 400 in the Berlin Group shape', async () => {
+    for (const path of ['/simulator/v1/cl%ZZock', '/%7', '/simulator/v1/sca/%E0%A4%A']) {
+      const res = await send('POST', path, { host: own(), origin: 'http://evil.example', 'content-type': 'text/plain' }, '{"advance":"P1D"}');
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR' });
+    }
   });
 });
 

@@ -2,7 +2,8 @@
 // on 127.0.0.1, a downloaded file (file://), another host name resolved to 127.0.0.1 (DNS rebinding,
 // here by --host-resolver-rules) — runs the same script that tries what an attacker would: move the
 // clock and reset with "simple requests" (text/plain, no preflight), switch the mode with a form post,
-// approve a waiting SCA and read the exchange log, each also as JSON. None of it acts or reads; the
+// approve a waiting SCA and read the exchange log, each also as JSON and each also with one letter of the
+// path percent-encoded (a router decodes it to the same route). None of it acts or reads; the
 // same script on the simulator's own page does act.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,16 +20,15 @@ interface Attempt {
   jsonClock: string;
 }
 
-/** The attacker's script, given the simulator's origin ('' on its own origin) and a waiting SCA journey. */
-async function attack(page: Page, target: string, journeyId: string): Promise<Attempt> {
-  // A form post needs no script at all: enctype text/plain makes the body {"mode":"sandbox","x":"="}.
+/** A form post needs no script at all: enctype text/plain makes the body {"mode":"sandbox","x":"="}. */
+async function formPost(page: Page, target: string, path: string): Promise<void> {
   await page.evaluate(`new Promise((resolve) => {
     const frame = document.createElement('iframe');
     frame.name = 'sink';
     document.body.append(frame);
     const form = document.createElement('form');
-    Object.assign(form, { method: 'POST', action: ${JSON.stringify(target)} + '/simulator/v1/mode', enctype: 'text/plain', target: 'sink' });
-    if (${JSON.stringify(target)} === '') form.action = location.origin + '/simulator/v1/mode';
+    Object.assign(form, { method: 'POST', action: ${JSON.stringify(target)} + ${JSON.stringify(path)}, enctype: 'text/plain', target: 'sink' });
+    if (${JSON.stringify(target)} === '') form.action = location.origin + ${JSON.stringify(path)};
     const field = document.createElement('input');
     Object.assign(field, { name: '{"mode":"sandbox","x":"', value: '"}' });
     form.append(field);
@@ -37,13 +37,25 @@ async function attack(page: Page, target: string, journeyId: string): Promise<At
     setTimeout(resolve, 3000);
     form.submit();
   })`);
+}
+
+/** The attacker's script, given the simulator's origin ('' on its own origin) and a waiting SCA journey. */
+async function attack(page: Page, target: string, journeyId: string): Promise<Attempt> {
+  for (const path of ['/simulator/v1/mode', '/%73imulator/v1/mode']) await formPost(page, target, path);
   return page.evaluate(
     async ({ target, journeyId }) => {
       const simple = (path: string, body: string): Promise<unknown> =>
         fetch(`${target}${path}`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body }).catch(() => undefined);
-      await simple('/simulator/v1/clock', '{"advance":"P1D"}');
-      await simple('/simulator/v1/reset', '{"log":true,"runs":true}');
-      await simple(`/simulator/v1/sca/${journeyId}`, '{"action":"approve"}');
+      // Each also in spellings a router decodes to the same route (one letter percent-encoded).
+      for (const [prefix, other] of [
+        ['/simulator/v1', '/simulator/v1'],
+        ['/%73imulator/v1', '/simulator/%761'],
+      ]) {
+        await simple(`${prefix}/clock`, '{"advance":"P1D"}');
+        await simple(`${other}/reset`, '{"log":true,"runs":true}');
+        await simple(`${prefix}/sca/${journeyId}`, '{"action":"approve"}');
+        await simple(`${other}/sca/${journeyId}`, '{"action":"approve"}');
+      }
       const json = async (path: string, body: string): Promise<string> => {
         try {
           return String((await fetch(`${target}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status);
