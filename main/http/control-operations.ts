@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import * as S from '../../shared/control-api';
-import { oneOf, text } from '../../shared/control-api/build';
+import { CLOSED, oneOf, text } from '../../shared/control-api/build';
 import { PSD2_ROLES } from '../domain/tpp/identity';
 import { MAX_OFFSET, MAX_PAGE_ROWS } from '../services/list-page';
 
@@ -95,17 +95,20 @@ const TppRegistration = Type.Object(
     ncaId: Type.Optional(Type.String({ minLength: 1, maxLength: 140 })),
     trustFramework: Type.Optional(oneOf(['eidas', 'uk-open-banking'])),
     faults: Type.Optional(
-      Type.Object({
-        expired: Type.Optional(Type.Boolean()),
-        notYetValid: Type.Optional(Type.Boolean()),
-        untrusted: Type.Optional(Type.Boolean()),
-        qsealAuthorisationNumber: Type.Optional(text()),
-        noQcStatement: Type.Optional(Type.Boolean()),
-      }),
+      Type.Object(
+        {
+          expired: Type.Optional(Type.Boolean()),
+          notYetValid: Type.Optional(Type.Boolean()),
+          untrusted: Type.Optional(Type.Boolean()),
+          qsealAuthorisationNumber: Type.Optional(text()),
+          noQcStatement: Type.Optional(Type.Boolean()),
+        },
+        CLOSED,
+      ),
     ),
     redirectUri: Type.Optional(text('An absolute http(s) URI; default https://tpp.example/callback')),
   },
-  { title: 'TppRegistration' },
+  { title: 'TppRegistration', ...CLOSED },
 );
 
 /** Every operation of the control API, by path (under CONTROL_PREFIX) and method. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, preValidationAsyncHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { keepRawBody, parseJsonBody, rawBody } from './body';
@@ -17,9 +17,53 @@ export const controlValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
   return (value: unknown) => {
     check ??= Compile(schema);
     const checked = httpPart === 'body' ? value : asTyped(schema, value);
-    return check.Check(checked) ? { value } : { error: check.Errors(checked).map((e) => ({ ...e, value: at(value, e.instancePath) })) };
+    if (check.Check(checked)) return { value };
+    const extra = httpPart === 'body' ? undescribed(schema, value, '') : null;
+    return { error: extra !== null ? [extra] : check.Errors(checked).map((e) => ({ ...e, value: at(value, e.instancePath) })) };
   };
 };
+
+type ObjectSchema = { type?: unknown; properties?: Record<string, unknown>; additionalProperties?: unknown; anyOf?: unknown[]; items?: unknown };
+
+/**
+ * The first object in a body with a field its schema does not describe (every body schema is closed:
+ * shared/control-api/build.ts CLOSED): read off the schema, not off the validator's errors, which a
+ * union reports per alternative and cuts after a few. Of a union, the fields no alternative describes.
+ */
+function undescribed(schema: unknown, value: unknown, path: string): FastifySchemaValidationError | null {
+  const node = schema as ObjectSchema;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = node.items === undefined ? null : undescribed(node.items, item, `${path}/${index}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const shapes = ((node.anyOf as ObjectSchema[] | undefined) ?? [node]).filter((s) => s.type === 'object' && s.properties !== undefined);
+  if (shapes.length === 0) return null;
+  const fields = Object.keys(value);
+  if (shapes.every((s) => s.additionalProperties === false)) {
+    const extra = fields.filter((name) => !shapes.some((s) => Object.hasOwn(s.properties ?? {}, name)));
+    if (extra.length > 0)
+      return {
+        keyword: 'additionalProperties',
+        instancePath: path,
+        schemaPath: '#',
+        params: { additionalProperties: extra },
+        message: `has no field ${extra.join(', ')}`,
+      };
+  }
+  for (const name of fields) {
+    const shape = shapes.find((s) => Object.hasOwn(s.properties ?? {}, name));
+    const found =
+      shape === undefined
+        ? null
+        : undescribed(shape.properties?.[name], (value as Record<string, unknown>)[name], `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 const DECIMAL = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,15})?$/;
 

@@ -76,7 +76,8 @@ function requirement(failures: SchemaFailure[]): string {
  * must be: `limit must be at most 500`, `the body needs minutes`, `status must be one of: …`.
  */
 export function validationText(part: string, failures: readonly SchemaFailure[]): string {
-  const first = failures.find((f) => f.keyword !== 'anyOf' && f.keyword !== 'oneOf') ?? failures[0];
+  // `boolean`: the validator's echo of a closed object's refusal at the field's own path (control-validation.ts names the field).
+  const first = failures.find((f) => f.keyword !== 'anyOf' && f.keyword !== 'oneOf' && f.keyword !== 'boolean') ?? failures[0];
   if (first === undefined) return `the request's ${part} is not valid`;
   if (first.keyword === 'required') {
     const missing = (first.params.requiredProperties as string[] | undefined) ?? [String(first.params.missingProperty)];

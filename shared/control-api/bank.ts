@@ -1,6 +1,6 @@
 // The bank's resources and dataset as the operator, the PSU's app and the payment editor see them.
 import Type from 'typebox';
-import { flag, instant, integer, mapOf, nullable, oneOf, text } from './build';
+import { CLOSED, flag, instant, integer, mapOf, nullable, oneOf, text } from './build';
 
 export const JourneyStatus = oneOf(['started', 'opened', 'finalised', 'failed']);
 
@@ -63,7 +63,7 @@ export const ScaJourney = Type.Object(
   { title: 'ScaJourney' },
 );
 
-export const JourneyAction = Type.Object({ action: oneOf(['approve', 'reject']) }, { title: 'JourneyAction' });
+export const JourneyAction = Type.Object({ action: oneOf(['approve', 'reject']) }, { title: 'JourneyAction', ...CLOSED });
 
 export const ConsentSummary = Type.Object(
   {
@@ -129,8 +129,8 @@ export const PaymentSummary = Type.Object(
 
 export const ProcessingOutcome = Type.Union(
   [
-    Type.Object({ outcome: Type.Literal('ACCP') }),
-    Type.Object({ outcome: Type.Literal('RJCT'), reason: text('An ISO 20022 status reason code such as AM04.') }),
+    Type.Object({ outcome: Type.Literal('ACCP') }, CLOSED),
+    Type.Object({ outcome: Type.Literal('RJCT'), reason: text('An ISO 20022 status reason code such as AM04.') }, CLOSED),
   ],
   { title: 'ProcessingOutcome' },
 );
@@ -230,7 +230,7 @@ export const VopRegistry = Type.Object(
   { title: 'VopRegistry' },
 );
 
-export const ServiceBlockRequest = Type.Object({ institution: text(), tppId: Type.Optional(nullable(text())) }, { title: 'ServiceBlockRequest' });
+export const ServiceBlockRequest = Type.Object({ institution: text(), tppId: Type.Optional(nullable(text())) }, { title: 'ServiceBlockRequest', ...CLOSED });
 
 const IssuedCertificate = Type.Object({ certificatePem: text(), privateKeyPem: text(), serialHex: text() });
 

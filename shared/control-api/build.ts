@@ -19,5 +19,11 @@ export const flag = (description?: string) => Type.Boolean(described(description
 export const oneOf = <const V extends string[]>(values: readonly [...V], description?: string) =>
   Type.Enum(values, { type: 'string', ...described(description) });
 
+/**
+ * What a request body's object schema says: only the fields it describes. A form post from another
+ * site (text/plain, `{"mode":"sandbox","x":"="}`) carries one more field, so an undescribed one is refused.
+ */
+export const CLOSED = { additionalProperties: false } as const;
+
 /** An object of names to values, any name. */
 export const mapOf = <T extends TSchema>(values: T, description?: string) => Type.Record(Type.String(), values, described(description));

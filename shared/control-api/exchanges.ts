@@ -1,6 +1,6 @@
 // The traffic log: one request to the simulator and its response, and the Inspector's resend.
 import Type from 'typebox';
-import { flag, instant, integer, nullable, oneOf, text } from './build';
+import { CLOSED, flag, instant, integer, nullable, oneOf, text } from './build';
 import { HeaderValues, SignatureDiagnosis } from './signature';
 
 /** One header line as sent: the name in its case, the value. */
@@ -75,7 +75,7 @@ export const ResendOptions = Type.Object(
     newRequestId: flag('A new X-Request-ID in place of the one given.'),
     freshToken: flag("A new access token from the bank (the TPP's, or the PSU's for the request's consent)."),
   },
-  { title: 'ResendOptions', description: "The Inspector's explicit choices when it sends an exchange again as the built-in TPP." },
+  { title: 'ResendOptions', description: "The Inspector's explicit choices when it sends an exchange again as the built-in TPP.", ...CLOSED },
 );
 
 /** The exchange in which the PSU decided a journey (the bank's app's POST, as answered, with its simulated time). */

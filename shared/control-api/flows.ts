@@ -1,6 +1,6 @@
 // The Flows screen's library and runs: what a flow is, a run as it stands, and what the user sends.
 import Type from 'typebox';
-import { flag, instant, integer, mapOf, nullable, oneOf, text } from './build';
+import { CLOSED, flag, instant, integer, mapOf, nullable, oneOf, text } from './build';
 import { SignatureDiagnosis } from './signature';
 import { SimulatorMode } from './simulator';
 
@@ -108,7 +108,7 @@ export const FlowRequestEdit = Type.Object(
     body: nullable(text()),
     resign: flag("true: recompute Digest and Signature over the edited request (keeping the step's deliberate faults); false: send it exactly as given."),
   },
-  { title: 'FlowRequestEdit', description: 'What the user sends in place of the prepared request.' },
+  { title: 'FlowRequestEdit', description: 'What the user sends in place of the prepared request.', ...CLOSED },
 );
 
 export const FlowExchange = Type.Object(
@@ -242,20 +242,21 @@ export const StartRunOptions = Type.Object(
       flag('Hold the simulated clock still while the run is unfinished (default true): time-limited outcomes wait for the person stepping.'),
     ),
   },
-  { title: 'StartRunOptions' },
+  { title: 'StartRunOptions', ...CLOSED },
 );
 
 export const SendStepOptions = Type.Object(
   { edit: Type.Optional(nullable(FlowRequestEdit)), until: oneOf(['request', 'step', 'end']) },
   {
     title: 'SendStepOptions',
+    ...CLOSED,
     description: 'Sends the pending request (as edited when edit is given), then goes on until the next request, the end of the step or of the run.',
   },
 );
 
 export const ReplayRunOptions = Type.Object(
   { untilStep: Type.Optional(Type.Integer({ minimum: 1, description: 'Stop before this step (1-based) instead of running to the end.' })) },
-  { title: 'ReplayRunOptions' },
+  { title: 'ReplayRunOptions', ...CLOSED },
 );
 
 export const FreeStep = Type.Object(
@@ -266,11 +267,12 @@ export const FreeStep = Type.Object(
   },
   {
     title: 'FreeStep',
+    ...CLOSED,
     description:
       "A free step (the composer): any operation of the library with its parameters, added after the run's steps; `psu` names a PSU role of the run or a psuId of the institution.",
   },
 );
 
-export const AutoApproveOptions = Type.Object({ on: flag() }, { title: 'AutoApproveOptions' });
+export const AutoApproveOptions = Type.Object({ on: flag() }, { title: 'AutoApproveOptions', ...CLOSED });
 
-export const ImportRunRequest = Type.Object({ file: text('The text of an exported run.') }, { title: 'ImportRunRequest' });
+export const ImportRunRequest = Type.Object({ file: text('The text of an exported run.') }, { title: 'ImportRunRequest', ...CLOSED });

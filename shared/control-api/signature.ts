@@ -1,6 +1,6 @@
 // The bank's verdict on a signed request, as the Inspector, the flows and the diagnosis of a paste show it.
 import Type from 'typebox';
-import { flag, integer, nullable, oneOf, text } from './build';
+import { CLOSED, flag, integer, nullable, oneOf, text } from './build';
 
 export const SignatureCheck = Type.Object({ id: text(), rule: nullable(integer()), passed: flag(), text: text() }, { title: 'SignatureCheck' });
 
@@ -57,7 +57,7 @@ export const SignatureDiagnosis = Type.Object(
 
 export const PastedRequestKind = oneOf(['http', 'curl', 'har'], 'What a pasted request is: a raw HTTP request, a cURL command, or a HAR 1.2 entry (or log).');
 
-export const DiagnoseRequest = Type.Object({ kind: PastedRequestKind, text: text() }, { title: 'DiagnoseRequest' });
+export const DiagnoseRequest = Type.Object({ kind: PastedRequestKind, text: text() }, { title: 'DiagnoseRequest', ...CLOSED });
 
 export const HeaderValues = Type.Record(Type.String(), Type.Union([text(), Type.Array(text())]));
 

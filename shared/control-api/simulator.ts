@@ -1,6 +1,6 @@
 // The simulator as a whole: its behaviour, clock, reset, and the refusals every control route may answer.
 import Type from 'typebox';
-import { flag, instant, nullable, oneOf, text } from './build';
+import { CLOSED, flag, instant, nullable, oneOf, text } from './build';
 
 export const SimulatorMode = oneOf(['simulation', 'sandbox'], "The simulator's two behaviours (docs: two behaviours of the simulator).");
 
@@ -29,17 +29,18 @@ export const ResetOptions = Type.Object(
   },
   {
     title: 'ResetOptions',
+    ...CLOSED,
     description: '`POST /simulator/v1/reset`: `{}` resets the bank only; "New class" also clears the log and the kept runs and puts the clock back.',
   },
 );
 
 export const ResetAnswer = Type.Object({ reset: Type.Literal(true), now: instant() }, { title: 'ResetAnswer' });
 
-export const ModeAnswer = Type.Object({ mode: SimulatorMode }, { title: 'ModeAnswer' });
+export const ModeAnswer = Type.Object({ mode: SimulatorMode }, { title: 'ModeAnswer', ...CLOSED });
 
 export const RateLimit = Type.Object(
   { perSecond: Type.Integer({ minimum: 0, description: 'Requests per second per TPP identity; 0 is off.' }) },
-  { title: 'RateLimit', description: 'Requests per second per TPP identity; 0 is off (over it: 429 TOO_MANY_REQUESTS).' },
+  { title: 'RateLimit', description: 'Requests per second per TPP identity; 0 is off (over it: 429 TOO_MANY_REQUESTS).', ...CLOSED },
 );
 
 export const ServiceBlock = Type.Object(
@@ -75,9 +76,9 @@ export const ListPageQuery = Type.Object(
 
 export const ClockMove = Type.Union(
   [
-    Type.Object({ advance: text('An ISO-8601 duration, e.g. P90D, PT10M.') }),
-    Type.Object({ set: instant('Years 2000-9999.') }),
-    Type.Object({ paused: flag() }),
+    Type.Object({ advance: text('An ISO-8601 duration, e.g. P90D, PT10M.') }, CLOSED),
+    Type.Object({ set: instant('Years 2000-9999.') }, CLOSED),
+    Type.Object({ paused: flag() }, CLOSED),
   ],
   { title: 'ClockMove', description: 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it; a paused clock still moves.' },
 );
