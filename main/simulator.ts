@@ -17,6 +17,7 @@ import { startCheckpointer, type Checkpointer } from './store/checkpointer';
 import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
 import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
+import type { ConnectionTimeouts } from './http/limits';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
 import { issueServerCertificate } from './pki/server-certificate';
@@ -57,6 +58,8 @@ export interface SimulatorOptions {
   psuPublicUrl?: string | undefined;
   /** Tests: a control answer its published schema would cut is refused (500) instead (http/exact-answers.ts). */
   exactAnswers?: boolean | undefined;
+  /** Tests: shorter waits for slow and idle connections than the documented 30 s (http/limits.ts). */
+  connectionTimeouts?: ConnectionTimeouts | undefined;
 }
 
 export interface RunningSimulator {
@@ -206,9 +209,10 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     flowRuns,
     resender,
     exactAnswers: options.exactAnswers,
+    timeouts: options.connectionTimeouts,
   });
 
-  const psuPages = tls ? buildPsuPagesServer(services, tls, safety) : null;
+  const psuPages = tls ? buildPsuPagesServer(services, tls, safety, options.connectionTimeouts) : null;
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   const listen = async (server: FastifyInstance, port: number): Promise<number> => {
     await server.listen({ port, host: options.host });

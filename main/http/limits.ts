@@ -3,6 +3,7 @@
 // parameter too long, a body too large (Node reads on past the refusal, so even a client still
 // sending 50 MiB reads the 413: test/api/request-limits.test.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BankError } from '../domain/errors';
 import { sendError } from './errors';
@@ -15,43 +16,89 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_URL_BYTES = 8 * 1024;
 /** Request bodies; a pain.001 bulk of 10,000 transactions with addresses and remittance fits. */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-/** An idle keep-alive connection is closed after this long; a request must arrive whole within REQUEST_TIMEOUT_MS. */
-export const IDLE_TIMEOUT_MS = 30_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long a connection may keep the server waiting (docs/tpp-developers.md#choices-where-the-spec-says-not-shown):
+ * a request's header block must arrive within `headersMs` of its first byte (of the connection, for
+ * the first request), its body within `bodyMs` of the header block, and a keep-alive connection is
+ * closed after `idleMs` without a request. Tests pass shorter ones (SimulatorOptions.connectionTimeouts).
+ */
+export interface ConnectionTimeouts {
+  headersMs: number;
+  bodyMs: number;
+  idleMs: number;
+}
+export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 30_000, bodyMs: 30_000, idleMs: 30_000 };
 /** A path parameter (an identifier) longer than this is refused 414. */
 export const MAX_PARAM_LENGTH = 200;
 
-const tooLong = (error: BankError): string => {
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** A refusal written straight to the socket, where no request (or no reply) exists to answer through; the connection closes. */
+const rawRefusal = (error: BankError): string => {
   const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: error.code, text: error.message }] });
-  const reason = error.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  return `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 };
+
+const seconds = (ms: number): string => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
 /** Fastify's server options for the limits; `clientErrorHandler` answers what Node refuses before any request exists. */
-export const limitOptions = {
-  bodyLimit: BODY_LIMIT_BYTES,
-  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-  requestTimeout: REQUEST_TIMEOUT_MS,
-  keepAliveTimeout: IDLE_TIMEOUT_MS,
-  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
-    if (!socket.writable) return;
-    const refusal =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? BankError.of('FORMAT_ERROR', `the request's header block is over ${MAX_HEADER_BYTES / 1024} KiB`, 431)
-        : BankError.of('FORMAT_ERROR', `the request could not be read as HTTP/1.1 (${error.code ?? error.message})`, 400);
-    socket.end(tooLong(refusal));
-  },
-  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-    const refusal =
-      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? BankError.of('FORMAT_ERROR', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters: no identifier of this bank is`, 414)
-        : BankError.of('FORMAT_ERROR', `the request path could not be read (${error.message})`, 400);
-    void sendError(reply, refusal);
-  },
-};
+export function limitOptions(timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS) {
+  return {
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Node's own whole-request bound stays as a backstop; it does not end a body that trickles (bodyDeadline below does).
+    requestTimeout: timeouts.headersMs + timeouts.bodyMs,
+    keepAliveTimeout: timeouts.idleMs,
+    http: {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // A request without Host is answered by local-safety.ts in the bank's shape, not by Node's bare 400.
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      // Node looks for late header blocks this often (its default, 30 s, let one wait up to 60 s).
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(timeouts.headersMs / 10))),
+    },
+    clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+      if (!socket.writable) return;
+      const refusal =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? BankError.of('FORMAT_ERROR', `the request's header block is over ${MAX_HEADER_BYTES / 1024} KiB`, 431)
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? BankError.of('FORMAT_ERROR', `the request's header block did not arrive within ${seconds(timeouts.headersMs)}`, 408)
+            : BankError.of('FORMAT_ERROR', `the request could not be read as HTTP/1.1 (${error.code ?? error.message})`, 400);
+      socket.end(rawRefusal(refusal));
+    },
+    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+      const refusal =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? BankError.of('FORMAT_ERROR', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters: no identifier of this bank is`, 414)
+          : BankError.of('FORMAT_ERROR', `the request path could not be read (${error.message})`, 400);
+      void sendError(reply, refusal);
+    },
+  };
+}
+
+/**
+ * A body must arrive within `ms` of its header block: a client that trickles one byte at a time
+ * would otherwise hold its connection for ever. Only requests that announce a body get a timer.
+ */
+function bodyDeadline(server: Server, ms: number): void {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return;
+    if (request.complete) return;
+    const timer = setTimeout(() => {
+      const socket = request.socket;
+      if (response.headersSent) socket.destroy();
+      else socket.end(rawRefusal(BankError.of('FORMAT_ERROR', `the request's body did not arrive within ${seconds(ms)} of its header block`, 408)));
+    }, ms);
+    const done = (): void => clearTimeout(timer);
+    request.once('end', done);
+    request.once('close', done);
+  });
+}
 
 /** First of the hooks: the header lines and the URL, before anything else looks at the request. */
-export function requestLimits(app: FastifyInstance): void {
+export function requestLimits(app: FastifyInstance, timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS): void {
+  bodyDeadline(app.server, timeouts.bodyMs);
   // Node keeps at most maxHeadersCount lines and drops the rest unseen: one more shows there were too many.
   app.server.maxHeadersCount = MAX_HEADER_LINES + 1;
   // A callback, not an async function: it runs on every request, and a promise per hook costs more than its checks.

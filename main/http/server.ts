@@ -5,7 +5,7 @@ import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
 import { bankTrafficOf, recordExchanges } from './exchange-log';
-import { limitOptions, MAX_HEADER_BYTES, requestLimits } from './limits';
+import { CONNECTION_TIMEOUTS, limitOptions, requestLimits, type ConnectionTimeouts } from './limits';
 import { localSafety, type LocalSafetyOptions } from './local-safety';
 import { lazySerializers } from './lazy-serializer';
 import { consentRoutes } from './routes/consents';
@@ -37,17 +37,18 @@ export interface ServerOptions extends ControlOptions {
   uiRoot?: string | undefined;
   /** Mutual TLS (`--tls`): the server's key and certificate and the CAs client certificates must come from. */
   tls?: { key: string; cert: string; ca: string } | undefined;
+  /** How long a slow or idle connection may wait (limits.ts); the documented ones when absent. */
+  timeouts?: ConnectionTimeouts | undefined;
 }
 
 export function buildServer(services: Services, options: ServerOptions): FastifyInstance {
+  const timeouts = options.timeouts ?? CONNECTION_TIMEOUTS;
   const app = Fastify({
     // The client certificate is asked for but judged per request on the simulated clock and per institution
     // (an expired or foreign QWAC gets a Berlin Group CERTIFICATE_INVALID); no certificate at all is refused below.
     ...(options.tls ? { https: { ...options.tls, requestCert: true, rejectUnauthorized: false } } : {}),
     logger: false,
-    ...limitOptions,
-    // A request without Host is answered by local-safety.ts in the bank's shape, not by Node's bare 400.
-    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    ...limitOptions(timeouts),
     return503OnClosing: true,
     // Open event streams (a UI) must not hold a stopping simulator open.
     forceCloseConnections: true,
@@ -60,7 +61,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     });
   }
 
-  requestLimits(app);
+  requestLimits(app, timeouts);
   localSafety(app, { ...options.safety, tls: options.tls !== undefined });
   keepBodyBytes(app);
   bankTrafficHandling(app, services);
@@ -82,17 +83,21 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
  * Under --tls, the bank's PSU-facing pages on an origin of their own that asks the PSU's browser for
  * no client certificate (the TPP's QWAC is not the PSU's to present): /sca/** and nothing else.
  */
-export function buildPsuPagesServer(services: Services, tls: { key: string; cert: string }, safety: Omit<LocalSafetyOptions, 'tls'>): FastifyInstance {
+export function buildPsuPagesServer(
+  services: Services,
+  tls: { key: string; cert: string },
+  safety: Omit<LocalSafetyOptions, 'tls'>,
+  timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS,
+): FastifyInstance {
   const app = Fastify({
     ...psuPagesHttps(tls),
     logger: false,
-    ...limitOptions,
+    ...limitOptions(timeouts),
     bodyLimit: 16 * 1024,
-    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     return503OnClosing: true,
     forceCloseConnections: true,
   });
-  requestLimits(app);
+  requestLimits(app, timeouts);
   localSafety(app, { ...safety, tls: true });
   bankTrafficHandling(app, services);
   scaPageRoutes(app, services);

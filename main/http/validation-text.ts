@@ -58,6 +58,8 @@ function requirement(failures: SchemaFailure[]): string {
       return `must be at least ${count(p.limit)} character${p.limit === 1 ? '' : 's'} long`;
     case 'maxLength':
       return `must be at most ${count(p.limit)} characters long`;
+    case 'minProperties':
+      return `must give at least ${count(p.limit)} field${p.limit === 1 ? '' : 's'}`;
     case 'minItems':
       return `must list at least ${count(p.limit)}`;
     case 'maxItems':

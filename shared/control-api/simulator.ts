@@ -74,11 +74,17 @@ export const ListPageQuery = Type.Object(
   { title: 'ListPageQuery' },
 );
 
-export const ClockMove = Type.Union(
-  [
-    Type.Object({ advance: text('An ISO-8601 duration, e.g. P90D, PT10M.') }, CLOSED),
-    Type.Object({ set: instant('Years 2000-9999.') }, CLOSED),
-    Type.Object({ paused: flag() }, CLOSED),
-  ],
-  { title: 'ClockMove', description: 'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it; a paused clock still moves.' },
+export const ClockMove = Type.Object(
+  {
+    advance: Type.Optional(text('An ISO-8601 duration, e.g. P90D, PT10M.')),
+    set: Type.Optional(instant('Years 2000-9999.')),
+    paused: Type.Optional(flag()),
+  },
+  {
+    title: 'ClockMove',
+    description:
+      'Pauses or resumes the clock, advances it by an ISO-8601 duration or sets it (advance or set, not both); a paused clock still moves, and `{"paused": true, "advance": "PT5M"}` leaves it still at +5 min.',
+    minProperties: 1,
+    ...CLOSED,
+  },
 );

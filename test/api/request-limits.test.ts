@@ -2,9 +2,10 @@
 // plus one and passed at the limit: header lines, header block, URL, path parameter, body (a 50 MiB
 // upload reads its 413 instead of a reset connection).
 import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES, IDLE_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_HEADER_LINES, MAX_PARAM_LENGTH, MAX_URL_BYTES } from '../../main/http/limits';
+import { BODY_LIMIT_BYTES, CONNECTION_TIMEOUTS, MAX_HEADER_BYTES, MAX_HEADER_LINES, MAX_PARAM_LENGTH, MAX_URL_BYTES } from '../../main/http/limits';
 import { startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
@@ -127,19 +128,89 @@ describe('request limits, in the bank’s shape', () => {
   );
 });
 
-describe('idle connections', () => {
-  it(
-    `an idle keep-alive connection is closed after ${IDLE_TIMEOUT_MS / 1000} s, not Node's 72`,
-    async () => {
-      const socket = connect(port, '127.0.0.1');
+describe('slow and idle connections (a short timeout each, set through the server option)', () => {
+  const SHORT = { headersMs: 1_500, bodyMs: 1_500, idleMs: 1_500 };
+  let slow: TestBank;
+  beforeAll(async () => {
+    slow = await startTestBank({ connectionTimeouts: SHORT });
+  });
+  afterAll(() => slow.stop());
+
+  /** A socket doing `act`, with when it closed (ms after connecting) and everything it was sent. */
+  function watch(act: (write: (text: string) => void) => void): Promise<{ closedAfter: number; answer: string }> {
+    return new Promise((resolve) => {
+      const socket = connect(slow.sim.port, '127.0.0.1');
       const opened = Date.now();
-      const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - opened)));
-      socket.write(`GET /simulator/v1/info HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-      socket.resume();
-      const after = await closed;
-      expect(after).toBeGreaterThan(IDLE_TIMEOUT_MS - 1_000);
-      expect(after).toBeLessThan(IDLE_TIMEOUT_MS + 5_000);
-    },
-    IDLE_TIMEOUT_MS + 20_000,
-  );
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        resolve({ closedAfter: Date.now() - opened, answer });
+      });
+      socket.on('connect', () =>
+        act((text) => {
+          if (!socket.destroyed) socket.write(text);
+        }),
+      );
+    });
+  }
+  const host = (): string => `Host: 127.0.0.1:${slow.sim.port}\r\n`;
+  const status = (answer: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  const text = (answer: string): string => bankMessage(answer.split('\r\n\r\n')[1] ?? '').text;
+  /** Writes `first`, then `piece` every 250 ms until the socket closes (at most 40 pieces, 10 s). */
+  const dripping = (first: string, piece: string) => (write: (text: string) => void) => {
+    write(first);
+    let left = 40;
+    const timer = setInterval(() => (left-- > 0 ? write(piece) : clearInterval(timer)), 250);
+    timer.unref();
+  };
+
+  it('a connection that sends nothing is answered 408 and closed once the header block is due', async () => {
+    const { closedAfter, answer } = await watch(() => undefined);
+    expect(status(answer)).toBe(408);
+    expect(text(answer)).toBe("the request's header block did not arrive within 1.5 s");
+    expect(closedAfter).toBeGreaterThanOrEqual(SHORT.headersMs - 100);
+    expect(closedAfter).toBeLessThan(SHORT.headersMs + 1_500);
+  });
+
+  it('a header block dripped a line at a time is answered 408 and closed when due, however busy it keeps the socket', async () => {
+    const { closedAfter, answer } = await watch(dripping(`GET /simulator/v1/info HTTP/1.1\r\n${host()}`, 'X-Slow: 1\r\n'));
+    expect(status(answer)).toBe(408);
+    expect(closedAfter).toBeGreaterThanOrEqual(SHORT.headersMs - 100);
+    expect(closedAfter).toBeLessThan(SHORT.headersMs + 1_500);
+  });
+
+  it('a body dripped a byte at a time is answered 408 and closed when due, and changes nothing', async () => {
+    const before = await (await fetch(`${slow.url}/simulator/v1/clock`)).text();
+    const head = `POST /simulator/v1/clock HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"advance":"P1D"`;
+    const { closedAfter, answer } = await watch(dripping(head, ' '));
+    expect(status(answer)).toBe(408);
+    expect(text(answer)).toBe("the request's body did not arrive within 1.5 s of its header block");
+    expect(closedAfter).toBeGreaterThanOrEqual(SHORT.bodyMs - 100);
+    expect(closedAfter).toBeLessThan(SHORT.bodyMs + 1_500);
+    const moved = Date.parse(JSON.parse(await (await fetch(`${slow.url}/simulator/v1/clock`)).text()).now) - Date.parse(JSON.parse(before).now);
+    expect(moved, 'the day was not advanced').toBeLessThan(60_000);
+  });
+
+  it('an idle keep-alive connection is closed when due; a slow body that arrives in time is answered', async () => {
+    const idle = await watch((write) => write(`GET /simulator/v1/info HTTP/1.1\r\n${host()}\r\n`));
+    expect(status(idle.answer)).toBe(200);
+    expect(idle.closedAfter).toBeGreaterThanOrEqual(SHORT.idleMs - 100);
+    expect(idle.closedAfter).toBeLessThan(SHORT.idleMs + 1_500);
+
+    const body = '{"paused":true}';
+    const inTime = await watch((write) => {
+      write(`POST /simulator/v1/clock HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      setTimeout(() => write(body), SHORT.bodyMs - 700);
+    });
+    expect(status(inTime.answer), inTime.answer).toBe(200);
+  });
+
+  it('the defaults are the documented 30 s each', () => {
+    expect(CONNECTION_TIMEOUTS).toEqual({ headersMs: 30_000, bodyMs: 30_000, idleMs: 30_000 });
+    const limits = readFileSync('docs/tpp-developers.md', 'utf8');
+    expect(limits).toContain('the header block must arrive within 30 s of its first byte and the body within 30 s of the header block');
+    expect(limits).toContain('an idle keep-alive connection is closed after 30 s');
+  });
 });
