@@ -104,16 +104,25 @@ function alive(holder: Holder): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const started = processStart(holder.pid);
-  return holder.started === null || started === null || started === holder.started;
+  const stat = procStat(holder.pid);
+  // A killed process stays a zombie until its parent reaps it: about a second under a shell or a
+  // supervisor, for ever under a container's PID 1 that reaps nothing. It holds no file any more.
+  if (stat !== null && (stat.state === 'Z' || stat.state === 'X')) return false;
+  return holder.started === null || stat === null || stat.started === holder.started;
 }
 
 /** The process's start time in clock ticks since boot (Linux /proc), or null where it cannot be read. */
 function processStart(pid: number): string | null {
+  return procStat(pid)?.started ?? null;
+}
+
+/** State (field 3) and start time (field 22) of /proc/PID/stat; null where there is no /proc. */
+function procStat(pid: number): { state: string; started: string | null } | null {
   try {
-    // Field 22 of /proc/PID/stat; the command name (field 2) may hold spaces, so count after its ")".
+    // The command name (field 2) may hold spaces and parentheses, so count after its last ")".
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? null };
   } catch {
     return null;
   }

@@ -71,6 +71,38 @@ describe('one process per data folder', () => {
     rmSync(data, { recursive: true, force: true });
   }, 60_000);
 
+  it('a holder killed a moment ago is gone although it is still a zombie: a restart at once, without waiting, takes the folder', async () => {
+    const data = newDataFolder('wb-lock-');
+    // `exec sleep` puts a parent in place that never reaps: the killed simulator stays a zombie, as under a
+    // container's PID 1 that reaps nothing (and for about a second under any shell or supervisor).
+    const parent = spawn('sh', ['-c', `${process.execPath} --import tsx main/hosts/cli/serve.ts --port 0 --data '${data}' & echo "pid $!"; exec sleep 120`], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    running.push(parent);
+    let out = '';
+    const holderPid = await new Promise<number>((resolve, reject) => {
+      parent.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const pid = /^pid (\d+)$/m.exec(out)?.[1];
+        if (pid !== undefined && /^PSD2 Workbench listening on /m.test(out)) resolve(Number(pid));
+      });
+      parent.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
+    });
+    process.kill(holderPid, 'SIGKILL');
+    // Wait only for the kill to land (the state turns to Z at once), not for the zombie to go.
+    const state = (): string => readFileSync(`/proc/${holderPid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
+    while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 5));
+    const next = serve(data);
+    const url = await next.listening;
+    expect(state(), 'the first is still a zombie while the second serves').toBe('Z');
+    expect((await fetch(`${url}/simulator/v1/info`)).status).toBe(200);
+    expect(JSON.parse(readFileSync(join(data, LOCK_FILE), 'utf8')).pid).toBe(next.child.pid);
+    next.child.kill('SIGTERM');
+    await next.exit;
+    parent.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
+  }, 60_000);
+
   it('in one process too: a second simulator on the folder is refused until the first closes; a reused PID is no holder', async () => {
     const data = newDataFolder('wb-lock-');
     const first = await startSimulator({ port: 0, host: '127.0.0.1', dataDir: data, mode: 'simulation', tls: false });
