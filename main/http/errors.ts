@@ -2,6 +2,25 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
 import { RunError } from '../flows/runs/run-error';
 import { validationText, type SchemaFailure } from './validation-text';
+import { CONTROL_PREFIX } from './control-operations';
+import { idOfExchange } from './exchange-log';
+
+/** The Berlin Group OpenAPI's `tppMessages[].text` is Max500Text: a client generated from it validates that. */
+export const MAX_MESSAGE_TEXT = 500;
+
+/**
+ * A text within Max500Text. A longer one (a signature refusal with the bank's signing string) is cut,
+ * and says where the whole of it is: the exchange in the log, whose diagnosis the Inspector shows.
+ */
+function max500Text(text: string, request: FastifyRequest): string {
+  if (text.length <= MAX_MESSAGE_TEXT) return text;
+  const id = idOfExchange(request);
+  const where = id === null ? ' …' : ` … full diagnosis: GET ${CONTROL_PREFIX}/exchanges/${id}`;
+  let end = MAX_MESSAGE_TEXT - where.length;
+  // Never half of a surrogate pair.
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end--;
+  return `${text.slice(0, end).trimEnd()}${where}`;
+}
 
 /** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
 export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
@@ -16,7 +35,7 @@ export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
   return reply
     .code(error.status)
     .type('application/json')
-    .send({ tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text })) });
+    .send({ tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text: max500Text(text, reply.request) })) });
 }
 
 export const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxauth)\/v1\//.test(url);

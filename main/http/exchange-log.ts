@@ -22,6 +22,17 @@ export interface ExchangeInFlight {
   /** performance.now() on arrival, for the duration. */
   startedMs: number;
   payload: Buffer | null;
+  /** Its id in the log once an answer links to it (idOfExchange); null: given when logged. */
+  id: number | null;
+  reserveId: () => number;
+}
+
+/** The log's id for the bank exchange being answered, reserved now; null for traffic the log does not keep. */
+export function idOfExchange(request: FastifyRequest): number | null {
+  const exchange = request.exchange;
+  if (exchange === null) return null;
+  exchange.id ??= exchange.reserveId();
+  return exchange.id;
 }
 
 /**
@@ -69,6 +80,7 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
         (journeyId) => services.exchangeLog.journeyResource(journeyId),
       );
       services.exchangeLog.record({
+        id: exchange.id,
         timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
         parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
         request: {
@@ -85,7 +97,16 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
     done();
   });
 
+  const reserveId = (): number => services.exchangeLog.reserveId();
   return (request, institution) => {
-    request.exchange = { institution, startedAt: new Date(), simulatedAt: services.clock.now(), startedMs: performance.now(), payload: null };
+    request.exchange = {
+      institution,
+      startedAt: new Date(),
+      simulatedAt: services.clock.now(),
+      startedMs: performance.now(),
+      payload: null,
+      id: null,
+      reserveId,
+    };
   };
 }

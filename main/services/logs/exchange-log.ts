@@ -83,6 +83,11 @@ export class ExchangeLog {
     this.indexing.stop();
   }
 
+  /** An id for an exchange being answered whose answer names it; record() is then given it. */
+  reserveId(): number {
+    return this.ctx.repos.exchanges.reserveId();
+  }
+
   /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
   record(exchange: NewExchange): ExchangeRecord {
     const record = this.ctx.repos.exchanges.insert(exchange);

@@ -32,6 +32,8 @@ export interface ExchangeParties {
 
 /** An exchange as the HTTP layer saw it, bodies whole. */
 export interface NewExchange {
+  /** Reserved while it was answered (reserveId), when the answer links to it; absent: the next id. */
+  id?: number | null;
   timing: ExchangeTiming;
   parties: ExchangeParties;
   /** `rawHeaders`: the header lines in order as received, duplicates kept; absent, the lines of `headers`. */
@@ -238,12 +240,20 @@ export class ExchangeRepository {
     });
   }
 
+  /**
+   * The id of an exchange still being answered, for an answer that links to it (errors.ts). Ids then follow
+   * the order answers began in, not the order they were logged: the batch writes each with its own.
+   */
+  reserveId(): number {
+    return ++this.lastId;
+  }
+
   /** Queues the exchange and answers it as it will be stored (its id included). */
   insert(e: NewExchange): ExchangeRecord {
     // Built field by field: object spreads here cost more than the rest of the record together.
     const { request, response } = e;
     const record: ExchangeRecord = {
-      id: ++this.lastId,
+      id: e.id ?? ++this.lastId,
       timing: e.timing,
       parties: e.parties,
       request: {
