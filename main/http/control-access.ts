@@ -3,12 +3,13 @@
 // because EventSource (the UI's event stream) cannot send an Authorization header.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../domain/headers/bearer';
 
 export const CONTROL_COOKIE = 'psd2wb_control';
 const COOKIE_PATH = '/simulator/v1';
 
 export function hasControlAccess(request: FastifyRequest, token: string): boolean {
-  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const bearer = bearerToken(request.headers.authorization);
   return sameToken(bearer, token) || sameToken(cookieValue(request.headers.cookie, CONTROL_COOKIE), token);
 }
 

@@ -31,13 +31,25 @@ export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 30_000, body
 /** A path parameter (an identifier) longer than this is refused 414. */
 export const MAX_PARAM_LENGTH = 200;
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
 /** A refusal written straight to the socket, where no request (or no reply) exists to answer through; the connection closes. */
 const rawRefusal = (error: BankError): string => {
   const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: error.code, text: error.message }] });
   return `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 };
+
+/**
+ * Node counts the request line into its header bound: a block overflowing before its first line ends
+ * (or whose first line is over the URL's bound) overflowed with its URL, 414 like a URL just over 8 KiB.
+ */
+function headerOverflow(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): BankError {
+  const packet = error.rawPacket;
+  const lineEnd = packet === undefined ? 0 : packet.indexOf('\n');
+  if (packet !== undefined && (lineEnd < 0 || lineEnd > MAX_URL_BYTES))
+    return BankError.of('FORMAT_ERROR', `the request's path and query are over ${MAX_URL_BYTES / 1024} KiB`, 414);
+  return BankError.of('FORMAT_ERROR', `the request's header block is over ${MAX_HEADER_BYTES / 1024} KiB`, 431);
+}
 
 const seconds = (ms: number): string => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
@@ -61,7 +73,7 @@ export function limitOptions(timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS)
       if (!socket.writable) return;
       const refusal =
         error.code === 'HPE_HEADER_OVERFLOW'
-          ? BankError.of('FORMAT_ERROR', `the request's header block is over ${MAX_HEADER_BYTES / 1024} KiB`, 431)
+          ? headerOverflow(error)
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
             ? BankError.of('FORMAT_ERROR', `the request's header block did not arrive within ${seconds(timeouts.headersMs)}`, 408)
             : BankError.of('FORMAT_ERROR', `the request could not be read as HTTP/1.1 (${error.code ?? error.message})`, 400);

@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsent, startTestBank, type TestBank } from '../support/simulator';
+import { call, consentHeaders, createConsent, recurringConsentBody, startTestBank, tppToken, type TestBank } from '../support/simulator';
 
 let bank: TestBank;
 let port: number;
@@ -270,9 +270,28 @@ describe('--host 0.0.0.0 (a container, a CI service)', () => {
         expect(res.status, name).toBe(200);
       }
       expect((await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', { host: `127.0.0.1:${wide.sim.port}` })).status, 'the token stays required').toBe(401);
+      // The scheme's name is case-insensitive (RFC 9110 section 11.1).
+      for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+        const res = await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', {
+          host: `127.0.0.1:${wide.sim.port}`,
+          authorization: `${scheme} ${wide.sim.controlToken}`,
+        });
+        expect(res.status, scheme).toBe(200);
+      }
       expect((await sendTo(wide.sim.port, 'GET', '/simulator/v1/info', { host: `evil.example:${wide.sim.port}`, ...auth })).status).toBe(421);
     } finally {
       await wide.stop();
+    }
+  });
+});
+
+describe('the bank reads a bearer token whatever the case of its scheme', () => {
+  it('bearer, BEARER: the consent is created with the same token', async () => {
+    const token = await tppToken(bank);
+    for (const scheme of ['bearer', 'BEARER']) {
+      const headers = { ...consentHeaders(token, 'FRA-CREATOR'), authorization: `${scheme} ${token}` };
+      const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers, body: recurringConsentBody() });
+      expect(res.status, `${scheme}: ${res.text}`).toBe(201);
     }
   });
 });

@@ -71,6 +71,12 @@ describe('request limits, in the bank’s shape', () => {
     const over = await get(target(MAX_URL_BYTES + 1));
     expect(over.status).toBe(414);
     expect(bankMessage(over.body)).toMatchObject({ code: 'FORMAT_ERROR', text: `the request's path and query are over ${MAX_URL_BYTES / 1024} KiB` });
+    // Longer than the whole header block too (which Node counts the request line into): still the URL's 414.
+    for (const bytes of [MAX_HEADER_BYTES + 1, 100 * 1024]) {
+      const huge = await get(target(bytes));
+      expect(huge.status, `${bytes} bytes`).toBe(414);
+      expect(bankMessage(huge.body).text).toBe(`the request's path and query are over ${MAX_URL_BYTES / 1024} KiB`);
+    }
   });
 
   it(`a path parameter over ${MAX_PARAM_LENGTH} characters is 414`, async () => {

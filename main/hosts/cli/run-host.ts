@@ -1,6 +1,7 @@
 // What `serve` and `web` share: start, announce, stop cleanly (docs/architecture.md#commands).
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import { startSimulator } from '../../simulator';
+import { reachLines } from './reach-lines';
 
 export interface RunHostHooks {
   /** Called after the listening line, e.g. for `npm start`'s browser fallback to say what to open. */
@@ -46,9 +47,7 @@ export async function runHost(options: SimulatorOptions, hooks: RunHostHooks = {
   // Announced only once the handlers are in place: whoever reads the line may signal at once.
   console.log(`PSD2 Workbench listening on ${simulator.url}`);
   if (simulator.psuPagesUrl !== null) console.log(`PSU pages on ${simulator.psuPagesUrl}`);
-  if (simulator.controlTokenRequired) {
-    console.log(`Control token (the control API and SCA actions require it from other machines): ${simulator.controlToken}`);
-  }
+  for (const line of reachLines(simulator, options.host)) console.log(line);
   hooks.onListening?.(simulator);
   return simulator;
 }

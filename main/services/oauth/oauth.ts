@@ -1,3 +1,4 @@
+import { bearerToken } from '../../domain/headers/bearer';
 import { timingSafeEqual } from 'node:crypto';
 import { consentStatusAt } from '../../domain/consent/lifecycle';
 import type { InstitutionId } from '../../domain/dataset/types';
@@ -120,9 +121,9 @@ export class OAuthService {
   /** Resolves a bearer token for an operation that needs a TPP token or a PSU token. */
   bearer(authorization: string | undefined, institution: InstitutionId, expected: 'tpp' | 'psu'): TokenGrant {
     const now = this.ctx.clock.now();
-    const match = authorization === undefined ? null : /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization);
-    if (!match?.[1]) throw BankError.of('TOKEN_INVALID', 'Authorization: Bearer <access token> is missing or malformed');
-    const token = this.ctx.repos.oauth.findToken(sha256Hex(match[1]));
+    const given = bearerToken(authorization);
+    if (given === undefined) throw BankError.of('TOKEN_INVALID', 'Authorization: Bearer <access token> is missing or malformed');
+    const token = this.ctx.repos.oauth.findToken(sha256Hex(given));
     if (!token || token.kind === 'psu-refresh') throw BankError.of('TOKEN_INVALID', 'the access token is not known to the bank');
     if (token.revoked) throw BankError.of('TOKEN_INVALID', 'the access token has been revoked');
     if (now >= token.expiresAt) throw BankError.of('TOKEN_INVALID', `the access token expired at ${token.expiresAt.toISOString()}`);

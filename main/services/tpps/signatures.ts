@@ -1,3 +1,4 @@
+import { bearerToken } from '../../domain/headers/bearer';
 import type { InstitutionId } from '../../domain/dataset/types';
 import { BankError, formatError } from '../../domain/errors';
 import { SIGNED_REQUESTS_IN_WORDS, signedOperationFor } from '../../domain/operations/registry';
@@ -75,7 +76,7 @@ export class SignatureService {
 
   /** The TPP a bearer token was issued to (expired or not); undefined when there is none or the bank does not know it. */
   tokenHolder(authorization: string | string[] | undefined): string | undefined {
-    const token = typeof authorization === 'string' ? /^Bearer (\S+)$/i.exec(authorization.trim())?.[1] : undefined;
+    const token = bearerToken(authorization);
     return token === undefined ? undefined : this.ctx.repos.oauth.findToken(sha256Hex(token))?.tppId;
   }
 
