@@ -47,7 +47,7 @@ export const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxau
 const CLIENT_FAILURES: ReadonlySet<string> = new Set(['CERTIFICATE_INVALID', 'SIGNATURE_INVALID', 'SIGNATURE_MISSING', 'ROLE_INVALID', 'TOKEN_INVALID']);
 
 function inProtocolOfPath(error: BankError, request: FastifyRequest): BankError {
-  if (error.protocol === 'oauth' || !isOAuthPath(request.url)) return error;
+  if (error.protocol === 'oauth' || !isOAuthPath(request.routeOptions.url ?? request.url)) return error;
   if (CLIENT_FAILURES.has(error.code)) return BankError.oauth('invalid_client', `${error.code}: ${error.message}`);
   if (error.code === 'FORMAT_ERROR') return BankError.oauth('invalid_request', error.message);
   return error;
@@ -72,7 +72,7 @@ export function toBankError(error: FastifyError | Error, request: FastifyRequest
       validationText(part === 'querystring' ? 'query' : part === 'params' ? 'path' : (part ?? 'request'), refused as unknown as SchemaFailure[]),
     );
   }
-  const oauth = isOAuthPath(request.url);
+  const oauth = isOAuthPath(request.routeOptions.url ?? request.url);
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     const text = error.message;

@@ -40,11 +40,28 @@ export function idOfExchange(request: FastifyRequest): number | null {
  * goes to the log (so polling never floods it): the path's first segments tell, and name the institution.
  */
 const BANK_TRAFFIC = /^\/(?!simulator\/|sca\/[^/?]+\/status(?:\?|$))(?:([a-z]+)\/(?:berlingroup|oauth|sandboxauth|sandbox)\/|sca\/)/;
+/** The same, of a route as registered (`/:institution/berlingroup/v1/consents`). */
+const BANK_ROUTE = /^\/(?:(?::institution|[a-z]+)\/(?:berlingroup|oauth|sandboxauth|sandbox)\/|sca\/:journeyId$)/;
+const bankRoutes = new Map<string, boolean>();
 
-/** Null when the URL is not the bank's traffic; else the institution its path names (none for the SCA pages). */
-export function bankTrafficOf(url: string): { institution: string | null } | null {
-  const match = BANK_TRAFFIC.exec(url);
-  return match === null ? null : { institution: match[1] ?? null };
+/**
+ * Null when the request is not the bank's traffic; else the institution it names (none for the SCA
+ * pages). Told by the route the router matched, as every decision on a path is (local-safety.ts):
+ * `/%66rankfurt/berlingroup/v1/consents` reaches the consent route and is logged as such. A request
+ * no route matched is told by its path as sent: a mistyped bank path is logged with its 404.
+ */
+export function bankTrafficOf(request: FastifyRequest): { institution: string | null } | null {
+  const route = request.routeOptions.url;
+  if (route === undefined) {
+    const match = BANK_TRAFFIC.exec(request.url);
+    return match === null ? null : { institution: match[1] ?? null };
+  }
+  let isBank = bankRoutes.get(route);
+  if (isBank === undefined) {
+    isBank = BANK_ROUTE.test(route);
+    bankRoutes.set(route, isBank);
+  }
+  return isBank ? { institution: (request.params as { institution?: string }).institution ?? null } : null;
 }
 
 /** Node's flat list of the received header lines ([name, value, name, value, …]) as pairs, in order. */

@@ -122,7 +122,7 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
 
   // The one look at the URL: whether this is the bank's traffic (kept on the request for the log's later hooks).
   app.addHook('onRequest', (request, reply, done) => {
-    const traffic = bankTrafficOf(request.url);
+    const traffic = bankTrafficOf(request);
     if (traffic !== null) {
       startExchange(request, traffic.institution);
       const requestId = request.headers['x-request-id'];

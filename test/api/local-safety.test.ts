@@ -219,6 +219,15 @@ describe('the control API is judged on the route the router matched, whatever th
     expect(await state()).toBe(before);
   });
 
+  it('the bank’s traffic is logged by its route too: a percent-encoded bank path is the exchange it reaches', async () => {
+    const before = await exchangeCount();
+    const res = await send('GET', '/%66rankfurt/berlingroup/v1/consents/some-id/status', { host: own(), 'x-request-id': crypto.randomUUID() });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await exchangeCount()).toBe(before + 1);
+    const [logged] = (await (await fetch(`${bank.url}/simulator/v1/exchanges?limit=1`)).json()) as { institution: string; url: string }[];
+    expect(logged).toMatchObject({ institution: 'frankfurt', url: '/%66rankfurt/berlingroup/v1/consents/some-id/status' });
+  });
+
   it('a spelling the router cannot read is refused 400 in the Berlin Group shape', async () => {
     for (const path of ['/simulator/v1/cl%ZZock', '/%7', '/simulator/v1/sca/%E0%A4%A']) {
       const res = await send('POST', path, { host: own(), origin: 'http://evil.example', 'content-type': 'text/plain' }, '{"advance":"P1D"}');
