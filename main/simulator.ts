@@ -58,6 +58,8 @@ export interface SimulatorOptions {
   psuPublicUrl?: string | undefined;
   /** Tests: a control answer its published schema would cut is refused (500) instead (http/exact-answers.ts). */
   exactAnswers?: boolean | undefined;
+  /** `--control-token`: the control API's token beyond loopback, set by automation; absent: a random one. */
+  controlToken?: string | undefined;
   /** Tests: shorter waits for slow and idle connections than the documented 30 s (http/limits.ts). */
   connectionTimeouts?: ConnectionTimeouts | undefined;
 }
@@ -75,6 +77,8 @@ export interface RunningSimulator {
   controlToken: string;
   /** True when the control API requires controlToken. */
   controlTokenRequired: boolean;
+  /** True when controlToken was given (--control-token), not drawn at random: the start-up line does not print it. */
+  controlTokenGiven: boolean;
   events: SimulatorEvents;
   close(): Promise<void>;
 }
@@ -197,7 +201,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     resendClient ??= new TppClient({ ...flowTransport, credentials: (demoTpp ??= loadTppCredentials(options.dataDir)), now: async () => clock.now() });
     return resendAsTpp(resendClient, { ...choices, path });
   };
-  const controlToken = randomBytes(18).toString('base64url');
+  const controlToken = options.controlToken ?? randomBytes(18).toString('base64url');
   const controlTokenRequired = !isLoopback(options.host);
   const safety = { host: options.host, publicUrls: [options.publicUrl, options.psuPublicUrl].filter((u): u is string => u !== undefined) };
   const app = buildServer(services, {
@@ -251,6 +255,7 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     psuPagesUrl,
     controlToken,
     controlTokenRequired,
+    controlTokenGiven: options.controlToken !== undefined,
     events,
     close: async () => {
       if (closed) return;

@@ -7,8 +7,13 @@ import type { HttpRequest, TppResponse } from './types';
  * TPP sees the bank's Location as the bank sent it. A request with a `browserOrigin` goes there
  * (the PSU's browser opening the bank's page); under TLS it presents no client certificate.
  */
+const CONTROL_PATH = '/simulator/v1/';
+const hasHeader = (request: HttpRequest, name: string): boolean => Object.keys(request.headers).some((key) => key.toLowerCase() === name);
+
 export async function sendHttp(to: string | BankTransport, request: HttpRequest): Promise<TppResponse> {
   const transport = transportOf(to);
+  if (transport.controlToken !== undefined && request.path.startsWith(CONTROL_PATH) && !hasHeader(request, 'authorization'))
+    request = { ...request, headers: { ...request.headers, authorization: `Bearer ${transport.controlToken}` } };
   const url = `${request.browserOrigin ?? transport.origin}${request.path}`;
   const started = performance.now();
   const answer =

@@ -24,6 +24,8 @@ export interface TransportTls {
 export interface BankTransport {
   origin: string;
   tls: TransportTls | null;
+  /** Sent as `Authorization: Bearer` on the control API's requests, to a simulator that needs it (--host). */
+  controlToken?: string | undefined;
 }
 
 /** A bank reached without TLS material: plain HTTP, or HTTPS trusting only the system's authorities. */

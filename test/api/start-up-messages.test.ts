@@ -59,6 +59,6 @@ describe('start-up messages', () => {
     await new Promise((resolve) => server.close(resolve));
     const { code, output } = await flowCommand(['ais-consent', '--base', `http://127.0.0.1:${port}`]);
     expect(code).toBe(2);
-    expect(output.trim()).toBe(`flow: POST http://127.0.0.1:${port}/simulator/v1/tpps failed: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(output.trim()).toBe(`flow: GET http://127.0.0.1:${port}/simulator/v1/info failed: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:${port})`);
   }, 60_000);
 });

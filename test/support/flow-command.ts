@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 
-/** `npm run flow -- …` as a user runs it, its exit code and its output; few spawns, each costs seconds. */
+/** `npm run flow -- …` as a user runs it (the launcher and its bundle), its exit code and its output. */
 export function flowCommand(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/flow.ts', ...args], {
+    const child = spawn(process.execPath, ['main/hosts/cli/launcher.mjs', 'flow', ...args], {
       cwd: process.cwd(),
       env: { ...process.env, NO_COLOR: '1' },
     });

@@ -21,12 +21,18 @@ describe('the start-up lines under --host', () => {
   });
 
   it('says what other machines reach, at which URLs, and that the token is needed from this machine too', () => {
-    const sim = { url: 'http://0.0.0.0:4646', port: 4646, controlToken: 'tok', controlTokenRequired: true };
+    const sim = { url: 'http://0.0.0.0:4646', port: 4646, controlToken: 'tok', controlTokenRequired: true, controlTokenGiven: false };
     expect(reachLines(sim, '::', lanAddresses('::', interfaces))).toEqual([
       "Reachable from other machines at http://192.168.1.20:4646, http://[2001:db8::20]:4646, http://10.0.0.7:4646: the bank's API and its SCA pages, and the control API with the token below.",
       'Control token (every control API call needs it, from this machine too, as Authorization: Bearer <token>): tok',
     ]);
     expect(reachLines({ ...sim, url: 'https://0.0.0.0:4646' }, '0.0.0.0', ['10.0.0.7'])[0]).toContain('https://10.0.0.7:4646');
     expect(reachLines({ ...sim, controlTokenRequired: false }, '127.0.0.1')).toEqual([]);
+    // A token automation set is not printed: it is in the job's secrets, not for its log.
+    const given = reachLines({ ...sim, controlToken: 'secret-token-of-the-job', controlTokenGiven: true }, '0.0.0.0', ['10.0.0.7']);
+    expect(given[1]).toBe(
+      'Control token: the one you set (--control-token or PSD2_WORKBENCH_CONTROL_TOKEN); every control API call needs it, from this machine too, as Authorization: Bearer <token>.',
+    );
+    expect(given.join('\n')).not.toContain('secret-token-of-the-job');
   });
 });

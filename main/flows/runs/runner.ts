@@ -18,6 +18,8 @@ export interface FlowRunOptions {
   origin: string;
   /** Under --tls: the data folder's CA and the TPP's QWAC (see tpp/data-folder.ts loadTppTls). */
   tls?: TransportTls | null | undefined;
+  /** The control API's token, for a simulator that needs one (--host beyond loopback). */
+  controlToken?: string | undefined;
   /** The TPP application the flow runs as. */
   credentials: TppCredentials;
   /** One of the flow's institutions; default its first. */
@@ -96,7 +98,7 @@ export class FlowRunner {
     if (!flow.institutions.includes(institution)) throw new Error(`${flow.name} runs at ${flow.institutions.join(', ')}, not at ${institution}`);
     const values = chosenValues(flow, options.params);
     // Built once: every request of the run, the TPP's, the operator's and the reads, goes this way.
-    const transport: BankTransport = { origin: options.origin, tls: options.tls ?? null };
+    const transport: BankTransport = { origin: options.origin, tls: options.tls ?? null, controlToken: options.controlToken };
     await checkBehaviour(transport, flow);
     const record = new RunRecorder();
     const control = new RecordingBankControl(transport, record, options.hooks);

@@ -6,12 +6,30 @@ import { isSimulatorMode, SIMULATOR_MODES } from '../../domain/simulator-mode';
 
 export class UsageError extends Error {}
 
+/** `--help`: the flags, on the standard output, and exit 0. */
+export class HelpRequested extends UsageError {}
+
+/** What a command does with a usage error: the flags and exit 0 for --help, the error and exit 2 otherwise. */
+export function exitWithUsage(err: UsageError): never {
+  if (err instanceof HelpRequested) {
+    console.log(err.message);
+    process.exit(0);
+  }
+  console.error(err.message);
+  process.exit(2);
+}
+
 const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
        --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)
        --public-url URL (the origin clients reach the bank at, e.g. http://bank-sim:4646; or $PSD2_WORKBENCH_PUBLIC_URL)
        --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)
        --log-limit N (the traffic log keeps the newest N exchanges; default 10000)
-       --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx, signature not valid; default 10000)`;
+       --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx, signature not valid; default 10000)
+       --control-token TOKEN (beyond loopback, the control API's token, 16-200 of A-Z a-z 0-9 - . _ ~; or $PSD2_WORKBENCH_CONTROL_TOKEN;
+         default: a random one printed at start)`;
+
+/** A control token as a bearer token carries it (RFC 6750 b64token, without + / =), long enough not to be guessed. */
+const CONTROL_TOKEN = /^[A-Za-z0-9\-._~]{16,200}$/;
 
 /** The most either log limit may be: a bound on the log's size on disk and on a search's work. */
 export const MAX_LOG_LIMIT = 1_000_000;
@@ -47,6 +65,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         'psu-public-url': { type: 'string' },
         'log-limit': { type: 'string' },
         'failure-log-limit': { type: 'string' },
+        'control-token': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -54,7 +73,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     throw new UsageError(`${(err as Error).message}\n${USAGE}`);
   }
   const v = parsed.values;
-  if (v.help) throw new UsageError(USAGE);
+  if (v.help) throw new HelpRequested(USAGE);
   const port = v.port === undefined ? 4646 : Number(v.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v.port}"`);
@@ -74,7 +93,12 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   if (!isRateLimit(rateLimit)) {
     throw new UsageError(`--rate-limit must be a whole number from 0 (off) to ${MAX_REQUESTS_PER_SECOND}, got "${v['rate-limit']}"`);
   }
+  const controlToken = v['control-token'] ?? (process.env.PSD2_WORKBENCH_CONTROL_TOKEN || undefined);
+  if (controlToken !== undefined && !CONTROL_TOKEN.test(controlToken)) {
+    throw new UsageError('--control-token (or PSD2_WORKBENCH_CONTROL_TOKEN) must be 16 to 200 of A-Z a-z 0-9 - . _ ~');
+  }
   return {
+    controlToken,
     port,
     host: v.host ?? '127.0.0.1',
     dataDir: v.data ?? defaultDataDir(),

@@ -1,20 +1,17 @@
 #!/usr/bin/env node
-// The `psd2-workbench` command (package.json "bin"): `npx psd2-workbench serve|web|flow [flags]`. serve
-// and web run in this very process (the launcher imports the server), so `npx psd2-workbench serve &`
-// puts the server itself behind `$!`. Plain JavaScript: it runs before anything can compile TypeScript.
-const COMMANDS = ['serve', 'web', 'start', 'flow'];
+// The `psd2-workbench` command (package.json "bin"): `npx psd2-workbench serve|web|flow [flags]`. Each runs
+// in this very process from its bundle (launcher.mjs: made at pack time in the package, on demand in a
+// checkout). Plain JavaScript: it runs before anything can compile TypeScript.
+const COMMANDS = ['serve', 'web', 'flow'];
 const USAGE = 'psd2-workbench serve|web|flow [flags]   (psd2-workbench COMMAND --help lists the flags)';
 
 const command = process.argv[2];
+if (command === '--help' || command === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!COMMANDS.includes(command ?? '')) {
-  console.error(command === undefined || command === '--help' ? USAGE : `unknown command ${command}\n${USAGE}`);
-  process.exit(command === '--help' ? 0 : 2);
+  console.error(command === undefined ? USAGE : `unknown command ${command}\n${USAGE}`);
+  process.exit(2);
 }
-if (command === 'flow') {
-  process.argv.splice(2, 1);
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('./flow.ts');
-} else {
-  await import('./launcher.mjs');
-}
+await import('./launcher.mjs');

@@ -6,7 +6,7 @@ import type { ProxyOptions } from 'vite';
 import type { RunningSimulator } from '../../simulator';
 import { projectRoot } from '../project-root';
 import { rendererViteConfig } from '../renderer-vite-config';
-import { parseHostArgs, UsageError } from './args';
+import { exitWithUsage, parseHostArgs, UsageError } from './args';
 import { runHost } from './run-host';
 
 /** The simulator's paths (control API, SCA pages, every institution's bank API): the rest is the UI, Vite's. */
@@ -53,8 +53,7 @@ export async function runDevHost(argv: string[]): Promise<void> {
     options = parseHostArgs(dev.hostArgs);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    console.error(err.message);
-    process.exit(2);
+    exitWithUsage(err);
   }
   const simulator = await runHost(options);
   const { createServer } = await import('vite');

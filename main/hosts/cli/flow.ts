@@ -1,6 +1,6 @@
-// `npm run flow -- --list` and `npm run flow -- NAME|FILE [--institution I] [--psu ROLE=ID] [--param NAME=VALUE] [--base URL] [--data DIR]`
-// (docs/architecture.md#commands): runs one flow of the library headless; exit 0 only if every step met its expectation.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// `npm run flow -- --list` and `npm run flow -- NAME|FILE ... [--all] [--base URL] [--junit FILE] [--json FILE] ...`
+// (docs/architecture.md#commands): runs flows of the library headless; exit 0 only if every step met its expectation.
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,31 +9,46 @@ import { findFlow, readLibrary } from '../../flows/library/library';
 import { chosenValues, ParameterError } from '../../flows/library/parameters';
 import { describeRunEnd, describeRunStart, describeStep } from '../../flows/runs/report';
 import { runFlow } from '../../flows/runs/runner';
+import { junitReport, type TimedRun } from '../../flows/runs/junit';
+import type { FlowFile } from '../../flows/library/format';
 import { resourcesDir } from '../../resources-dir';
 import { startSimulator } from '../../simulator';
 import { BankControl } from '../../tpp/control';
 import type { TppCredentials } from '../../tpp/credentials';
 import { dataFolderTransport, loadTppCredentials } from '../../tpp/data-folder';
 import { plainTransport, type BankTransport } from '../../tpp/transport';
+import { sendHttp } from '../../tpp/http';
 import { defaultDataDir } from '../data-dir';
 
-const USAGE = `Usage: npm run flow -- --list
-       npm run flow -- NAME|FILE [--institution I] [--psu ROLE=PSU-ID ...] [--param NAME=VALUE ...] [--base URL [--data DIR]]
-  Without --base a simulator is started on a free port with a temporary data folder, in the flow's behaviour
+const USAGE = `Usage: npm run flow -- --list [--json]
+       npm run flow -- NAME|FILE ... [--institution I] [--psu ROLE=PSU-ID ...] [--param NAME=VALUE ...]
+                       [--base URL [--data DIR] [--token TOKEN]] [--junit FILE] [--json FILE]
+       npm run flow -- --all [--institution I] [...]
+  Runs each flow named (or with --all every flow of the library, of --institution when given) and exits 0
+  only if every step of every flow met its expectation (1 if one did not, 2 for a usage error).
+  Without --base a simulator is started on a free port with a temporary data folder, in each flow's behaviour
   (simulation or sandbox), and stopped at the end.
   --psu replaces the PSU the flow gives a role (e.g. --psu approverB=FRA-LOWLIMIT).
   --param chooses the value of one of the flow's parameters in place of its default (e.g. --param payee=noMatch).
-  With --base the flow runs against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered
+  With --base the flows run against that simulator, as the demo TPP of --data DIR or, without it, as a TPP registered
   for the run; a flow whose behaviour is not the simulator's mode is refused (POST /simulator/v1/mode switches it).
   An https:// base (a simulator started with --tls) is reached with the QWAC and CA of --data DIR (default: the
-  per-user data folder serve and web use).`;
+  per-user data folder serve and web use).
+  --token TOKEN (or $PSD2_WORKBENCH_CONTROL_TOKEN): the control token of a simulator started with --host beyond loopback.
+  --junit FILE writes JUnit XML (one testsuite per flow, one testcase per step); --json FILE the runs as JSON.
+  --list --json lists each flow with its institutions, PSU roles and parameters (choices and defaults).`;
 
 const EXIT_UNMET = 1;
 const EXIT_USAGE = 2;
 
 const libraryDir = join(resourcesDir(), 'flows');
 
-async function main(argv: string[]): Promise<number> {
+/** `--list --json` prints JSON: a `--json` without a file of its own means the standard output there. */
+const bareJsonAsStdout = (argv: string[]): string[] =>
+  argv.map((arg, i) => (arg === '--json' && (i === argv.length - 1 || argv[i + 1]?.startsWith('--')) ? '--json=-' : arg));
+
+async function main(given: string[]): Promise<number> {
+  const argv = bareJsonAsStdout(given);
   let parsed;
   try {
     parsed = parseArgs({
@@ -42,12 +57,16 @@ async function main(argv: string[]): Promise<number> {
       strict: true,
       options: {
         list: { type: 'boolean' },
+        all: { type: 'boolean' },
         institution: { type: 'string' },
         base: { type: 'string' },
         psu: { type: 'string', multiple: true },
         param: { type: 'string', multiple: true },
         data: { type: 'string' },
-        help: { type: 'boolean' },
+        token: { type: 'string' },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (err) {
@@ -55,11 +74,18 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
-  if (values.list) {
-    for (const flow of readLibrary(libraryDir)) console.log(flow.name);
+  if (values.help) {
+    console.log(USAGE);
     return 0;
   }
-  if (values.help || positionals.length !== 1) {
+  if (values.list) {
+    const library = readLibrary(libraryDir);
+    if (values.json === undefined) for (const flow of library) console.log(flow.name);
+    else if (values.json === '-') console.log(JSON.stringify(library.map(listed), null, 2));
+    else writeWhole(values.json, `${JSON.stringify(library.map(listed), null, 2)}\n`);
+    return 0;
+  }
+  if (values.all === true ? positionals.length !== 0 : positionals.length === 0) {
     console.error(USAGE);
     return EXIT_USAGE;
   }
@@ -73,37 +99,128 @@ async function main(argv: string[]): Promise<number> {
     console.error(`--param takes NAME=VALUE\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const flow = findFlow(positionals[0] as string, libraryDir);
-  try {
-    // Checked before any simulator starts: a wrong choice is the user's to fix, at once.
-    chosenValues(flow, params);
-  } catch (err) {
-    if (!(err instanceof ParameterError)) throw err;
-    console.error(`--param: ${err.message}`);
-    return EXIT_USAGE;
+  const flows =
+    values.all === true
+      ? readLibrary(libraryDir).filter((flow) => values.institution === undefined || flow.institutions.includes(values.institution))
+      : positionals.map((name) => findFlow(name, libraryDir));
+  for (const flow of flows) {
+    try {
+      // Checked before any simulator starts: a wrong choice is the user's to fix, at once. With several
+      // flows a parameter applies to those that have it.
+      chosenValues(flow, flows.length === 1 ? params : onlyParamsOf(flow, params));
+    } catch (err) {
+      if (!(err instanceof ParameterError)) throw err;
+      console.error(`--param: ${err.message}`);
+      return EXIT_USAGE;
+    }
   }
-  const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : await runningBank(values.base, values.data);
-  try {
-    const run = await runFlow(flow, {
-      origin: bank.transport.origin,
-      tls: bank.transport.tls,
-      credentials: bank.credentials,
-      institution: values.institution,
-      psuIds,
-      params,
-      onStart: (start) => console.log(describeRunStart(start)),
-      onStep: (step) => console.log(describeStep(step)),
-    });
-    console.log(describeRunEnd(run));
-    return run.met ? 0 : EXIT_UNMET;
-  } catch (err) {
-    // A PSU who cannot play the lesson's role is known only once the dataset is read.
-    if (!(err instanceof ParameterError)) throw err;
-    console.error(err.message);
-    return EXIT_USAGE;
-  } finally {
-    await bank.stop();
+  const token = values.token ?? (process.env.PSD2_WORKBENCH_CONTROL_TOKEN || undefined);
+  const startedAt = new Date();
+  const runs: TimedRun[] = [];
+  for (const flow of flows) {
+    const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : await runningBank(values.base, values.data, token);
+    try {
+      const stepSeconds: number[] = [];
+      let since = performance.now();
+      const run = await runFlow(flow, {
+        origin: bank.transport.origin,
+        tls: bank.transport.tls,
+        controlToken: bank.transport.controlToken,
+        credentials: bank.credentials,
+        institution: values.institution,
+        psuIds,
+        params: flows.length === 1 ? params : onlyParamsOf(flow, params),
+        onStart: (start) => {
+          console.log(describeRunStart(start));
+          since = performance.now();
+        },
+        onStep: (step) => {
+          const now = performance.now();
+          stepSeconds.push((now - since) / 1000);
+          since = now;
+          console.log(describeStep(step));
+        },
+      });
+      console.log(describeRunEnd(run));
+      runs.push({ run, stepSeconds });
+    } catch (err) {
+      // A PSU who cannot play the lesson's role is known only once the dataset is read.
+      if (!(err instanceof ParameterError)) throw err;
+      console.error(err.message);
+      return EXIT_USAGE;
+    } finally {
+      await bank.stop();
+    }
   }
+  if (values.junit !== undefined) writeWhole(values.junit, junitReport(runs, startedAt));
+  if (values.json === '-') console.log(JSON.stringify(jsonReport(runs, startedAt), null, 2));
+  else if (values.json !== undefined) writeWhole(values.json, `${JSON.stringify(jsonReport(runs, startedAt), null, 2)}\n`);
+  if (flows.length > 1) console.log(`${runs.filter((r) => r.run.met).length} of ${flows.length} flows met every expectation.`);
+  return runs.every((r) => r.run.met) ? 0 : EXIT_UNMET;
+}
+
+/** A flow as `--list --json` lists it: what to pass to run it another way. */
+function listed(flow: FlowFile) {
+  return {
+    name: flow.name,
+    title: flow.title,
+    behaviour: flow.behaviour,
+    institutions: flow.institutions,
+    psuRoles: Object.keys(flow.psus),
+    parameters: flow.parameters.map((p) => ({
+      name: p.name,
+      title: p.title,
+      kind: p.kind,
+      ...(p.choices === undefined ? {} : { choices: p.choices }),
+      ...(p.default === undefined ? {} : { default: p.default }),
+    })),
+  };
+}
+
+/** The runs as `--json FILE` writes them: each flow, its choices and each step with what it sent and what was not met. */
+function jsonReport(runs: readonly TimedRun[], startedAt: Date) {
+  return {
+    format: 'psd2-workbench-flow-results',
+    version: 1,
+    startedAt: startedAt.toISOString(),
+    met: runs.every((r) => r.run.met),
+    flows: runs.map(({ run, stepSeconds }) => ({
+      flow: run.flow.name,
+      title: run.flow.title,
+      institution: run.institution,
+      psus: run.psus,
+      params: run.params,
+      met: run.met,
+      steps: run.flow.steps.map((step, i) => {
+        const outcome = run.steps[i];
+        return {
+          number: i + 1,
+          id: step.id,
+          title: step.title,
+          actor: step.actor,
+          ran: outcome !== undefined,
+          met: outcome?.met ?? false,
+          seconds: stepSeconds[i] ?? 0,
+          requests: outcome?.requests ?? [],
+          status: outcome?.result?.status ?? null,
+          unmet: outcome?.unmet ?? [],
+          error: outcome?.error ?? null,
+        };
+      }),
+    })),
+  };
+}
+
+/** A report file appears whole or not at all: a CI step that reads it never sees half of one. */
+function writeWhole(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** Of several flows' `--param`s, those this flow has. */
+function onlyParamsOf(flow: FlowFile, params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([name]) => flow.parameters.some((p) => p.name === name)));
 }
 
 /** NAME=VALUE pairs (ROLE=PSU-ID, parameter=value), or null when one is not such a pair. */
@@ -138,26 +255,46 @@ async function startOwnSimulator(mode: SimulatorMode): Promise<FlowBank> {
  * so the run is the demo TPP of the simulator's data folder, with its QWAC and CA; over plain HTTP
  * it is the demo TPP of --data DIR when given, else one registered for this run (all roles).
  */
-async function runningBank(base: string, dataDir: string | undefined): Promise<FlowBank> {
+async function runningBank(base: string, dataDir: string | undefined, controlToken: string | undefined): Promise<FlowBank> {
   const origin = base.replace(/\/$/, '');
   const stop = async (): Promise<void> => undefined;
+  let bank: FlowBank;
   if (origin.startsWith('https:')) {
     const dir = dataDir ?? defaultDataDir();
     if (!existsSync(join(dir, 'pki', 'ca.crt.pem')))
       throw new Error(`${origin} is HTTPS: the simulator's data folder is needed for its CA and the demo TPP's QWAC, and ${dir} has none; pass --data DIR`);
-    return { transport: dataFolderTransport(origin, dir), credentials: loadTppCredentials(dir), stop };
+    bank = { transport: { ...dataFolderTransport(origin, dir), controlToken }, credentials: loadTppCredentials(dir), stop };
+  } else {
+    const transport = { ...plainTransport(origin), controlToken };
+    bank = { transport, credentials: dataDir !== undefined ? loadTppCredentials(dataDir) : await registeredTpp(transport), stop };
   }
-  const transport = plainTransport(origin);
-  const credentials =
-    dataDir !== undefined
-      ? loadTppCredentials(dataDir)
-      : await new BankControl(transport).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
-  return { transport, credentials, stop };
+  await needsNoOtherToken(bank.transport, controlToken);
+  return bank;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`flow: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = EXIT_USAGE;
+/** A TPP registered for this run (all roles), as the control API registers one. */
+async function registeredTpp(transport: BankTransport): Promise<TppCredentials> {
+  await needsNoOtherToken(transport, transport.controlToken);
+  return new BankControl(transport).registerTpp({ organizationId: 'PSDDE-BAFIN-135790', name: 'Flow runner' });
 }
+
+/** A simulator beyond loopback refuses the control API without its token: said plainly, before any step. */
+async function needsNoOtherToken(transport: BankTransport, token: string | undefined): Promise<void> {
+  const answer = await sendHttp(transport, { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null });
+  if (answer.status !== 401) return;
+  throw new Error(
+    token === undefined
+      ? `${transport.origin} needs the control token it printed at start: pass --token TOKEN (or set PSD2_WORKBENCH_CONTROL_TOKEN)`
+      : `${transport.origin} refused the control token given with --token (or PSD2_WORKBENCH_CONTROL_TOKEN): it is not the one it printed at start or was started with`,
+  );
+}
+
+/** Settles once the command is done (launcher.mjs keeps the compiled code then); a top-level await would not bundle as CommonJS. */
+export const ready = (async () => {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (err) {
+    console.error(`flow: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = EXIT_USAGE;
+  }
+})();

@@ -7,7 +7,11 @@
 // the 3 MB again.
 // Plain JavaScript: it has to run before anything can compile TypeScript.
 //
-//   node main/hosts/cli/launcher.mjs [serve|web|start|dev] [flags]     (no name: serve)
+//   node main/hosts/cli/launcher.mjs [serve|web|start|dev|flow] [flags]     (no name: serve)
+//
+// Installed from the packed tarball there are no sources and no esbuild: the bundles were made at pack time
+// (`npm pack` runs scripts/pack-build.mjs, which runs this file with PSD2_WORKBENCH_PACK=1) into dist/cli/,
+// and a start runs them as they are.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,14 +20,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
-const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts' };
+const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts', flow: 'flow.ts' };
 
 const named = Object.hasOwn(ENTRIES, process.argv[2] ?? '') ? process.argv.splice(2, 1)[0] : 'serve';
 const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);
 // Inside node_modules, so the bundle's bare imports (better-sqlite3, vite, ...) resolve to the project's own;
 // named by the checkout too, as git worktrees may share one node_modules and must not swap bundles mid-run.
 const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
-const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
+/** Making the package's bundles (scripts/pack-build.mjs): build into dist/cli and run nothing. */
+const PACKING = process.env.PSD2_WORKBENCH_PACK === '1';
+/** Installed from the package: no sources to bundle, the bundle made at pack time. */
+const PACKAGED = !PACKING && !existsSync(ENTRY);
+const OUT_DIR = PACKING || PACKAGED ? join(ROOT, 'dist', 'cli', named) : join(ROOT, 'node_modules', '.cache', 'psd2-workbench', `${named}-${CHECKOUT}`);
 const BUNDLE = join(OUT_DIR, `${named}.cjs`);
 const MANIFEST = join(OUT_DIR, 'inputs.json');
 /** There when the bundle import()s a package left outside: it then runs without V8's code cache (see build()). */
@@ -221,7 +229,11 @@ function quietVmLoaderWarning() {
   };
 }
 
-let bundled = upToDate();
+if (PACKING) {
+  await build();
+  process.exit(0);
+}
+let bundled = PACKAGED || upToDate();
 if (!bundled) {
   try {
     await build();

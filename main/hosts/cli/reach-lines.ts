@@ -18,7 +18,7 @@ export function lanAddresses(host: string, interfaces = networkInterfaces()): st
  * reach, at which addresses, and that the control API then needs the token from this machine too.
  */
 export function reachLines(
-  simulator: Pick<RunningSimulator, 'url' | 'port' | 'controlToken' | 'controlTokenRequired'>,
+  simulator: Pick<RunningSimulator, 'url' | 'port' | 'controlToken' | 'controlTokenRequired' | 'controlTokenGiven'>,
   host: string,
   addresses = lanAddresses(host),
 ): string[] {
@@ -29,6 +29,8 @@ export function reachLines(
     urls.length === 0
       ? `Listening beyond loopback (${host}): other machines that reach this one reach the bank's API and its SCA pages.`
       : `Reachable from other machines at ${urls.join(', ')}: the bank's API and its SCA pages, and the control API with the token below.`,
-    `Control token (every control API call needs it, from this machine too, as Authorization: Bearer <token>): ${simulator.controlToken}`,
+    simulator.controlTokenGiven
+      ? 'Control token: the one you set (--control-token or PSD2_WORKBENCH_CONTROL_TOKEN); every control API call needs it, from this machine too, as Authorization: Bearer <token>.'
+      : `Control token (every control API call needs it, from this machine too, as Authorization: Bearer <token>): ${simulator.controlToken}`,
   ];
 }

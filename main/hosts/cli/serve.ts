@@ -1,4 +1,4 @@
-import { parseHostArgs, UsageError } from './args';
+import { exitWithUsage, parseHostArgs, UsageError } from './args';
 import { runHost } from './run-host';
 
 /** `npm run serve -- [flags]`: the simulator alone, headless. Settles once it listens (launcher.mjs waits for that). */
@@ -7,7 +7,6 @@ export const ready = (async () => {
     await runHost(parseHostArgs(process.argv.slice(2)));
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    console.error(err.message);
-    process.exit(2);
+    exitWithUsage(err);
   }
 })();

@@ -8,7 +8,7 @@ import { RENDERER_OUT_DIR, RENDERER_SOURCE_DIRS, rendererViteConfig } from '../r
 import type { RunningSimulator, SimulatorOptions } from '../../simulator';
 import type { RunHostHooks } from './run-host';
 import { runHost } from './run-host';
-import { parseHostArgs, UsageError } from './args';
+import { exitWithUsage, parseHostArgs, UsageError } from './args';
 import { projectRoot } from '../project-root';
 
 /** Beyond loopback the address carries the control token; the page trades it for a cookie at once. */
@@ -28,8 +28,7 @@ export async function runWebHost(argv: string[], hooks: RunHostHooks = announceT
     options = parseHostArgs(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    console.error(err.message);
-    process.exit(2);
+    exitWithUsage(err);
   }
   const uiRoot = await ensureRendererBuilt(projectRoot());
   const tlsHint = options.tls ? clientCertificateHint(options.dataDir) : undefined;
