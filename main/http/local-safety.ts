@@ -61,38 +61,26 @@ const isControlOrScaPage = (request: FastifyRequest): boolean => {
 /** First of the server's hooks: a refused request runs no route and is not logged as the bank's traffic. */
 export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): void {
   const names = ownNames(options.host);
-  const publicNames = options.publicUrls.flatMap((u) => {
-    const url = new URL(u);
-    const name = parseHost(url.host)?.name;
-    return name === undefined ? [] : [{ name, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) }];
-  });
+  const publicNames = new Set(options.publicUrls.flatMap((u) => parseHost(new URL(u).host)?.name ?? []));
   /**
-   * The rebinding check is on the name: a page on a name it controls sends that name. A port, when
-   * given (`openssl s_client` and hand-typed requests give none), must be the one the name is served on.
+   * The rebinding check is on the name: a page on a name it controls sends that name. The port is not
+   * judged: a container's port mapping (`-p 8080:4646`) or a proxy puts another one in Host, and
+   * `openssl s_client` or a hand-typed request gives none.
    */
-  const isOwn = (value: string | undefined, localPort: number): boolean => {
-    const given = parseHost(value);
-    if (given === null) return false;
-    return (
-      publicNames.some((p) => given.name === p.name && (given.port === null || given.port === p.port)) ||
-      (names.has(given.name) && (given.port === null || given.port === localPort))
-    );
+  const isOwn = (value: string | undefined): boolean => {
+    const name = parseHost(value)?.name;
+    return name !== undefined && (names.has(name) || publicNames.has(name));
   };
 
-  // A client sends the same Host on every request: the last one answered, on the same port, is not parsed again.
+  // A client sends the same Host on every request: the last one answered is not parsed again.
   let answeredHost: string | undefined;
-  let answeredPort: number | undefined;
   const answered = (request: FastifyRequest): boolean => {
     const host = request.headers.host;
-    const localPort = request.socket.localPort ?? 0;
     const authority = targetAuthority(request.url);
-    if (authority !== undefined) return isOwn(authority, localPort) && isOwn(host, localPort);
-    if (host !== undefined && host === answeredHost && localPort === answeredPort) return true;
-    const ok = isOwn(host, localPort);
-    if (ok) {
-      answeredHost = host;
-      answeredPort = localPort;
-    }
+    if (authority !== undefined) return isOwn(authority) && isOwn(host);
+    if (host !== undefined && host === answeredHost) return true;
+    const ok = isOwn(host);
+    if (ok) answeredHost = host;
     return ok;
   };
 
