@@ -41,15 +41,21 @@ function walkthrough(): string {
     .replaceAll('@resources/', `@${process.cwd()}/resources/`);
 }
 
-/** The block of docs/ci.md, as written but on a free port; "# … the tests …" becomes a request that must be answered. */
+/**
+ * The clone's block of docs/ci.md, as written but on a free port and without its `npm ci` (this checkout is
+ * installed); "# … the tests …" becomes a request that must be answered.
+ */
 function ciBlock(port: number): string {
-  return bashBlock('docs/ci.md', '# In CI and containers')
+  return bashBlock('docs/ci.md', '## From a clone')
+    .split('\n')
+    .filter((line) => !line.startsWith('npm ci'))
+    .join('\n')
     .replaceAll('4646', String(port))
     .replace('# … the tests …', `curl -sf http://127.0.0.1:${port}/simulator/v1/info > "$RUNNER_TEMP/info.json"`);
 }
 
 describe('the walk-throughs in docs/', () => {
-  it('docs/ci.md: the CI block runs as written: the server starts, answers once ready, and `kill $!` ends it', async () => {
+  it('docs/ci.md, from a clone: the block runs as written: the server starts, answers once ready, the flow writes its JUnit report, and `kill $!` ends it', async () => {
     const runnerTemp = mkdtempSync(join(tmpdir(), 'wb-ci-'));
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
@@ -63,6 +69,7 @@ describe('the walk-throughs in docs/', () => {
         timeout: 90_000,
       });
       expect(JSON.parse(readFileSync(join(runnerTemp, 'info.json'), 'utf8'))).toMatchObject({ mode: 'simulation' });
+      expect(readFileSync(join(runnerTemp, 'flows.xml'), 'utf8')).toContain('<testsuite name="ais-consent" tests="13" failures="0" errors="0" skipped="0"');
       await expect
         .poll(
           () =>

@@ -117,8 +117,18 @@ async function main(given: string[]): Promise<number> {
   const token = values.token ?? (process.env.PSD2_WORKBENCH_CONTROL_TOKEN || undefined);
   const startedAt = new Date();
   const runs: TimedRun[] = [];
+  // One bank for all the flows of a --base: one TPP registered, one look at its mode.
+  const shared = values.base === undefined ? null : await runningBank(values.base, values.data, token);
+  if (shared !== null && values.all === true) {
+    // --all against a running simulator: the flows of its mode (a flow of the other is refused there).
+    const mode = (await sendHttp(shared.transport, { method: 'GET', path: '/simulator/v1/info', headers: {}, body: null })).body as { mode?: string };
+    const other = flows.filter((flow) => flow.behaviour !== mode.mode);
+    if (other.length > 0)
+      console.log(`${other.length} ${other.length === 1 ? 'flow' : 'flows'} of the other mode left out: the simulator runs in ${mode.mode} mode.`);
+    flows.splice(0, flows.length, ...flows.filter((flow) => flow.behaviour === mode.mode));
+  }
   for (const flow of flows) {
-    const bank = values.base === undefined ? await startOwnSimulator(flow.behaviour) : await runningBank(values.base, values.data, token);
+    const bank = shared ?? (await startOwnSimulator(flow.behaviour));
     try {
       const stepSeconds: number[] = [];
       let since = performance.now();
@@ -149,7 +159,7 @@ async function main(given: string[]): Promise<number> {
       console.error(err.message);
       return EXIT_USAGE;
     } finally {
-      await bank.stop();
+      if (shared === null) await bank.stop();
     }
   }
   if (values.junit !== undefined) writeWhole(values.junit, junitReport(runs, startedAt));
