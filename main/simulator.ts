@@ -7,6 +7,9 @@ import { SimulatedClock } from './services/clock/clock';
 import { createRepositories, indexDataset, LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, transactor, type BankContext } from './services/context';
 import type { SimulatorMode } from './domain/simulator-mode';
 import { loadDataset } from './services/operator/dataset-loader';
+import type { Dataset } from './domain/dataset/types';
+import { isIsoDate } from './domain/time/uk-time';
+import { startOfLocalDay } from './domain/time/zoned-day';
 import { SimulatorEvents, type SimulatorEvent } from './services/events';
 import { createServices } from './services';
 import { LifecycleTimer } from './services/clock/lifecycle-timer';
@@ -111,6 +114,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   }
 }
 
+/** `--now`: an instant as written, or a date (YYYY-MM-DD) as its midnight at the dataset's first institution (the default dataset's London: Europe/London). */
+function nowOption(now: string, dataset: Dataset): Date {
+  const zone = dataset.institutions[0]?.calendar.timeZone;
+  return isIsoDate(now) && zone !== undefined ? startOfLocalDay(now, zone) : new Date(now);
+}
+
 async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSimulator> {
   // A fresh data folder's keys, and under --tls the server's, made on other cores while this one loads the dataset and opens the store.
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir) + (options.tls ? 1 : 0));
@@ -119,7 +128,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
 
-  const clock = new SimulatedClock(options.now ? SimulatedClock.offsetFor(new Date(options.now)) : persistedClock(repos.settings), (state, now, paused) => {
+  const startAt = options.now === undefined ? undefined : nowOption(options.now, dataset);
+  const clock = new SimulatedClock(startAt ? SimulatedClock.offsetFor(startAt) : persistedClock(repos.settings), (state, now, paused) => {
     keepClock(repos.settings, state);
     events.emitEvent({ type: 'clock', now, paused });
   });

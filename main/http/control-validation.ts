@@ -18,10 +18,25 @@ export const controlValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
     check ??= Compile(schema);
     const checked = httpPart === 'body' ? value : asTyped(schema, value);
     if (check.Check(checked)) return { value };
-    const extra = httpPart === 'body' ? undescribed(schema, value, '') : null;
+    const extra = httpPart === 'body' ? (undescribed(schema, value, '') ?? tooFewFields(schema, value)) : null;
     return { error: extra !== null ? [extra] : check.Errors(checked).map((e) => ({ ...e, value: at(value, e.instancePath) })) };
   };
 };
+
+/** A body object with fewer fields than its schema's minProperties, told as the fields it may give. */
+function tooFewFields(schema: unknown, value: unknown): FastifySchemaValidationError | null {
+  const node = schema as ObjectSchema & { minProperties?: number };
+  if (node.minProperties === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (Object.keys(value).length >= node.minProperties) return null;
+  const fields = Object.keys(node.properties ?? {});
+  return {
+    keyword: 'minProperties',
+    instancePath: '',
+    schemaPath: '#',
+    params: { limit: node.minProperties, fields },
+    message: `needs one of ${fields.join(', ')}`,
+  };
+}
 
 type ObjectSchema = { type?: unknown; properties?: Record<string, unknown>; additionalProperties?: unknown; anyOf?: unknown[]; items?: unknown };
 

@@ -86,6 +86,9 @@ export function validationText(part: string, failures: readonly SchemaFailure[])
     const owner = first.instancePath === '' ? (part === 'body' ? 'the body' : `the ${part}`) : fieldName(first.instancePath);
     return `${owner} needs ${missing.join(', ')}`;
   }
+  if (first.keyword === 'minProperties' && Array.isArray(first.params.fields)) {
+    return `${first.instancePath === '' ? (part === 'body' ? 'the body' : `the ${part}`) : fieldName(first.instancePath)} needs one of: ${first.params.fields.join(', ')}`;
+  }
   if (first.keyword === 'additionalProperties') {
     const extra = (first.params.additionalProperties as string[] | undefined) ?? [String(first.params.additionalProperty)];
     return `${first.instancePath === '' ? `the ${part}` : fieldName(first.instancePath)} has no field ${extra.join(', ')}`;

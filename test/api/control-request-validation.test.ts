@@ -118,6 +118,10 @@ describe('control API requests are checked against their published schemas', () 
     expect((await send('POST', '/clock', '{"advance":"PT1S","x":1}')).text).toBe('the body has no field x');
     expect((await send('POST', '/rate-limit', '{"perSecond":0,"x":1}')).text).toBe('the body has no field x');
     expect((await send('POST', '/tpps', '{"faults":{"expired":true,"y":1}}')).text).toBe('faults has no field y');
+    // The clock's refusals name the field and the form it takes.
+    expect((await send('POST', '/clock', '{}')).text).toBe('the body needs one of: advance, set, paused');
+    for (const set of ['2026-12-01', 'garbage'])
+      expect((await send('POST', '/clock', JSON.stringify({ set }))).text).toBe('set must be a date and time such as 2026-11-26T09:00:00Z');
     // A wrong value is still named as such in a union whose other alternatives lack the field.
     expect((await send('POST', '/clock', '{"advance":5}')).text).toBe('advance must be a text');
   });

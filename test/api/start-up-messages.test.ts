@@ -62,3 +62,19 @@ describe('start-up messages', () => {
     expect(output.trim()).toBe(`flow: GET http://127.0.0.1:${port}/simulator/v1/info failed: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:${port})`);
   }, 60_000);
 });
+
+describe('--now with a date alone', () => {
+  it('starts the clock at that midnight at the dataset’s first institution (London, Europe/London)', async () => {
+    const data = newDataFolder('wb-now-date-');
+    const sim = await startSimulator({ port: 0, host: '127.0.0.1', dataDir: data, mode: 'simulation', tls: false, now: '2026-07-01' });
+    try {
+      const { now } = (await (await fetch(`${sim.url}/simulator/v1/clock`)).json()) as { now: string };
+      // The clock runs from the start: a moment after midnight in London's summer time, 2026-06-30T23:00:00Z.
+      expect(Date.parse(now) - Date.parse('2026-06-30T23:00:00Z')).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(now) - Date.parse('2026-06-30T23:00:00Z')).toBeLessThan(60_000);
+    } finally {
+      await sim.close();
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,8 +32,15 @@ describe('--public-url', () => {
 
 describe('--now', () => {
   it('refuses a day that does not exist instead of rolling it over', () => {
-    expect(() => parseHostArgs(['--now', '2026-02-30T00:00:00Z'])).toThrow('--now must be an ISO-8601 instant on a real calendar day');
+    expect(() => parseHostArgs(['--now', '2026-02-30T00:00:00Z'])).toThrow('--now must be a real calendar day');
+    expect(() => parseHostArgs(['--now', '2026-02-30'])).toThrow(
+      "(2026-03-29: its midnight at the dataset's first institution, London's Europe/London in the default dataset)",
+    );
     expect(parseHostArgs(['--now', '2028-02-29T23:59:59Z']).now).toBe('2028-02-29T23:59:59Z');
+  });
+
+  it('takes a date alone, as written (the simulator starts at its midnight at the first institution)', () => {
+    expect(parseHostArgs(['--now', '2026-02-28']).now).toBe('2026-02-28');
   });
 
   it.each([

@@ -3,6 +3,7 @@ import type { SimulatorOptions } from '../../simulator';
 import { defaultDataDir } from '../data-dir';
 import { isRateLimit, MAX_REQUESTS_PER_SECOND } from '../../domain/tpp/rate-limit';
 import { isSimulatorMode, SIMULATOR_MODES } from '../../domain/simulator-mode';
+import { isIsoDate } from '../../domain/time/uk-time';
 
 export class UsageError extends Error {}
 
@@ -20,7 +21,7 @@ export function exitWithUsage(err: UsageError): never {
 }
 
 const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 127.0.0.1) --data DIR
-       --mode simulation|sandbox --dataset FILE --now ISO-8601 --tls --rate-limit N (requests per second per TPP; 0 = off)
+       --mode simulation|sandbox --dataset FILE --now DATE|INSTANT (a date: its midnight at the first institution) --tls --rate-limit N (requests per second per TPP; 0 = off)
        --public-url URL (the origin clients reach the bank at, e.g. http://bank-sim:4646; or $PSD2_WORKBENCH_PUBLIC_URL)
        --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)
        --log-limit N (the traffic log keeps the newest N exchanges; default 10000)
@@ -82,8 +83,10 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   if (!isSimulatorMode(mode)) {
     throw new UsageError(`--mode must be ${SIMULATOR_MODES.join(' or ')}, got "${mode}"`);
   }
-  if (v.now !== undefined && !isCalendarInstant(v.now)) {
-    throw new UsageError(`--now must be an ISO-8601 instant on a real calendar day, such as 2026-03-29T00:30:00Z, got "${v.now}"`);
+  if (v.now !== undefined && !isCalendarInstant(v.now) && !isIsoDate(v.now)) {
+    throw new UsageError(
+      `--now must be a real calendar day (2026-03-29: its midnight at the dataset's first institution, London's Europe/London in the default dataset) or an ISO-8601 instant such as 2026-03-29T00:30:00Z, got "${v.now}"`,
+    );
   }
   const publicUrl = originOf(v['public-url'] ?? (process.env.PSD2_WORKBENCH_PUBLIC_URL || undefined), '--public-url');
   const psuPublicUrl = originOf(v['psu-public-url'], '--psu-public-url');
