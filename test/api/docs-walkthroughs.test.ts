@@ -37,8 +37,7 @@ function walkthrough(): string {
     .filter((line) => !line.startsWith('npx psd2-workbench serve'))
     .join('\n')
     .replaceAll('http://127.0.0.1:4646', sim.url)
-    .replaceAll('.data/', `${dataDir}/`)
-    .replaceAll('@resources/', `@${process.cwd()}/resources/`);
+    .replaceAll('.data/', `${dataDir}/`);
 }
 
 /**
