@@ -4,7 +4,7 @@
  * measured in the same run; start-up times, the 10,000-transaction bulk, and memory after 100,000 payments.
  * Prints Markdown for docs/benchmarks.md. `-- --soak [--soak-seconds N]` runs soak.ts instead.
  * `-- --payments N` creates N payments for the memory figure instead of 100,000 (a quicker run).
- * `-- --only consent,status,signed` runs only those rows (also info, 404, token) and prints them with start-up;
+ * `-- --only consent,status,signed` runs only those rows (also info, 404, token, flows) and prints them with start-up;
  * `-- --cpu-prof DIR` has the simulator write a V8 CPU profile of everything it did into DIR when it stops.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { soak } from './soak';
 import { editorMarkerRows } from './editor-markers';
 import { cpuDuring, untilQuiet } from './cpu';
 import { inspectorLines, inspectorRows } from './inspector';
+import { flowLines, flowTimes, type FlowTimes } from './flows';
 
 const CONNECTIONS = 10;
 const SECONDS = 5;
@@ -85,9 +86,22 @@ function combined(slices: readonly LoadResult[]): LoadResult {
   };
 }
 
+/** The flows' rows, on a simulator of their own (not the one the load rows fill). */
+async function flows(): Promise<FlowTimes> {
+  const sim = await startServe(folder());
+  try {
+    return flowTimes(sim.url);
+  } finally {
+    await sim.stop();
+  }
+}
+
 async function bench(): Promise<void> {
   const paymentsForMemory = Number(flag('--payments') ?? 100_000);
   const starts = await startUps();
+  const only = flag('--only');
+  const wanted = (name: string): boolean => only === undefined || only.split(',').includes(name);
+  const flowRows = wanted('flows') ? await flows() : null;
 
   // The log keeps 100,000 exchanges (not the default 10,000) so that the Inspector's figures meet a full log.
   const sim = await startServe(starts.dataDir, ['--log-limit', String(INSPECTOR_LOG)], flag('--cpu-prof'));
@@ -182,8 +196,6 @@ async function bench(): Promise<void> {
     await load(sim.url, info, { seconds: 1 });
     await load(sim.url, consents, { seconds: 2 });
 
-    const only = flag('--only');
-    const wanted = (name: string): boolean => only === undefined || only.split(',').includes(name);
     if (wanted('info')) await row('GET /simulator/v1/info (control API)', info);
     if (wanted('404')) await row('GET an unknown bank route (404)', unknown, { ok: [404] });
     if (wanted('token')) await row('POST /token (client_credentials)', { kind: 'token', institution: INSTITUTION }, { extra: { dataDir: starts.dataDir } });
@@ -221,6 +233,7 @@ async function bench(): Promise<void> {
         mass: null,
         inspector: null,
         quietWaits,
+        flows: flowRows,
       });
       return;
     }
@@ -240,7 +253,21 @@ async function bench(): Promise<void> {
     // keep-alive connection just as the client reuses it: one retry, so that does not cost the whole run.
     const editor = await editorMarkerRows(sim.url, [1_000, 10_000]).catch(() => editorMarkerRows(sim.url, [1_000, 10_000]));
 
-    print({ starts, rows, bulks, signatures, editor, rssAfterStart, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass, inspector, quietWaits });
+    print({
+      starts,
+      rows,
+      bulks,
+      signatures,
+      editor,
+      rssAfterStart,
+      rssAfterPayments,
+      rssAfterBulk,
+      paymentsForMemory,
+      mass,
+      inspector,
+      quietWaits,
+      flows: flowRows,
+    });
   } finally {
     await Promise.all([sim.stop(), ceilingServer?.stop()]);
     if (sim.stderr() !== '') process.stderr.write(`\nThe simulator reported faults (its stderr):\n${sim.stderr()}\n`);
@@ -270,6 +297,8 @@ interface Results {
   mass: LoadResult | null;
   inspector: Awaited<ReturnType<typeof inspectorRows>> | null;
   quietWaits: QuietWait[];
+  /** The headless flows (flows.ts); null when left out by --only. */
+  flows: FlowTimes | null;
 }
 
 /** How long the ceilings of a row waited for the simulator to be quiet (its search index catching up). */
@@ -312,6 +341,10 @@ function print(r: Results): void {
     { what: 'start-up, existing data folder', goal: '< 400 ms', measured: `${fmt(startExisting)} ms`, met: startExisting < 400 },
     { what: 'start-up, fresh data folder', goal: '< 1 s', measured: `${fmt(startFresh)} ms`, met: startFresh < 1000 },
   ];
+  if (r.flows) {
+    const oneFlow = median(r.flows.oneFlow);
+    targets.push({ what: 'one headless flow, `flow ais-consent --base URL`', goal: '< 1 s', measured: `${fmt(oneFlow)} ms`, met: oneFlow < 1000 });
+  }
   if (r.inspector)
     targets.push({
       what: `Inspector list at ${fmt(r.inspector.kept)} exchanges: open and search (slowest call)`,
@@ -343,6 +376,7 @@ function print(r: Results): void {
     `| fresh data folder (PKI generated, schema, dataset) | ${fmt(startFresh)} (${r.starts.fresh.map((x) => fmt(x)).join(', ')}) |`,
     '',
   ];
+  if (r.flows) lines.push(...flowLines(r.flows), '');
   if (r.inspector) lines.push(...inspectorLines(r.inspector), '');
   if (r.bulks.length > 0) {
     lines.push(
