@@ -1,26 +1,18 @@
 // A control token automation sets (issue 32): `serve --host 0.0.0.0 --public-url … --control-token T`, as a
 // CI service container starts it, and its own clients passing T: `flow --token T` and the Bruno collection's
 // controlToken variable run green; without it each stops with a message naming what to pass.
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bruFailures, runBruno } from '../support/bruno';
 import { flowCommand } from '../support/flow-command';
+import { freePort } from '../support/ports';
 import { startTestBank, type TestBank } from '../support/simulator';
 
 const TOKEN = 'ci-job-secret-token-0123';
 let bank: TestBank;
 let base: string;
 
-/** A port free a moment ago, so the public URL can name it before the server starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
+  // Free a moment ago, so the public URL can name it before the server starts.
   const port = await freePort();
   // localhost stands for the service's name (bank-sim in docs/ci.md), which this machine cannot resolve.
   bank = await startTestBank({ host: '0.0.0.0', port, publicUrl: `http://localhost:${port}`, controlToken: TOKEN });

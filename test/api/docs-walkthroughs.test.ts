@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
+import { freePort, untilGone } from '../support/ports';
 
 /** The curl walk-throughs of docs/tpp-developers.md, run as written (only the server's address and data folder differ). */
 let sim: RunningSimulator;
@@ -56,10 +56,7 @@ function ciBlock(port: number): string {
 describe('the walk-throughs in docs/', () => {
   it('docs/ci.md, from a clone: the block runs as written: the server starts, answers once ready, the flow writes its JUnit report, and `kill $!` ends it', async () => {
     const runnerTemp = mkdtempSync(join(tmpdir(), 'wb-ci-'));
-    const free = createServer();
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    const port = (free.address() as AddressInfo).port;
-    await new Promise((resolve) => free.close(resolve));
+    const port = await freePort();
     try {
       await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', ciBlock(port)], {
         cwd: process.cwd(),
@@ -69,16 +66,7 @@ describe('the walk-throughs in docs/', () => {
       });
       expect(JSON.parse(readFileSync(join(runnerTemp, 'info.json'), 'utf8'))).toMatchObject({ mode: 'simulation' });
       expect(readFileSync(join(runnerTemp, 'flows.xml'), 'utf8')).toContain('<testsuite name="ais-consent" tests="13" failures="0" errors="0" skipped="0"');
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${port}/simulator/v1/info`).then(
-              () => 'answering',
-              () => 'gone',
-            ),
-          { timeout: 10_000 },
-        )
-        .toBe('gone');
+      await untilGone(port);
     } finally {
       rmSync(runnerTemp, { recursive: true, force: true });
     }

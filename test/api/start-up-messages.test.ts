@@ -2,12 +2,12 @@
 // the file, folder or URL and what to do, instead of a raw SQLite error, a silent spin or "fetch failed".
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../main/simulator';
 import { DATABASE_FILE, DataFolderError } from '../../main/store/database';
 import { flowCommand } from '../support/flow-command';
+import { freePort } from '../support/ports';
 import { newDataFolder } from '../support/simulator';
 
 function serveOnce(args: string[]): Promise<{ code: number | null; output: string; ms: number }> {
@@ -53,10 +53,7 @@ describe('start-up messages', () => {
 
   it('flow --base at an address nobody answers names the URL and the system error', async () => {
     // A port that was free a moment ago: nothing listens there.
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    await new Promise((resolve) => server.close(resolve));
+    const port = await freePort();
     const { code, output } = await flowCommand(['ais-consent', '--base', `http://127.0.0.1:${port}`]);
     expect(code).toBe(2);
     expect(output.trim()).toBe(`flow: GET http://127.0.0.1:${port}/simulator/v1/info failed: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:${port})`);

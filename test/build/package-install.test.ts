@@ -6,12 +6,12 @@
 // install commands run in a scratch folder, its CMD with its ENV serves, and its HEALTHCHECK passes.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, untilGone } from '../support/ports';
 
 const checkout = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'wb-package-'));
@@ -45,14 +45,6 @@ const withCheckoutSqlite = (dir: string): void => {
   mkdirSync(release, { recursive: true });
   copyFileSync(join(checkout, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), join(release, 'better_sqlite3.node'));
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function finished(child: ChildProcess): Promise<{ code: number | null; output: string }> {
   let output = '';
@@ -133,16 +125,7 @@ describe('the packed package in another project', () => {
       expect(Number(testcase.time)).toBeGreaterThanOrEqual(0);
     }
     expect(doc.testsuites.tests).toBe('13');
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/simulator/v1/info`).then(
-            () => 'answering',
-            () => 'gone',
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe('gone');
+    await untilGone(port);
   }, 120_000);
 
   it('the Dockerfile: its install commands, its CMD with its ENV and a control token, and its HEALTHCHECK', async () => {
