@@ -295,6 +295,38 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
       errors: [400, 404],
     },
   },
+  '/faults/{faultId}': {
+    delete: {
+      operationId: 'removeFault',
+      tag: 'bank',
+      summary: 'Removes one fault rule',
+      params: { faultId: 'The id POST /simulator/v1/faults answered' },
+      answers: noContent,
+      errors: [404],
+    },
+  },
+  '/faults': {
+    get: {
+      operationId: 'listFaults',
+      tag: 'bank',
+      summary: 'The fault rules, each with how often it matched and fired (docs/testing-your-tpp.md)',
+      answers: ok(Type.Array(S.FaultRuleReport)),
+    },
+    post: {
+      operationId: 'addFault',
+      tag: 'bank',
+      summary: 'Adds a fault rule: matching requests to the bank get its error status, delay or dribbled answer',
+      body: { schema: S.FaultRuleInput },
+      answers: created(S.FaultRuleReport),
+      errors: [400],
+    },
+    delete: {
+      operationId: 'clearFaults',
+      tag: 'bank',
+      summary: 'Removes every fault rule',
+      answers: noContent,
+    },
+  },
   '/vop-registry': {
     get: {
       operationId: 'getVopRegistry',

@@ -32,10 +32,12 @@ export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
   }
   // RFC 6750 section 3: a refused bearer token says so in the challenge, which generated clients read.
   if (error.code === 'TOKEN_INVALID') reply.header('www-authenticate', 'Bearer error="invalid_token"');
-  return reply
-    .code(error.status)
-    .type('application/json')
-    .send({ tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text: max500Text(text, reply.request) })) });
+  return reply.code(error.status).type('application/json').send(berlinGroupBody(error, reply.request));
+}
+
+/** The Berlin Group error body of a refusal: one tppMessage per text, each within Max500Text. */
+export function berlinGroupBody(error: BankError, request: FastifyRequest): { tppMessages: { category: 'ERROR'; code: string; text: string }[] } {
+  return { tppMessages: [error.message, ...error.details].map((text) => ({ category: 'ERROR', code: error.code, text: max500Text(text, request) })) };
 }
 
 export const isOAuthPath = (url: string): boolean => /^\/[^/]+\/(oauth|sandboxauth)\/v1\//.test(url);

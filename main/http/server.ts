@@ -21,6 +21,7 @@ import { accountRoutes } from './routes/accounts';
 import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';
 import { refuseRepeatedHeaders } from './signature';
+import { faultAnswerHooks, faultBeforeRoute, isBankOperationRoute } from './faults';
 
 /** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
 const isBerlinGroupRoute = (routeUrl: string): boolean => routeUrl.startsWith('/:institution/berlingroup/v1/');
@@ -118,7 +119,11 @@ function keepBodyBytes(app: FastifyInstance): void {
  * are not settled here but by the lifecycle timer at their due moment (services/clock/lifecycle-timer.ts).
  */
 function bankTrafficHandling(app: FastifyInstance, services: Services): void {
+  // An `after` fault's answer before the log's onSend, so the log keeps it; a dribble after, on the kept bytes.
+  app.addHook('onSend', faultAnswerHooks.beforeLog);
   const startExchange = recordExchanges(app, services);
+  app.addHook('onSend', faultAnswerHooks.afterLog);
+  const faultBefore = faultBeforeRoute(services);
 
   // The one look at the URL: whether this is the bank's traffic (kept on the request for the log's later hooks).
   app.addHook('onRequest', (request, reply, done) => {
@@ -133,7 +138,9 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   // On the Berlin Group routes only (Fastify runs onRoute for its automatic HEAD routes too), after the body
   // is read, so a refused request still shows its body in the Inspector.
   app.addHook('onRoute', (route) => {
-    if (isBerlinGroupRoute(route.url)) route.preHandler = [refuseRepeatedHeaders(services), requireRequestId, ...[route.preHandler ?? []].flat()];
+    const existing = [route.preHandler ?? []].flat();
+    if (isBerlinGroupRoute(route.url)) route.preHandler = [faultBefore, refuseRepeatedHeaders(services), requireRequestId, ...existing];
+    else if (isBankOperationRoute([route.method].flat()[0] ?? '', route.url)) route.preHandler = [faultBefore, ...existing];
   });
 
   app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));

@@ -2,6 +2,8 @@
 export interface SchemaFailure {
   keyword: string;
   instancePath: string;
+  /** Where in the schema, e.g. `#/anyOf/1`: tells a union's alternatives apart. */
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
   /** The value the rule was about, as sent. */
@@ -73,11 +75,52 @@ function requirement(failures: SchemaFailure[]): string {
   }
 }
 
+const UNION_BRANCH = /^(.*?)\/anyOf\/(\d+)(?:\/|$)/;
+
+/**
+ * Of a union's alternatives, the failures of the one the value meant: the validator reports every
+ * alternative's, and the first is seldom the one. An alternative whose discriminating value (a const or
+ * enum of one of its own fields) does not match was not meant; one that misses or refuses whole fields
+ * is less likely than one whose fields are there with a wrong value.
+ */
+function meantAlternative(failures: readonly SchemaFailure[]): readonly SchemaFailure[] {
+  const branchOf = (f: SchemaFailure): { union: string; branch: string } | null => {
+    const m = UNION_BRANCH.exec(f.schemaPath ?? '');
+    return m === null ? null : { union: m[1] ?? '', branch: m[2] ?? '' };
+  };
+  const first = failures.map(branchOf).find((b) => b !== null);
+  if (first === undefined || first === null) return failures;
+  const scores = new Map<string, number>();
+  // A field counted once per kind of failure: a union of literals fails once per literal.
+  const counted = new Set<string>();
+  for (const f of failures) {
+    const b = branchOf(f);
+    if (b === null || b.union !== first.union || f.keyword === 'anyOf' || f.keyword === 'oneOf') continue;
+    const kind =
+      f.keyword === 'const' || f.keyword === 'enum'
+        ? 'value'
+        : f.keyword === 'required' || f.keyword === 'additionalProperties' || f.keyword === 'boolean'
+          ? 'fields'
+          : f.keyword;
+    const key = `${b.branch} ${kind} ${f.instancePath}`;
+    if (counted.has(key)) continue;
+    counted.add(key);
+    scores.set(b.branch, (scores.get(b.branch) ?? 0) + (kind === 'value' ? 20 : kind === 'fields' ? 10 : 1));
+  }
+  // Ties to the first alternative, as written.
+  const best = [...scores.entries()].sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]))[0]?.[0];
+  return failures.filter((f) => {
+    const b = branchOf(f);
+    return b === null || b.union !== first.union || b.branch === best;
+  });
+}
+
 /**
  * A request the control API's schemas refuse, in one plain sentence naming the field and what it
  * must be: `limit must be at most 500`, `the body needs minutes`, `status must be one of: …`.
  */
-export function validationText(part: string, failures: readonly SchemaFailure[]): string {
+export function validationText(part: string, given: readonly SchemaFailure[]): string {
+  const failures = meantAlternative(given);
   // `boolean`: the validator's echo of a closed object's refusal at the field's own path (control-validation.ts names the field).
   const first = failures.find((f) => f.keyword !== 'anyOf' && f.keyword !== 'oneOf' && f.keyword !== 'boolean') ?? failures[0];
   if (first === undefined) return `the request's ${part} is not valid`;

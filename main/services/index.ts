@@ -23,6 +23,7 @@ import { Behaviour } from './behaviour';
 import { OperatorService } from './operator/operator';
 import { RateLimits } from './tpps/rate-limits';
 import { ServiceBlocks } from './operator/service-blocks';
+import { FaultRules } from './faults/fault-rules';
 import { TemplateCatalogue } from './payments/templates';
 import { PaymentDocuments } from './payments/payment-documents';
 import { SimulatedPaymentInitiation } from './payments/payment-initiation';
@@ -53,6 +54,7 @@ export interface Services {
   operator: OperatorService;
   rateLimits: RateLimits;
   serviceBlocks: ServiceBlocks;
+  faults: FaultRules;
   templates: TemplateCatalogue;
   paymentDocuments: PaymentDocuments;
   flowRuns: FlowRunArchive;
@@ -112,6 +114,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     operator: new OperatorService(ctx, consents, payments.vop, clock),
     rateLimits,
     serviceBlocks,
+    faults: new FaultRules(ctx),
     templates: new TemplateCatalogue(ctx),
     paymentDocuments: new PaymentDocuments(ctx, payments),
     flowRuns: new FlowRunArchive(ctx, ctx.repos.flowRuns),

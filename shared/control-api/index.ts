@@ -8,3 +8,4 @@ export * from './exchanges';
 export * from './bank';
 export * from './flows';
 export * from './events';
+export * from './faults';

@@ -81,6 +81,8 @@ async function makeData(): Promise<void> {
   const signed = exchanges.find((e) => e.signature !== null && /\/payments\/[^/]+$/.test(e.url));
   expect(signed, 'a signed payment initiation in the log').toBeDefined();
   ids.exchangeId = String(signed.id);
+  // A fault rule to remove (DELETE /faults/{faultId} comes before DELETE /faults in the document).
+  ids.faultId = String((await json('POST', '/faults', { match: { institution: 'brussels' }, action: { delayMs: 1 }, times: 1 })).id);
 }
 
 /** What to send each documented operation, by `METHOD /path` of the document. */
@@ -109,6 +111,13 @@ function sample(operation: string): Sample {
     'GET /service-blocks': { path: '/service-blocks' },
     'POST /service-blocks': { path: '/service-blocks', body: { institution: 'paris', tppId: null } },
     'DELETE /service-blocks': { path: '/service-blocks', body: { institution: 'paris', tppId: null } },
+    'GET /faults': { path: '/faults' },
+    'POST /faults': {
+      path: '/faults',
+      body: { match: { operation: 'payment-status', institution: 'paris' }, action: { status: 503, retryAfter: 1 }, note: 'live schema' },
+    },
+    'DELETE /faults': { path: '/faults' },
+    'DELETE /faults/{faultId}': { path: `/faults/${ids.faultId}` },
     'GET /vop-registry': { path: '/vop-registry?institution=frankfurt' },
     'GET /templates': { path: '/templates?institution=frankfurt' },
     'GET /clock': { path: '/clock' },

@@ -30,6 +30,8 @@ const DELIBERATE_COPIES: Record<string, { modules: string[]; why: string }> = {
   SignatureCheck: publishedCopy('main/domain/signing/verify.ts', 'signature'),
   SignatureDiagnosis: publishedCopy('main/domain/signing/verify.ts', 'signature'),
   ServiceBlock: publishedCopy('main/domain/tpp/service-block.ts', 'simulator'),
+  FaultAction: publishedCopy('main/domain/faults/rule.ts', 'faults'),
+  FaultMatch: publishedCopy('main/domain/faults/rule.ts', 'faults'),
   ClockReading: publishedCopy('main/services/clock/clock-control.ts', 'simulator'),
   ResetOptions: publishedCopy('main/services/operator/reset-options.ts', 'simulator'),
   DecisionExchange: publishedCopy('main/services/sca/sca.ts', 'exchanges'),

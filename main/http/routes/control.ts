@@ -115,6 +115,17 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         return { paymentId: payment.paymentId, status: payment.status };
       });
 
+      control.get('/faults', async () => services.faults.list());
+      control.post('/faults', async (request, reply) => reply.code(201).send(services.faults.add(request.body)));
+      control.delete('/faults', async (_request, reply) => {
+        services.faults.clear();
+        return reply.code(204).send();
+      });
+      control.delete('/faults/:faultId', async (request, reply) => {
+        services.faults.remove((request.params as { faultId: string }).faultId);
+        return reply.code(204).send();
+      });
+
       control.get('/rate-limit', async () => services.rateLimits.current());
       control.post('/rate-limit', async (request) => services.rateLimits.set(request.body));
 

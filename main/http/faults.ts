@@ -1,0 +1,116 @@
+// Faults on demand at the HTTP edge (docs/testing-your-tpp.md): the fault rules (services/faults) pick a
+// request's fault; here it is applied. `before`: a delay, then the error answered in place of the route
+// (the bank changes nothing); `after`: the route runs and the bank acts, then the delay and the error
+// replace its answer. A dribble sends the real answer in pieces. Every faulted answer says so in the
+// header PSD2-Workbench-Fault, which the traffic log keeps with the exchange.
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import { BankError, type BerlinGroupCode } from '../domain/errors';
+import { describeAction, type FiredFault } from '../domain/faults/rule';
+import { BANK_OPERATIONS, BANK_OPERATION_NAMES, type BankOperation } from '../domain/operations/registry';
+import type { Services } from '../services';
+import { berlinGroupBody } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The fault a rule gave this request, if any. */
+    fault?: FiredFault;
+  }
+}
+
+export const FAULT_HEADER = 'psd2-workbench-fault';
+
+/** Each bank route (method and path as registered) with its operation; the token endpoint's three by grant. */
+const OPERATIONS_BY_ROUTE = new Map<string, BankOperation>();
+for (const name of BANK_OPERATION_NAMES) {
+  const row = BANK_OPERATIONS[name];
+  OPERATIONS_BY_ROUTE.set(`${row.method} ${row.path.replace(/\{(\w+)\}/g, ':$1')}`, name);
+}
+const TOKEN_GRANTS: Record<string, BankOperation> = {
+  client_credentials: 'token-client-credentials',
+  authorization_code: 'token-authorization-code',
+  refresh_token: 'token-refresh',
+};
+
+/** Whether a route is one of the bank's operations (faults apply to those). */
+export const isBankOperationRoute = (method: string, url: string): boolean => OPERATIONS_BY_ROUTE.has(`${method} ${url}`);
+
+function operationOf(request: FastifyRequest): BankOperation | null {
+  const found = OPERATIONS_BY_ROUTE.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? null;
+  if (found === null || !found.startsWith('token-')) return found;
+  const body = Buffer.isBuffer(request.body) ? request.body.toString('latin1') : '';
+  return TOKEN_GRANTS[new URLSearchParams(body).get('grant_type') ?? ''] ?? found;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The error a status fault answers with, in the Berlin Group shape. */
+function faultError(fault: FiredFault): BankError | null {
+  const { action } = fault;
+  if (!('status' in action)) return null;
+  const code = (action.code ?? (action.status === 429 ? 'TOO_MANY_REQUESTS' : 'INTERNAL_SERVER_ERROR')) as BerlinGroupCode;
+  const error = BankError.of(code, `fault rule ${fault.ruleId}: the bank answers ${action.status} on purpose (POST /simulator/v1/faults)`, action.status);
+  return action.retryAfter === undefined ? error : error.withRetryAfter(action.retryAfter);
+}
+
+/** A preHandler, first of a bank route's: picks the request's fault and applies what comes before the route. */
+export function faultBeforeRoute(services: Services): preHandlerHookHandler {
+  return (request, reply, done) => {
+    // No rule (the usual case): nothing to work out, not even the operation or the TPP.
+    if (request.exchange === null || !services.faults.any()) return done();
+    const fault = services.faults.forRequest({
+      operation: operationOf(request),
+      institution: request.exchange.institution,
+      tppId: request.tppId ?? services.signatures.tokenHolder(request.headers.authorization) ?? null,
+      method: request.method,
+      path: request.url,
+    });
+    if (fault === null) return done();
+    request.fault = fault;
+    reply.header(FAULT_HEADER, `rule ${fault.ruleId}: ${describeAction(fault.action, fault.when)}`);
+    if (fault.when === 'after') return done();
+    const error = faultError(fault);
+    if (fault.delayMs === 0) return done(error ?? undefined);
+    setTimeout(() => done(error ?? undefined), fault.delayMs);
+  };
+}
+
+/** Before the log's onSend: an `after` fault's delay and error replace the answer the route gave, and the log keeps that. */
+const faultAfterRoute: onSendHookHandler = (request, reply, payload, done) => {
+  const fault = request.fault;
+  if (fault === undefined || fault.when !== 'after') return done(null, payload);
+  const answer = (): void => {
+    const error = faultError(fault);
+    if (error === null) return done(null, payload);
+    reply.code(error.status).type('application/json');
+    if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+    done(null, JSON.stringify(berlinGroupBody(error, request)));
+  };
+  if (fault.delayMs === 0) answer();
+  else void sleep(fault.delayMs).then(answer);
+};
+
+/** After the log's onSend (which keeps the whole body): a dribble sends it in pieces, evenly over its time. */
+const faultDribble: onSendHookHandler = (request, _reply: FastifyReply, payload, done) => {
+  const action = request.fault?.action;
+  if (action === undefined || !('dribbleMs' in action) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+  const bytes = Buffer.from(payload);
+  const pieces = Math.max(1, Math.min(bytes.length, 20));
+  const size = Math.ceil(bytes.length / pieces);
+  let sent = 0;
+  const stream = new Readable({ read() {} });
+  const next = (): void => {
+    if (sent >= bytes.length) {
+      stream.push(null);
+      return;
+    }
+    stream.push(bytes.subarray(sent, sent + size));
+    sent += size;
+    setTimeout(next, action.dribbleMs / pieces);
+  };
+  next();
+  done(null, stream);
+};
+
+/** The onSend hooks, in their places around the traffic log's (server.ts). */
+export const faultAnswerHooks = { beforeLog: faultAfterRoute, afterLog: faultDribble };

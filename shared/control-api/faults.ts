@@ -1,0 +1,81 @@
+// Faults on demand (`/simulator/v1/faults`, docs/testing-your-tpp.md): rules that answer some of the
+// bank's traffic otherwise than its rules would, for testing how a TPP copes.
+import Type from 'typebox';
+import { CLOSED, instant, integer, nullable, oneOf, text } from './build';
+
+const milliseconds = (description: string) => Type.Integer({ minimum: 0, maximum: 60_000, description });
+
+export const FaultMatch = Type.Object(
+  {
+    operation: Type.Optional(text("A bank operation's name, e.g. payment-status, payment-create, consent-create, token-client-credentials.")),
+    institution: Type.Optional(text()),
+    tppId: Type.Optional(text('The TPP identity, as the log names it.')),
+    method: Type.Optional(oneOf(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
+    path: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A glob over the path: * any characters but /, ** any characters.' })),
+  },
+  { title: 'FaultMatch', description: 'Every field given must hold; none given: every request to the bank.', ...CLOSED },
+);
+
+export const FaultAction = Type.Union(
+  [
+    Type.Object(
+      {
+        status: Type.Union([Type.Literal(429), Type.Literal(500), Type.Literal(502), Type.Literal(503), Type.Literal(504)]),
+        code: Type.Optional(text('The Berlin Group code in tppMessages; default TOO_MANY_REQUESTS for 429, INTERNAL_SERVER_ERROR otherwise.')),
+        retryAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600, description: 'Sent as Retry-After, in seconds.' })),
+      },
+      CLOSED,
+    ),
+    Type.Object({ delayMs: milliseconds('A fixed delay before the answer.') }, CLOSED),
+    Type.Object(
+      {
+        delay: Type.Union([
+          Type.Object({ uniform: Type.Array(milliseconds('Bounds, in ms.'), { minItems: 2, maxItems: 2 }) }, CLOSED),
+          Type.Object(
+            {
+              lognormal: Type.Object({ medianMs: Type.Integer({ minimum: 1, maximum: 60_000 }), sigma: Type.Number({ minimum: 0, maximum: 3 }) }, CLOSED),
+            },
+            CLOSED,
+          ),
+        ]),
+      },
+      CLOSED,
+    ),
+    Type.Object({ dribbleMs: Type.Integer({ minimum: 1, maximum: 60_000, description: 'The real answer sent in pieces over this long.' }) }, CLOSED),
+  ],
+  { title: 'FaultAction' },
+);
+
+export const FaultRuleInput = Type.Object(
+  {
+    match: FaultMatch,
+    action: FaultAction,
+    when: Type.Optional(oneOf(['before', 'after'], 'before (default): the request changes nothing; after: the bank acts, then the fault answers.')),
+    times: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Fires this many times, then retires.' })),
+    after: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'The first n matching requests pass untouched.' })),
+    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Of the matching requests, the share that fires; default 1.' })),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'The same seed, the same sequence of firings and delays.' })),
+    note: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { title: 'FaultRuleInput', ...CLOSED },
+);
+
+export const FaultRuleReport = Type.Object(
+  {
+    id: integer(),
+    match: FaultMatch,
+    action: FaultAction,
+    when: oneOf(['before', 'after']),
+    times: nullable(integer()),
+    after: integer(),
+    probability: Type.Number(),
+    seed: integer(),
+    note: nullable(text()),
+    createdAt: instant(),
+    matched: integer('Requests it matched so far.'),
+    fired: integer('Times it fired so far.'),
+    retired: Type.Boolean({ description: 'It fired its `times`: it matches nothing any more.' }),
+    description: text('The action in words.'),
+  },
+  { title: 'FaultRuleReport', description: 'A fault rule with how often it matched and fired.' },
+);
