@@ -89,28 +89,7 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    const exchange = request.exchange;
-    if (exchange !== null) {
-      const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
-      const resourceId = resourceOfExchange(
-        { method: request.method, url: request.url, params: request.params, query: request.query, status: reply.statusCode, responseBody: exchange.payload },
-        (journeyId) => services.exchangeLog.journeyResource(journeyId),
-      );
-      services.exchangeLog.record({
-        id: exchange.id,
-        timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
-        parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
-        request: {
-          method: request.method,
-          url: request.url,
-          headers: request.headers as Record<string, string | string[]>,
-          rawHeaders: headerLines(request.raw.rawHeaders),
-          body,
-        },
-        response: { status: reply.statusCode, headers: reply.getHeaders() as Record<string, string | string[]>, body: exchange.payload },
-        signature: request.signatureDiagnosis ?? null,
-      });
-    }
+    if (request.exchange !== null) logExchange(services, request, reply.statusCode, reply.getHeaders() as Record<string, string | string[]>);
     done();
   });
 
@@ -126,4 +105,32 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
       reserveId,
     };
   };
+}
+
+/**
+ * One bank exchange into the log, as answered: `status` 0 where no answer went out (a fault rule dropped the
+ * connection, http/faults.ts), with the headers the answer would have had and the bytes that did go out.
+ */
+export function logExchange(services: Services, request: FastifyRequest, status: number, headers: Record<string, string | string[]>): void {
+  const exchange = request.exchange;
+  if (exchange === null) return;
+  const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
+  const resourceId = resourceOfExchange(
+    { method: request.method, url: request.url, params: request.params, query: request.query, status, responseBody: exchange.payload },
+    (journeyId) => services.exchangeLog.journeyResource(journeyId),
+  );
+  services.exchangeLog.record({
+    id: exchange.id,
+    timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
+    parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
+    request: {
+      method: request.method,
+      url: request.url,
+      headers: request.headers as Record<string, string | string[]>,
+      rawHeaders: headerLines(request.raw.rawHeaders),
+      body,
+    },
+    response: { status, headers, body: exchange.payload },
+    signature: request.signatureDiagnosis ?? null,
+  });
 }

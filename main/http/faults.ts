@@ -10,6 +10,7 @@ import { describeAction, type FiredFault } from '../domain/faults/rule';
 import { BANK_OPERATIONS, BANK_OPERATION_NAMES, type BankOperation } from '../domain/operations/registry';
 import type { Services } from '../services';
 import { berlinGroupBody } from './errors';
+import { logExchange } from './exchange-log';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,27 +69,66 @@ export function faultBeforeRoute(services: Services): preHandlerHookHandler {
     if (fault === null) return done();
     request.fault = fault;
     reply.header(FAULT_HEADER, `rule ${fault.ruleId}: ${describeAction(fault.action, fault.when)}`);
-    if (fault.when === 'after') return done();
+    const { action } = fault;
+    // A partial answer cuts the bank's own: it comes after the route like `after`.
+    if (fault.when === 'after' || ('drop' in action && action.drop === 'partial')) return done();
+    if ('drop' in action) {
+      reply.hijack();
+      dropConnection(services, request, reply, action.drop);
+      return done();
+    }
     const error = faultError(fault);
     if (fault.delayMs === 0) return done(error ?? undefined);
     setTimeout(() => done(error ?? undefined), fault.delayMs);
   };
 }
 
-/** Before the log's onSend: an `after` fault's delay and error replace the answer the route gave, and the log keeps that. */
-const faultAfterRoute: onSendHookHandler = (request, reply, payload, done) => {
-  const fault = request.fault;
-  if (fault === undefined || fault.when !== 'after') return done(null, payload);
-  const answer = (): void => {
-    const error = faultError(fault);
-    if (error === null) return done(null, payload);
-    reply.code(error.status).type('application/json');
-    if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
-    done(null, JSON.stringify(berlinGroupBody(error, request)));
+/** Before the log's onSend: an `after` fault's delay and error (or dropped connection) replace the answer the route gave, and the log keeps that. */
+const faultAfterRoute =
+  (services: Services): onSendHookHandler =>
+  (request, reply, payload, done) => {
+    const fault = request.fault;
+    if (fault === undefined) return done(null, payload);
+    const { action } = fault;
+    if ('drop' in action) {
+      // Dropped after the bank acted: done is never called, Fastify writes nothing more to the closed connection.
+      if (action.drop === 'partial') return partialAnswer(services, request, reply, payload);
+      if (fault.when === 'after') return dropConnection(services, request, reply, action.drop);
+    }
+    if (fault.when !== 'after') return done(null, payload);
+    const answer = (): void => {
+      const error = faultError(fault);
+      if (error === null) return done(null, payload);
+      reply.code(error.status).type('application/json');
+      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+      done(null, JSON.stringify(berlinGroupBody(error, request)));
+    };
+    if (fault.delayMs === 0) answer();
+    else void sleep(fault.delayMs).then(answer);
   };
-  if (fault.delayMs === 0) answer();
-  else void sleep(fault.delayMs).then(answer);
-};
+
+/** The connection closed with no answer (reset: a TCP RST), logged as an exchange answered with status 0. */
+function dropConnection(services: Services, request: FastifyRequest, reply: FastifyReply, kind: 'reset' | 'empty' | 'partial'): void {
+  logExchange(services, request, 0, { [FAULT_HEADER]: String(reply.getHeader(FAULT_HEADER) ?? '') });
+  // Logged once: a write to the closed socket must not log it again.
+  request.exchange = null;
+  const socket = request.raw.socket;
+  if (kind === 'reset') socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+/** The answer's status line, headers (its whole Content-Length) and half its body, then the connection closed. */
+function partialAnswer(services: Services, request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : Buffer.alloc(0);
+  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+  if (request.exchange !== null) request.exchange.payload = half;
+  const headers = { ...(reply.getHeaders() as Record<string, string | string[]>), 'content-length': String(bytes.length) };
+  logExchange(services, request, reply.statusCode, headers);
+  request.exchange = null;
+  reply.hijack();
+  reply.raw.writeHead(reply.statusCode, headers);
+  reply.raw.write(half, () => request.raw.socket.destroy());
+}
 
 /** After the log's onSend (which keeps the whole body): a dribble sends it in pieces, evenly over its time. */
 const faultDribble: onSendHookHandler = (request, _reply: FastifyReply, payload, done) => {
@@ -113,4 +153,7 @@ const faultDribble: onSendHookHandler = (request, _reply: FastifyReply, payload,
 };
 
 /** The onSend hooks, in their places around the traffic log's (server.ts). */
-export const faultAnswerHooks = { beforeLog: faultAfterRoute, afterLog: faultDribble };
+export const faultAnswerHooks = (services: Services): { beforeLog: onSendHookHandler; afterLog: onSendHookHandler } => ({
+  beforeLog: faultAfterRoute(services),
+  afterLog: faultDribble,
+});

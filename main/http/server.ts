@@ -120,9 +120,10 @@ function keepBodyBytes(app: FastifyInstance): void {
  */
 function bankTrafficHandling(app: FastifyInstance, services: Services): void {
   // An `after` fault's answer before the log's onSend, so the log keeps it; a dribble after, on the kept bytes.
-  app.addHook('onSend', faultAnswerHooks.beforeLog);
+  const faultAnswers = faultAnswerHooks(services);
+  app.addHook('onSend', faultAnswers.beforeLog);
   const startExchange = recordExchanges(app, services);
-  app.addHook('onSend', faultAnswerHooks.afterLog);
+  app.addHook('onSend', faultAnswers.afterLog);
   const faultBefore = faultBeforeRoute(services);
 
   // The one look at the URL: whether this is the bank's traffic (kept on the request for the log's later hooks).

@@ -42,6 +42,15 @@ export const FaultAction = Type.Union(
       CLOSED,
     ),
     Type.Object({ dribbleMs: Type.Integer({ minimum: 1, maximum: 60_000, description: 'The real answer sent in pieces over this long.' }) }, CLOSED),
+    Type.Object(
+      {
+        drop: oneOf(
+          ['reset', 'empty', 'partial'],
+          "reset: the connection reset; empty: closed with nothing sent; partial: the answer's head and half its body, then closed (always after the bank acts).",
+        ),
+      },
+      CLOSED,
+    ),
   ],
   { title: 'FaultAction' },
 );

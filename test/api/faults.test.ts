@@ -189,6 +189,63 @@ describe('actions', () => {
   });
 });
 
+/** A token request over a raw socket: what came back before the connection ended, and how it ended. */
+function rawTokenRequest(): Promise<{ received: string; ended: 'reset' | 'closed' }> {
+  const auth = Buffer.from(`${bank.client.clientId}:${bank.client.clientSecret}`).toString('base64');
+  const form = 'grant_type=client_credentials';
+  return new Promise((resolve) => {
+    const socket = connect(bank.sim.port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', (err: NodeJS.ErrnoException) => resolve({ received, ended: err.code === 'ECONNRESET' ? 'reset' : 'closed' }));
+    socket.on('close', () => resolve({ received, ended: 'closed' }));
+    socket.write(
+      `POST /frankfurt/oauth/v1/token HTTP/1.1\r\nHost: 127.0.0.1:${bank.sim.port}\r\nAuthorization: Basic ${auth}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
+    );
+  });
+}
+const lastLogged = async (): Promise<{ response: { status: number; headers: Record<string, string>; body: string | null } }> =>
+  ((await (await fetch(`${bank.url}/simulator/v1/exchanges?limit=1`)).json()) as never[])[0] as never;
+
+describe('dropped connections, as a raw socket client sees them', () => {
+  it('reset: the connection is reset with nothing sent; empty: closed with nothing sent; each logged as no answer (status 0)', async () => {
+    await addFault({ match: { operation: 'token-client-credentials' }, action: { drop: 'reset' }, times: 1 });
+    expect(await rawTokenRequest()).toEqual({ received: '', ended: 'reset' });
+    expect((await lastLogged()).response).toMatchObject({
+      status: 0,
+      headers: { 'psd2-workbench-fault': expect.stringContaining('the connection reset, before the bank acts') },
+    });
+    await addFault({ match: { operation: 'token-client-credentials' }, action: { drop: 'empty' }, times: 1 });
+    expect(await rawTokenRequest()).toEqual({ received: '', ended: 'closed' });
+    expect((await lastLogged()).response.status).toBe(0);
+    // The rules retired: the next request is answered.
+    expect((await tokenRequest()).status).toBe(200);
+  });
+
+  it('partial: the head and half the body, then closed; the log keeps what was sent', async () => {
+    await addFault({ match: { operation: 'token-client-credentials' }, action: { drop: 'partial' }, times: 1 });
+    const { received } = await rawTokenRequest();
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    expect(Buffer.byteLength(body)).toBe(Math.floor(length / 2));
+    const logged = await lastLogged();
+    expect(logged.response.status).toBe(200);
+    expect(logged.response.headers['psd2-workbench-fault']).toContain('halfway');
+  });
+
+  it('before the bank acts nothing changes; after it, the payment is made though the connection was reset', async () => {
+    await addFault({ match: { operation: 'payment-create' }, action: { drop: 'reset' }, times: 1 });
+    const before = await paymentCount();
+    await expect(bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).rejects.toThrow();
+    expect(await paymentCount()).toBe(before);
+    await addFault({ match: { operation: 'payment-create' }, action: { drop: 'reset' }, when: 'after', times: 1 });
+    await expect(bank.tpp.createPayment(creator, SEPA, readTemplate('sepa-single.xml'))).rejects.toThrow();
+    expect(await paymentCount()).toBe(before + 1);
+  });
+});
+
 describe('which requests: times, after, probability with a seed', () => {
   it('after skips the first matches, times retires the rule', async () => {
     const rule = await addFault({ match: { operation: 'token-client-credentials' }, action: { status: 503 }, after: 2, times: 2 });

@@ -13,7 +13,15 @@ export const MAX_FAULT_MS = 60_000;
 export type FaultDelay = { uniform: [number, number] } | { lognormal: { medianMs: number; sigma: number } };
 
 export type FaultAction =
-  { status: FaultStatus; code?: string | undefined; retryAfter?: number | undefined } | { delayMs: number } | { delay: FaultDelay } | { dribbleMs: number };
+  | { status: FaultStatus; code?: string | undefined; retryAfter?: number | undefined }
+  | { delayMs: number }
+  | { delay: FaultDelay }
+  | { dribbleMs: number }
+  | { drop: FaultDrop };
+
+/** reset: the connection reset (TCP RST); empty: closed with nothing sent; partial: the answer's head and half its body, then closed. */
+export const FAULT_DROPS = ['reset', 'empty', 'partial'] as const;
+export type FaultDrop = (typeof FAULT_DROPS)[number];
 
 export interface FaultMatch {
   operation?: BankOperation | undefined;
@@ -159,5 +167,8 @@ export function describeAction(action: FaultAction, when: 'before' | 'after'): s
           : null;
   // A dribble is the bank's own answer, sent slowly: it always comes after the bank acted.
   if (what === null && 'dribbleMs' in action) return `the answer dribbled over ${action.dribbleMs} ms`;
+  if (what === null && 'drop' in action && action.drop === 'partial') return "the connection closed halfway through the answer's body";
+  if (what === null && 'drop' in action)
+    return `${action.drop === 'reset' ? 'the connection reset' : 'the connection closed with no answer'}, ${when} the bank acts`;
   return `${what}, ${when === 'before' ? 'before' : 'after'} the bank acts`;
 }
