@@ -20,6 +20,7 @@ import { startCheckpointer, type Checkpointer } from './store/checkpointer';
 import { ensureDataFolderPki, missingKeyPairs } from './pki/data-folder';
 import { prepareKeyPairs } from './pki/x509-builder';
 import { buildPsuPagesServer, buildServer } from './http/server';
+import { FaultFileError, readFaultFile } from './http/fault-file';
 import type { ConnectionTimeouts } from './http/limits';
 import { resourcesDir } from './resources-dir';
 import { CertificateCache } from './pki/certificate-cache';
@@ -61,6 +62,8 @@ export interface SimulatorOptions {
   psuPublicUrl?: string | undefined;
   /** Tests: a control answer its published schema would cut is refused (500) instead (http/exact-answers.ts). */
   exactAnswers?: boolean | undefined;
+  /** `--faults FILE.json`: fault rules set at start (docs/testing-your-tpp.md). */
+  faultsFile?: string | undefined;
   /** `--control-token`: the control API's token beyond loopback, set by automation; absent: a random one. */
   controlToken?: string | undefined;
   /** Tests: shorter waits for slow and idle connections than the documented 30 s (http/limits.ts). */
@@ -124,6 +127,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
   // A fresh data folder's keys, and under --tls the server's, made on other cores while this one loads the dataset and opens the store.
   const keyPairs = prepareKeyPairs(missingKeyPairs(options.dataDir) + (options.tls ? 1 : 0));
   const dataset = loadDataset(options.datasetFile);
+  // Read before anything opens: a file that is no rule list ends the start at once, naming the rule.
+  const faultRules = options.faultsFile === undefined ? [] : readFaultFile(options.faultsFile);
   const db = openDatabase(options.dataDir, options.sqliteBinding, options.busyWaitMs);
   const repos = createRepositories(db);
   const events = new SimulatorEvents();
@@ -175,6 +180,13 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
       logLimits: { all: options.logLimit ?? LOG_MAX_EXCHANGES, failures: options.failureLogLimit ?? LOG_MAX_FAILURES },
     },
   );
+  faultRules.forEach((rule, i) => {
+    try {
+      services.faults.add(rule);
+    } catch (err) {
+      throw new FaultFileError(`--faults ${options.faultsFile}: rule ${i + 1}: ${(err as Error).message}`);
+    }
+  });
   const eidasCa = pki.trust.authority('eidas');
   const tls = options.tls
     ? (() => {

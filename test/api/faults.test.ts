@@ -2,11 +2,14 @@
 // bank's traffic with an error status (Berlin Group shape, Retry-After), a delay or a dribbled answer,
 // before the bank acts or after it; `times`, `after` and a seeded `probability` decide which requests;
 // every faulted answer is marked in the traffic log.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTemplate } from '../../main/tpp/templates';
 import type { PsuSession } from '../../main/tpp/session';
-import { startTestBankWithPsu, type TestBank } from '../support/simulator';
+import { startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
 let bank: TestBank;
@@ -276,5 +279,38 @@ describe('which requests: times, after, probability with a seed', () => {
     await addFault({ match: { institution: 'paris' }, action: { status: 504 } });
     expect((await tokenRequest()).status).toBe(502);
     expect((await tokenRequest()).status).toBe(200);
+  });
+});
+
+describe('serve --faults FILE.json', () => {
+  it('sets the file’s rules at start, held to the API’s schema; a rule that is not one ends the start naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-faults-'));
+    const file = join(dir, 'faults.json');
+    writeFileSync(
+      file,
+      JSON.stringify([{ match: { operation: 'token-client-credentials' }, action: { status: 503, retryAfter: 3 }, times: 1, note: 'from a file' }]),
+    );
+    const withRules = await startTestBank({ faultsFile: file });
+    try {
+      const [rule] = (await (await fetch(`${withRules.url}/simulator/v1/faults`)).json()) as { note: string; fired: number }[];
+      expect(rule).toMatchObject({ note: 'from a file', fired: 0 });
+      const token = await withRules.tpp.tppToken('frankfurt', { renew: true }).catch((err: Error) => err.message);
+      expect(String(token)).toContain('503');
+    } finally {
+      await withRules.stop();
+    }
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { match: {}, action: { delayMs: 1 } },
+        { match: {}, action: { status: 503, x: 1 } },
+      ]),
+    );
+    await expect(startTestBank({ faultsFile: file })).rejects.toThrow(`--faults ${file}: rule 2: action has no field x`);
+    writeFileSync(file, JSON.stringify({ match: { operation: 'payment-teleport' }, action: { status: 503 } }));
+    await expect(startTestBank({ faultsFile: file })).rejects.toThrow(
+      `--faults ${file}: rule 1: match.operation "payment-teleport" is no operation of the bank`,
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 });

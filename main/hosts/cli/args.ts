@@ -26,6 +26,7 @@ const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 1
        --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)
        --log-limit N (the traffic log keeps the newest N exchanges; default 10000)
        --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx, signature not valid; default 10000)
+       --faults FILE.json (fault rules set at start, as POST /simulator/v1/faults takes them: docs/testing-your-tpp.md)
        --control-token TOKEN (beyond loopback, the control API's token, 16-200 of A-Z a-z 0-9 - . _ ~; or $PSD2_WORKBENCH_CONTROL_TOKEN;
          default: a random one printed at start)`;
 
@@ -67,6 +68,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         'log-limit': { type: 'string' },
         'failure-log-limit': { type: 'string' },
         'control-token': { type: 'string' },
+        faults: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -102,6 +104,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
   }
   return {
     controlToken,
+    faultsFile: v.faults,
     port,
     host: v.host ?? '127.0.0.1',
     dataDir: v.data ?? defaultDataDir(),
