@@ -7,6 +7,12 @@ export function httpStatusClass(status: number): string {
   return 'http-status http-other';
 }
 
+/** A status as shown: 0 is an exchange no answer went out for (a fault rule dropped the connection). */
+export const statusInWords = (status: number): string => (status === 0 ? 'no answer' : String(status));
+
+/** The header a faulted answer carries (main/http/faults.ts): which rule, and what it did. */
+export const FAULT_HEADER = 'psd2-workbench-fault';
+
 export function responseHeaderValue(headers: Record<string, string | string[]>, name: string): string | undefined {
   const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);
   if (!entry) return undefined;

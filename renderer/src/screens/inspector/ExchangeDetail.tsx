@@ -6,7 +6,7 @@ import type { DetailTab } from '../../state/inspector';
 import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
 import { KeepButton } from './KeepButton';
-import { formatDuration, httpStatusClass } from '../../widgets/http-status';
+import { FAULT_HEADER, formatDuration, httpStatusClass, responseHeaderValue, statusInWords } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
 import { tppInWords } from './exchange-tpp';
@@ -42,6 +42,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
     if (failing && tab !== 'signature' && tab !== 'resend') onTab('signature');
   }, [exchange.id, failing, tab, onTab]);
   const exportNotice = useExportNotice((s) => s.notice);
+  const fault = responseHeaderValue(exchange.response.headers, FAULT_HEADER);
 
   return (
     <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
@@ -49,9 +50,14 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
         <div className="detail-title">
           <span className="exchange-method">{exchange.method}</span>
           <span className="wire-plain detail-path">{exchange.url}</span>
-          <span className={httpStatusClass(exchange.response.status)}>{exchange.response.status}</span>
+          <span className={httpStatusClass(exchange.response.status)}>{statusInWords(exchange.response.status)}</span>
           {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
         </div>
+        {fault !== undefined && (
+          <p className="note fault-note" data-testid="fault-note">
+            Injected on purpose by {fault}: a fault rule set through the control API (<code>GET /simulator/v1/faults</code> lists them).
+          </p>
+        )}
         <div className="detail-meta muted">
           {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated {exchange.simulatedAt}
         </div>

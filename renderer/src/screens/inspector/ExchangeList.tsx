@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { InspectorRow } from '../../state/inspector';
-import { formatDuration, httpStatusClass } from '../../widgets/http-status';
+import { formatDuration, httpStatusClass, statusInWords } from '../../widgets/http-status';
 import { failureOf } from '../../lib/failure';
 import { SignatureVerdict } from './SignatureVerdict';
 
@@ -176,7 +176,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
               <span className="exchange-path wire-plain" title={summary.url}>
                 {summary.url}
               </span>
-              <span className={httpStatusClass(summary.status)}>{summary.status}</span>
+              <span className={httpStatusClass(summary.status)}>{statusInWords(summary.status)}</span>
               <span className="exchange-meta">
                 {full?.pinned && (
                   <span className="exchange-kept" data-testid="exchange-kept" title="Kept: never discarded from the log">
