@@ -12,6 +12,8 @@ export type ClockReading = Static<typeof S.ClockReading>;
 export type ResetOptions = Static<typeof S.ResetOptions>;
 export type RateLimit = Static<typeof S.RateLimit>;
 export type ServiceBlock = Static<typeof S.ServiceBlock>;
+export type FaultRuleInput = Static<typeof S.FaultRuleInput>;
+export type FaultRuleReport = Static<typeof S.FaultRuleReport>;
 export type ListPageQuery = Static<typeof S.ListPageQuery>;
 
 export type SignatureCheck = Static<typeof S.SignatureCheck>;
@@ -155,6 +157,11 @@ export interface WorkbenchApi {
   listServiceBlocks(): Promise<ServiceBlock[]>;
   blockService(institution: string, tppId: string | null): Promise<ServiceBlock>;
   unblockService(institution: string, tppId: string | null): Promise<void>;
+  /** The fault rules (docs/testing-your-tpp.md), each with how often it matched and fired. */
+  listFaults(): Promise<FaultRuleReport[]>;
+  addFault(rule: FaultRuleInput): Promise<FaultRuleReport>;
+  removeFault(id: number): Promise<void>;
+  clearFaults(): Promise<void>;
   /** The flow library. */
   listFlows(): Promise<FlowSummary[]>;
   /** The operations a free step can send. */

@@ -77,6 +77,11 @@ function exchangeId(value: unknown): number {
   return value;
 }
 
+function faultRuleId(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new ArgumentError('the fault rule id must be a positive whole number');
+  return value;
+}
+
 const QUERY_FIELDS = new Set(['q', 'status', 'signature', 'tpp', 'institution', 'resource', 'before', 'limit']);
 
 /** A search of the log: known fields of the right types; the control API checks their values (400 naming the bad one). */
@@ -185,6 +190,10 @@ const HANDLERS: Handlers = {
   listServiceBlocks: (api) => api.listServiceBlocks(),
   blockService: (api, [i, t]) => api.blockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
   unblockService: (api, [i, t]) => api.unblockService(shortString(i, 'institution'), t === null ? null : shortString(t, 'tppId')),
+  listFaults: (api) => api.listFaults(),
+  addFault: (api, [r]) => api.addFault(object(r, 'the fault rule')),
+  removeFault: (api, [n]) => api.removeFault(faultRuleId(n)),
+  clearFaults: (api) => api.clearFaults(),
   listFlows: (api) => api.listFlows(),
   listFlowOperations: (api) => api.listFlowOperations(),
   startRun: (api, [o]) => api.startRun(object(o, 'the run options')),

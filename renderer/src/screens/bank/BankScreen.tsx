@@ -10,6 +10,7 @@ import { NewClassButton } from './NewClassButton';
 import { DetailPane } from './DetailPane';
 import { ModeSwitch } from './ModeSwitch';
 import { OperatorSettings } from './OperatorSettings';
+import { FaultsPanel } from './FaultsPanel';
 import { ResourceTable } from './ResourceTable';
 import { BASKET_COLUMNS, CONSENT_COLUMNS, PAYMENT_COLUMNS } from './tables';
 import './bank.css';
@@ -90,6 +91,7 @@ export function BankScreen() {
             empty={`No signing baskets yet. Start “Signing basket” in Flows (key 1), or POST the paymentIds of payments to ${base}/signing-baskets.`}
           />
           <OperatorSettings />
+          <FaultsPanel />
         </div>
         <DetailPane />
       </SplitPane>
