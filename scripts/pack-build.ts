@@ -10,6 +10,9 @@ import { projectRoot } from '../main/hosts/project-root';
 /** The commands the package's bin runs (main/hosts/cli/bin.mjs). */
 const COMMANDS = ['serve', 'web', 'flow'];
 
+// `npm pack --json` prints its JSON on stdout: what the build says goes to stderr (the UI's build logs with console.log).
+console.log = console.error;
+
 const root = projectRoot();
 console.error('pack: the user interface');
 await ensureRendererBuilt(root);

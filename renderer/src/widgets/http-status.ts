@@ -11,7 +11,7 @@ export function httpStatusClass(status: number): string {
 export const statusInWords = (status: number): string => (status === 0 ? 'no answer' : String(status));
 
 /** The header a faulted answer carries (main/http/faults.ts): which rule, and what it did. */
-export const FAULT_HEADER = 'psd2-workbench-fault';
+export const FAULT_MARK_HEADER = 'psd2-workbench-fault';
 
 export function responseHeaderValue(headers: Record<string, string | string[]>, name: string): string | undefined {
   const entry = Object.entries(headers).find(([n]) => n.toLowerCase() === name);

@@ -6,7 +6,7 @@ import type { DetailTab } from '../../state/inspector';
 import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
 import { KeepButton } from './KeepButton';
-import { FAULT_HEADER, formatDuration, httpStatusClass, responseHeaderValue, statusInWords } from '../../widgets/http-status';
+import { FAULT_MARK_HEADER, formatDuration, httpStatusClass, responseHeaderValue, statusInWords } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
 import { ResendPanel } from './ResendPanel';
 import { tppInWords } from './exchange-tpp';
@@ -42,7 +42,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
     if (failing && tab !== 'signature' && tab !== 'resend') onTab('signature');
   }, [exchange.id, failing, tab, onTab]);
   const exportNotice = useExportNotice((s) => s.notice);
-  const fault = responseHeaderValue(exchange.response.headers, FAULT_HEADER);
+  const fault = responseHeaderValue(exchange.response.headers, FAULT_MARK_HEADER);
 
   return (
     <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
