@@ -4,11 +4,10 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { FaultRuleInput, FaultRuleReport, WorkbenchEvent } from '../../../preload/api/workbench-api';
 import { errorText } from './host-events';
+import { operatorCommand, type CommandState } from './operator-command';
 
-interface FaultsState {
+interface FaultsState extends CommandState {
   rules: FaultRuleReport[];
-  error: string | null;
-  busy: boolean;
   load(): Promise<void>;
   add(rule: FaultRuleInput): Promise<void>;
   remove(id: number): Promise<void>;
@@ -19,16 +18,7 @@ interface FaultsState {
 let loadSeq = 0;
 
 export const useFaults = create<FaultsState>()((set, get) => {
-  const command = async (work: () => Promise<void>): Promise<void> => {
-    set({ busy: true, error: null });
-    try {
-      await work();
-    } catch (err) {
-      set({ error: errorText(err) });
-    } finally {
-      set({ busy: false });
-    }
-  };
+  const command = operatorCommand(set);
   return {
     rules: [],
     error: null,

@@ -4,12 +4,11 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { ServiceBlock, WorkbenchEvent } from '../../../preload/api/workbench-api';
 import { errorText } from './host-events';
+import { operatorCommand, type CommandState } from './operator-command';
 
-interface OperatorState {
+interface OperatorState extends CommandState {
   perSecond: number | null;
   blocks: ServiceBlock[];
-  error: string | null;
-  busy: boolean;
   load(): Promise<void>;
   setRateLimit(perSecond: number): Promise<void>;
   block(institution: string, tppId: string | null): Promise<void>;
@@ -21,16 +20,7 @@ let loadSeq = 0;
 
 export const useOperator = create<OperatorState>()((set, get) => {
   // Each command's answer updates the screen at once; the operator-settings event it causes reloads once.
-  const command = async (work: () => Promise<void>): Promise<void> => {
-    set({ busy: true, error: null });
-    try {
-      await work();
-    } catch (err) {
-      set({ error: errorText(err) });
-    } finally {
-      set({ busy: false });
-    }
-  };
+  const command = operatorCommand(set);
   const sameBlock = (a: ServiceBlock, b: ServiceBlock): boolean => a.institution === b.institution && a.tppId === b.tppId;
 
   return {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { workbench } from '../../api';
+import { useState } from 'react';
 import { useFaults } from '../../state/faults';
 import { selectInstitutions, useShell } from '../../state/shell';
 import { FAULT_ACTIONS, FAULT_OPERATIONS } from './fault-presets';
+import { useLivePanel } from './use-live-panel';
 
 const EVERY_INSTITUTION = '';
 
@@ -11,7 +11,7 @@ const EVERY_INSTITUTION = '';
  * not at all, so a TPP's handling of it can be seen. Each rule lists how often it matched and fired.
  */
 export function FaultsPanel() {
-  const { rules, busy, error, load, add, remove, clear } = useFaults();
+  const { rules, busy, error, add, remove, clear } = useFaults();
   const institutions = useShell(selectInstitutions);
   const [operation, setOperation] = useState('');
   const [institution, setInstitution] = useState(EVERY_INSTITUTION);
@@ -19,13 +19,7 @@ export function FaultsPanel() {
   const [when, setWhen] = useState<'before' | 'after'>('before');
   const [times, setTimes] = useState('');
 
-  useEffect(() => {
-    void load();
-    return workbench.subscribe(
-      (events) => useFaults.getState().onEvents(events),
-      () => void useFaults.getState().load(),
-    );
-  }, [load]);
+  useLivePanel(useFaults);
 
   const count = Number(times);
   const timesValid = times.trim() === '' || (Number.isInteger(count) && count >= 1 && count <= 1_000_000);

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { workbench } from '../../api';
 import { useOperator } from '../../state/operator';
 import { useResources } from '../../state/resources';
 import { selectInstitutions, useShell } from '../../state/shell';
+import { useLivePanel } from './use-live-panel';
 
 const EVERY_TPP = '';
 
@@ -11,7 +11,7 @@ const EVERY_TPP = '';
  * send (429 TOO_MANY_REQUESTS beyond), and where the consent service is blocked (403 SERVICE_BLOCKED).
  */
 export function OperatorSettings() {
-  const { perSecond, blocks, busy, error, load, setRateLimit, block, unblock } = useOperator();
+  const { perSecond, blocks, busy, error, setRateLimit, block, unblock } = useOperator();
   const institutions = useShell(selectInstitutions);
   const { consents, payments } = useResources();
   const knownTpps = useMemo(() => [...new Set([...consents, ...payments].map((r) => r.tppId).filter((t) => t !== '*'))].sort(), [consents, payments]);
@@ -19,13 +19,7 @@ export function OperatorSettings() {
   const [institution, setInstitution] = useState('');
   const [tppId, setTppId] = useState(EVERY_TPP);
 
-  useEffect(() => {
-    void load();
-    return workbench.subscribe(
-      (events) => useOperator.getState().onEvents(events),
-      () => void useOperator.getState().load(),
-    );
-  }, [load]);
+  useLivePanel(useOperator);
   useEffect(() => setLimitDraft(perSecond === null ? '' : String(perSecond)), [perSecond]);
 
   const limit = Number(limitDraft);
