@@ -150,7 +150,7 @@ describe('actions', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('psd2-workbench-fault')).toContain('a delay of 150-250 ms');
       expect(took).toBeGreaterThanOrEqual(145);
-      expect(took).toBeLessThan(2_000);
+      expect(took, 'the upper bound and some room for a busy machine').toBeLessThan(5_000);
     }
     await addFault({ match: { operation: 'token-client-credentials' }, action: { delay: { lognormal: { medianMs: 50, sigma: 0.5 } } }, times: 1 });
     expect((await tokenRequest()).headers.get('psd2-workbench-fault')).toContain('a log-normal delay (median 50 ms)');
