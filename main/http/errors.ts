@@ -22,10 +22,16 @@ function max500Text(text: string, request: FastifyRequest): string {
   return `${text.slice(0, end).trimEnd()}${where}`;
 }
 
-/** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
-export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
+/** The headers a refusal carries beside its body: when to try again, which methods the path takes. */
+export function errorHeaders(reply: FastifyReply, error: BankError): FastifyReply {
   if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error.allow !== null) reply.header('allow', error.allow.join(', '));
+  return reply;
+}
+
+/** The one place where errors become response bodies: Berlin Group `tppMessages`, or RFC 6749 on the OAuth endpoints. */
+export function sendError(reply: FastifyReply, error: BankError): FastifyReply {
+  errorHeaders(reply, error);
   if (error.protocol === 'oauth') {
     if (error.status === 401) reply.header('www-authenticate', 'Basic realm="psd2-workbench", charset="UTF-8"');
     return reply.code(error.status).header('cache-control', 'no-store').type('application/json').send({ error: error.code, error_description: error.message });

@@ -7,9 +7,9 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { BankError, type BerlinGroupCode } from '../domain/errors';
 import { describeAction, type FiredFault } from '../domain/faults/rule';
-import { BANK_OPERATIONS, BANK_OPERATION_NAMES, type BankOperation } from '../domain/operations/registry';
 import type { Services } from '../services';
-import { berlinGroupBody } from './errors';
+import { berlinGroupBody, errorHeaders } from './errors';
+import { decodedPath, operationOfRequest } from './route-operations';
 import { logExchange } from './exchange-log';
 
 declare module 'fastify' {
@@ -20,28 +20,6 @@ declare module 'fastify' {
 }
 
 export const FAULT_HEADER = 'psd2-workbench-fault';
-
-/** Each bank route (method and path as registered) with its operation; the token endpoint's three by grant. */
-const OPERATIONS_BY_ROUTE = new Map<string, BankOperation>();
-for (const name of BANK_OPERATION_NAMES) {
-  const row = BANK_OPERATIONS[name];
-  OPERATIONS_BY_ROUTE.set(`${row.method} ${row.path.replace(/\{(\w+)\}/g, ':$1')}`, name);
-}
-const TOKEN_GRANTS: Record<string, BankOperation> = {
-  client_credentials: 'token-client-credentials',
-  authorization_code: 'token-authorization-code',
-  refresh_token: 'token-refresh',
-};
-
-/** Whether a route is one of the bank's operations (faults apply to those). */
-export const isBankOperationRoute = (method: string, url: string): boolean => OPERATIONS_BY_ROUTE.has(`${method} ${url}`);
-
-function operationOf(request: FastifyRequest): BankOperation | null {
-  const found = OPERATIONS_BY_ROUTE.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? null;
-  if (found === null || !found.startsWith('token-')) return found;
-  const body = Buffer.isBuffer(request.body) ? request.body.toString('latin1') : '';
-  return TOKEN_GRANTS[new URLSearchParams(body).get('grant_type') ?? ''] ?? found;
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -60,11 +38,11 @@ export function faultBeforeRoute(services: Services): preHandlerHookHandler {
     // No rule (the usual case): nothing to work out, not even the operation or the TPP.
     if (request.exchange === null || !services.faults.any()) return done();
     const fault = services.faults.forRequest({
-      operation: operationOf(request),
+      operation: operationOfRequest(request),
       institution: request.exchange.institution,
       tppId: request.tppId ?? services.signatures.tokenHolder(request.headers.authorization) ?? null,
       method: request.method,
-      path: request.url,
+      path: decodedPath(request),
     });
     if (fault === null) return done();
     request.fault = fault;
@@ -99,8 +77,7 @@ const faultAfterRoute =
     const answer = (): void => {
       const error = faultError(fault);
       if (error === null) return done(null, payload);
-      reply.code(error.status).type('application/json');
-      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+      errorHeaders(reply, error).code(error.status).type('application/json');
       done(null, JSON.stringify(berlinGroupBody(error, request)));
     };
     if (fault.delayMs === 0) answer();

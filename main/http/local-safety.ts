@@ -38,11 +38,10 @@ export function ownNames(host: string): Set<string> {
   return names;
 }
 
-/** `name` and `port` of a Host header (port null when the header gives none), or null when it is not one. */
-export function parseHost(value: string | undefined): { name: string; port: number | null } | null {
-  const match = value === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/.exec(value);
-  if (!match?.[1]) return null;
-  return { name: normalName(match[1]), port: match[2] === undefined ? null : Number(match[2]) };
+/** The name of a Host header or an authority, ports left aside; null when it is not one. */
+export function hostName(value: string | undefined): string | null {
+  const match = value === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::\d{1,5})?$/.exec(value);
+  return match?.[1] ? normalName(match[1]) : null;
 }
 
 /** The authority of an absolute-form request target (`POST http://host:port/path`), which RFC 9112 puts above Host. */
@@ -61,15 +60,15 @@ const isControlOrScaPage = (request: FastifyRequest): boolean => {
 /** First of the server's hooks: a refused request runs no route and is not logged as the bank's traffic. */
 export function localSafety(app: FastifyInstance, options: LocalSafetyOptions): void {
   const names = ownNames(options.host);
-  const publicNames = new Set(options.publicUrls.flatMap((u) => parseHost(new URL(u).host)?.name ?? []));
+  const publicNames = new Set(options.publicUrls.flatMap((u) => hostName(new URL(u).host) ?? []));
   /**
    * The rebinding check is on the name: a page on a name it controls sends that name. The port is not
    * judged: a container's port mapping (`-p 8080:4646`) or a proxy puts another one in Host, and
    * `openssl s_client` or a hand-typed request gives none.
    */
   const isOwn = (value: string | undefined): boolean => {
-    const name = parseHost(value)?.name;
-    return name !== undefined && (names.has(name) || publicNames.has(name));
+    const name = hostName(value);
+    return name !== null && (names.has(name) || publicNames.has(name));
   };
 
   // A client sends the same Host on every request: the last one answered is not parsed again.

@@ -21,7 +21,8 @@ import { accountRoutes } from './routes/accounts';
 import { trackRoutes } from './method-not-allowed';
 import { requireHeaders } from '../domain/headers/require';
 import { refuseRepeatedHeaders } from './signature';
-import { faultAnswerHooks, faultBeforeRoute, isBankOperationRoute } from './faults';
+import { faultAnswerHooks, faultBeforeRoute } from './faults';
+import { isBankOperationRoute } from './route-operations';
 
 /** Berlin Group operations, as registered: every one needs X-Request-ID, reads included (NextGenPSD2 v1.3). */
 const isBerlinGroupRoute = (routeUrl: string): boolean => routeUrl.startsWith('/:institution/berlingroup/v1/');

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatError } from '../domain/errors';
 import { repeatedHeaderProblem, repeatedInRaw, withRepeated } from '../domain/headers/header-lines';
-import { profileOf, signedOperationFor, type SignedBankOperation } from '../domain/operations/registry';
+import { BANK_OPERATIONS, profileOf, type SignedBankOperation } from '../domain/operations/registry';
 import type { SignedOperation } from '../domain/signing/profiles';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import type { TppIdentity } from '../services/tpps/tpp-identity';
 import { rawBody } from './body';
+import { operationOfRequest } from './route-operations';
 
 /**
  * Verifies a signed operation before it may change anything; the diagnosis goes with the exchange
@@ -40,7 +41,9 @@ export function refuseRepeatedHeaders(services: Services): (request: FastifyRequ
   return (request, _reply, done) => {
     const repeated = repeatedInRaw(request.raw.rawHeaders);
     if (repeated.length === 0) return done();
-    const operation = signedOperationFor(request.method, request.url);
+    // The operation of the route matched, not of the path as spelled (a percent-encoded letter reaches the same route).
+    const matched = operationOfRequest(request);
+    const operation = matched === null ? null : BANK_OPERATIONS[matched].profile;
     if (operation !== null) {
       const tppId = services.signatures.tokenHolder(request.headers.authorization);
       if (tppId !== undefined) request.tppId = tppId;

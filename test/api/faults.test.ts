@@ -279,6 +279,17 @@ describe('which requests: times, after, probability with a seed', () => {
     await addFault({ match: { institution: 'paris' }, action: { status: 504 } });
     expect((await tokenRequest()).status).toBe(502);
     expect((await tokenRequest()).status).toBe(200);
+    // The glob is matched on the path as the router read it: one letter percent-encoded is the same path.
+    await addFault({ match: { path: '/frankfurt/oauth/v1/token' }, action: { status: 503 }, times: 1 });
+    const encoded = await fetch(`${bank.url}/frankfurt/%6Fauth/v1/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${bank.client.clientId}:${bank.client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(encoded.status).toBe(503);
   });
 });
 

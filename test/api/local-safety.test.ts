@@ -2,6 +2,7 @@
 // otherwise, before any route runs and unlogged), and the control API's writes take JSON only (415)
 // and, from a browser, only from the simulator's own origin (403). Scripts without Origin work as before.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, consentHeaders, createConsent, recurringConsentBody, startTestBank, tppToken, type TestBank } from '../support/simulator';
@@ -312,5 +313,29 @@ describe('the bank reads a bearer token whatever the case of its scheme', () => 
       const res = await call(bank, 'POST', '/frankfurt/berlingroup/v1/consents', { headers, body: recurringConsentBody() });
       expect(res.status, `${scheme}: ${res.text}`).toBe(201);
     }
+  });
+});
+
+describe('a repeated header on a signed operation is diagnosed by the route it reaches', () => {
+  it('a percent-encoded letter in the payment path still gets the signature diagnosis with the refusal', async () => {
+    const rid = crypto.randomUUID();
+    const path = '/frankfurt/berlingroup/v1/%70ayments/pain.001-sepa-credit-transfers';
+    const body = '<Document/>';
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', reject);
+      socket.on('data', () => socket.end());
+      socket.on('close', () => resolve());
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${own()}\r\nX-Request-ID: ${rid}\r\nX-Request-ID: ${rid}\r\nContent-Type: application/xml\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+    });
+    const logged = (await (await fetch(`${bank.url}/simulator/v1/exchanges?q=${rid}&limit=5`)).json()) as {
+      url: string;
+      signature: unknown;
+      response: { status: number };
+    }[];
+    expect(logged[0]).toMatchObject({ url: path, response: { status: 400 } });
+    expect(logged[0]?.signature, 'the diagnosis of the payment initiation it reached').not.toBeNull();
   });
 });

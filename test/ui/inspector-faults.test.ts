@@ -37,7 +37,7 @@ describe('injected answers in the Inspector', () => {
       const note = ui.page.getByTestId('fault-note');
       await note.waitFor({ timeout: 5_000 });
       expect(await note.textContent()).toMatch(
-        /^Injected on purpose by rule \d+: 503 \(Retry-After 5 s\), before the bank acts: a fault rule set through the control API/,
+        /^Injected on purpose by rule \d+: 503 \(Retry-After 5 s\), before the bank acts\. Faults are set on the Bank screen/,
       );
 
       expect((await addFault({ match: { operation: 'token-client-credentials' }, action: { drop: 'reset' }, times: 1 })).status).toBe(201);

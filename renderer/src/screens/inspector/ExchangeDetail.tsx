@@ -55,7 +55,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
         </div>
         {fault !== undefined && (
           <p className="note fault-note" data-testid="fault-note">
-            Injected on purpose by {fault}: a fault rule set through the control API (<code>GET /simulator/v1/faults</code> lists them).
+            Injected on purpose by {fault}. Faults are set on the Bank screen (key 4) or with <code>/simulator/v1/faults</code>.
           </p>
         )}
         <div className="detail-meta muted">
@@ -102,7 +102,12 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
       </div>
       <div className="tab-panel" role="tabpanel">
         {shown === 'request' && <MessageView message={exchange.request} firstLine={`${exchange.method} ${exchange.url} HTTP/1.1`} />}
-        {shown === 'response' && <MessageView message={exchange.response} firstLine={`HTTP/1.1 ${exchange.response.status}`} />}
+        {shown === 'response' && (
+          <MessageView
+            message={exchange.response}
+            firstLine={exchange.response.status === 0 ? '(no answer went out: the connection was closed)' : `HTTP/1.1 ${exchange.response.status}`}
+          />
+        )}
         {shown === 'signature' && (exchange.signature ? <SignatureView signature={exchange.signature} /> : <UnsignedOperationNote exchange={exchange} />)}
         {shown === 'resend' && <ResendPanel key={exchange.id} exchange={exchange} />}
       </div>
