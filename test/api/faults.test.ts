@@ -88,6 +88,9 @@ describe('the fault rules: POST, GET, DELETE', () => {
     expect(await refused({ match: {}, action: { status: 503, code: 'TEAPOT' } })).toContain('is no Berlin Group code');
     expect(await refused({ match: {}, action: { delay: { uniform: [500, 100] } } })).toContain('lower at most upper');
     expect(await refused({ match: {}, action: { delayMs: 600_000 } })).toBe('action.delayMs must be at most 60,000');
+    // At most 100 rules at once (docs/testing-your-tpp.md).
+    for (let i = 0; i < 100; i++) await addFault({ match: { institution: 'paris' }, action: { delayMs: 1 } });
+    expect(await refused({ match: {}, action: { delayMs: 1 } })).toBe('at most 100 fault rules at once; DELETE /simulator/v1/faults clears them');
   });
 });
 

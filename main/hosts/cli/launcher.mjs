@@ -10,7 +10,7 @@
 //   node main/hosts/cli/launcher.mjs [serve|web|start|dev|flow] [flags]     (no name: serve)
 //
 // Installed from the packed tarball there are no sources and no esbuild: the bundles were made at pack time
-// (`npm pack` runs scripts/pack-build.mjs, which runs this file with PSD2_WORKBENCH_PACK=1) into dist/cli/,
+// (`npm pack` runs scripts/pack-build.ts, which runs this file with PSD2_WORKBENCH_PACK=1) into dist/cli/,
 // and a start runs them as they are.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);
 // Inside node_modules, so the bundle's bare imports (better-sqlite3, vite, ...) resolve to the project's own;
 // named by the checkout too, as git worktrees may share one node_modules and must not swap bundles mid-run.
 const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
-/** Making the package's bundles (scripts/pack-build.mjs): build into dist/cli and run nothing. */
+/** Making the package's bundles (scripts/pack-build.ts): build into dist/cli and run nothing. */
 const PACKING = process.env.PSD2_WORKBENCH_PACK === '1';
 /** Installed from the package: no sources to bundle, the bundle made at pack time. */
 const PACKAGED = !PACKING && !existsSync(ENTRY);

@@ -35,7 +35,7 @@ interface FaultRuleInput {
 /**
  * The fault rules (`/simulator/v1/faults`): the operator's or a test's setting for how the bank
  * misbehaves, not bank state, so they live in memory (as WireMock's and MockServer's do): a restart
- * or "New class" starts without them. The control API checked each body's shape; this checks what
+ * starts without them, a reset of the bank keeps them. The control API checked each body's shape; this checks what
  * the shape cannot (an operation or institution the bank has, a delay's bounds in order).
  */
 export class FaultRules {
