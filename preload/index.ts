@@ -47,6 +47,7 @@ const workbench: WorkbenchApi = {
   addFault: (rule) => invoke('addFault', rule),
   removeFault: (id) => invoke('removeFault', id),
   clearFaults: () => invoke('clearFaults'),
+  getConduct: (query) => invoke('getConduct', query),
   listFlows: () => invoke('listFlows'),
   listFlowOperations: () => invoke('listFlowOperations'),
   startRun: (options) => invoke('startRun', options),

@@ -8,7 +8,7 @@ import { ensureRendererBuilt } from '../main/hosts/cli/web-host';
 import { projectRoot } from '../main/hosts/project-root';
 
 /** The commands the package's bin runs (main/hosts/cli/bin.mjs). */
-const COMMANDS = ['serve', 'web', 'flow'];
+const COMMANDS = ['serve', 'web', 'flow', 'conduct'];
 
 // `npm pack --json` prints its JSON on stdout: what the build says goes to stderr (the UI's build logs with console.log).
 console.log = console.error;

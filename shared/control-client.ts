@@ -22,6 +22,8 @@ import type {
   ServiceBlock,
   FaultRuleInput,
   FaultRuleReport,
+  ConductQuery,
+  ConductReport,
   SentResponse,
   SimulatorInfo,
   SimulatorMode,
@@ -152,6 +154,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     addFault: (rule: FaultRuleInput) => json<FaultRuleReport>('POST', '/faults', rule),
     removeFault: (id) => json<void>('DELETE', `/faults/${id}`),
     clearFaults: () => json<void>('DELETE', '/faults'),
+    getConduct: (query) => json<ConductReport>('GET', `/conduct${conductSearch(query)}`),
     listFlows: () => json<FlowSummary[]>('GET', '/flows'),
     listFlowOperations: () => json<FlowOperationSummary[]>('GET', '/flow-operations'),
     startRun: (options) => json<FlowRunState>('POST', '/runs', options),
@@ -173,6 +176,17 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
   };
 }
 
+/** `?tppId=…&since=…`: the fields given, or nothing. */
+function conductSearch(query: ConductQuery): string {
+  const params = new URLSearchParams();
+  for (const name of ['tppId', 'since', 'until'] as const) {
+    const value = query[name];
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
 /** The query string of a search, the lists comma-separated. */
 export function exchangeSearchParams(query: ExchangeQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -183,6 +197,7 @@ export function exchangeSearchParams(query: ExchangeQuery): URLSearchParams {
     const value = query[name];
     if (value !== undefined) params.set(name, value);
   }
+  if (query.fault !== undefined) params.set('fault', String(query.fault));
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   return params;

@@ -25,6 +25,8 @@ export const BERLIN_GROUP_STATUS = {
   SERVICE_INVALID: 405,
   REQUESTED_FORMATS_INVALID: 406,
   INTERNAL_SERVER_ERROR: 500,
+  // Only a fault rule answers it: the bank under maintenance (docs/testing-your-tpp.md).
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type BerlinGroupCode = keyof typeof BERLIN_GROUP_STATUS;
 

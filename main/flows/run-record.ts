@@ -43,6 +43,43 @@ export type FlowRunRecord = Omit<Static<typeof S.FlowRunState>, 'flow' | 'steps'
   freeSteps: FreeStepInput[];
 };
 
+/** What a run starts from: the flow, where, for whom and with which choices. */
+export interface RunStart {
+  flow: FlowFile;
+  free: boolean;
+  institution?: string | undefined;
+  psus?: Record<string, string> | undefined;
+  params?: Record<string, string> | undefined;
+  autoApprove: boolean;
+  pauseClock: boolean;
+  replayOf?: string | undefined;
+}
+
+/** A run about to start: ready, no step made; LiveRun.start settles its PSUs and parameters. */
+export function newRunRecord(start: RunStart, runId: string, startedAt: string): FlowRunRecord {
+  return {
+    runId,
+    flow: start.flow,
+    free: start.free,
+    institution: start.institution ?? (start.flow.institutions[0] as string),
+    psus: start.psus ?? {},
+    params: start.params ?? {},
+    autoApprove: start.autoApprove,
+    pauseClock: start.pauseClock,
+    phase: 'ready',
+    steps: [],
+    nextStep: null,
+    current: [],
+    pending: null,
+    met: null,
+    startedAt,
+    finishedAt: null,
+    replayOf: start.replayOf ?? null,
+    imported: false,
+    freeSteps: [],
+  };
+}
+
 /** What the runs list shows of a run, kept beside it so listing reads no whole run. */
 export type FlowRunSummary = Static<typeof S.FlowRunListItem>;
 

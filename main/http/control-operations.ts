@@ -315,7 +315,7 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
     post: {
       operationId: 'addFault',
       tag: 'bank',
-      summary: 'Adds a fault rule: matching requests to the bank get its error status, delay or dribbled answer',
+      summary: 'Adds a fault rule (matching requests to the bank get its error status, delay or dribbled answer) or a bank-level preset',
       body: { schema: S.FaultRuleInput },
       answers: created(S.FaultRuleReport),
       errors: [400],
@@ -325,6 +325,20 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
       tag: 'bank',
       summary: 'Removes every fault rule',
       answers: noContent,
+    },
+  },
+  '/conduct': {
+    get: {
+      operationId: 'getConduct',
+      tag: 'inspector',
+      summary: "The TPPs' conduct: the spec's rules for TPPs checked over the traffic log, each finding with its exchanges (docs/testing-your-tpp.md)",
+      query: {
+        tppId: { description: 'Only this TPP (organizationIdentifier)' },
+        since: { description: 'Only exchanges that started at or after this date-time (wall clock, with its zone)' },
+        until: { description: 'Only exchanges that started before this date-time (wall clock, with its zone)' },
+      },
+      answers: ok(S.ConductReport),
+      errors: [400],
     },
   },
   '/vop-registry': {
@@ -386,6 +400,7 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
         tpp: { description: 'A TPP id' },
         institution: { description: 'An institution id' },
         resource: { description: 'A consent, payment or basket id' },
+        fault: { description: "Only answers a fault rule injected (marked PSD2-Workbench-Fault): any, or one rule's id (3)" },
         before: { description: 'Only exchanges older than this id: the next page', schema: Type.Integer() },
         limit: { description: '1-10,000; default 100', schema: Type.Integer({ minimum: 1, maximum: 10_000 }) },
       },

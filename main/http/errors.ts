@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../domain/errors';
 import { RunError } from '../flows/runs/run-error';
-import { validationText, type SchemaFailure } from './validation-text';
+import { validationText, type SchemaFailure } from '../../shared/control-api/validation-text';
 import { CONTROL_PREFIX } from './control-operations';
 import { idOfExchange } from './exchange-log';
 

@@ -132,5 +132,6 @@ export function logExchange(services: Services, request: FastifyRequest, status:
     },
     response: { status, headers, body: exchange.payload },
     signature: request.signatureDiagnosis ?? null,
+    faultRule: request.fault?.ruleId ?? null,
   });
 }

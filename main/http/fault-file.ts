@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { FaultRuleInput } from '../../shared/control-api';
 import { controlValidatorCompiler } from './control-validation';
-import { validationText, type SchemaFailure } from './validation-text';
+import { validationText, type SchemaFailure } from '../../shared/control-api/validation-text';
 
 export class FaultFileError extends Error {}
 

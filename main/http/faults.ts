@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { BankError, type BerlinGroupCode } from '../domain/errors';
-import { describeAction, type FiredFault } from '../domain/faults/rule';
+import type { FiredFault } from '../domain/faults/rule';
 import type { Services } from '../services';
 import { berlinGroupBody, errorHeaders } from './errors';
 import { decodedPath, operationOfRequest } from './route-operations';
@@ -28,7 +28,8 @@ function faultError(fault: FiredFault): BankError | null {
   const { action } = fault;
   if (!('status' in action)) return null;
   const code = (action.code ?? (action.status === 429 ? 'TOO_MANY_REQUESTS' : 'INTERNAL_SERVER_ERROR')) as BerlinGroupCode;
-  const error = BankError.of(code, `fault rule ${fault.ruleId}: the bank answers ${action.status} on purpose (POST /simulator/v1/faults)`, action.status);
+  const why = fault.text ?? `the bank answers ${action.status} on purpose`;
+  const error = BankError.of(code, `fault rule ${fault.ruleId}: ${why} (POST /simulator/v1/faults)`, action.status);
   return action.retryAfter === undefined ? error : error.withRetryAfter(action.retryAfter);
 }
 
@@ -37,16 +38,19 @@ export function faultBeforeRoute(services: Services): preHandlerHookHandler {
   return (request, reply, done) => {
     // No rule (the usual case): nothing to work out, not even the operation or the TPP.
     if (request.exchange === null || !services.faults.any()) return done();
+    const tppId = request.tppId ?? services.signatures.tokenHolder(request.headers.authorization) ?? null;
     const fault = services.faults.forRequest({
       operation: operationOfRequest(request),
       institution: request.exchange.institution,
-      tppId: request.tppId ?? services.signatures.tokenHolder(request.headers.authorization) ?? null,
+      tppId,
       method: request.method,
       path: decodedPath(request),
     });
     if (fault === null) return done();
     request.fault = fault;
-    reply.header(FAULT_HEADER, `rule ${fault.ruleId}: ${describeAction(fault.action, fault.when)}`);
+    // The log names the token's holder even when the fault answers before the bank looked: the conduct report judges that TPP's next move.
+    if (tppId !== null) request.tppId ??= tppId;
+    reply.header(FAULT_HEADER, `rule ${fault.ruleId}: ${fault.description}`);
     const { action } = fault;
     // A partial answer cuts the bank's own: it comes after the route like `after`.
     if (fault.when === 'after' || ('drop' in action && action.drop === 'partial')) return done();

@@ -1,7 +1,7 @@
 // The bank's operations by the route Fastify matched (method and path as registered), so every decision on
 // a request's operation is made on what the router made of it, never on its spelling (docs/architecture.md#local-safety).
 import type { FastifyRequest } from 'fastify';
-import { BANK_OPERATIONS, BANK_OPERATION_NAMES, type BankOperation } from '../domain/operations/registry';
+import { BANK_OPERATIONS, BANK_OPERATION_NAMES, decodedPathOf, tokenOperationOf, type BankOperation } from '../domain/operations/registry';
 
 const OPERATIONS_BY_ROUTE = new Map<string, BankOperation>();
 for (const name of BANK_OPERATION_NAMES) {
@@ -10,11 +10,6 @@ for (const name of BANK_OPERATION_NAMES) {
   const key = `${row.method} ${row.path.replace(/\{(\w+)\}/g, ':$1')}`;
   if (!OPERATIONS_BY_ROUTE.has(key)) OPERATIONS_BY_ROUTE.set(key, name);
 }
-const TOKEN_GRANTS: Record<string, BankOperation> = {
-  client_credentials: 'token-client-credentials',
-  authorization_code: 'token-authorization-code',
-  refresh_token: 'token-refresh',
-};
 
 /** Whether a route (method and path as registered) is one of the bank's operations. */
 export const isBankOperationRoute = (method: string, url: string): boolean => OPERATIONS_BY_ROUTE.has(`${method} ${url}`);
@@ -24,19 +19,8 @@ export function operationOfRequest(request: FastifyRequest): BankOperation | nul
   const found = OPERATIONS_BY_ROUTE.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? null;
   if (found === null || !found.startsWith('token-')) return found;
   const body = Buffer.isBuffer(request.body) ? request.body.toString('latin1') : '';
-  return TOKEN_GRANTS[new URLSearchParams(body).get('grant_type') ?? ''] ?? found;
+  return tokenOperationOf(body) ?? found;
 }
 
 /** The request's path as the router read it: each segment percent-decoded (one that will not decode stays as sent), no query. */
-export function decodedPath(request: FastifyRequest): string {
-  return (request.url.split('?')[0] ?? '')
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join('/');
-}
+export const decodedPath = (request: FastifyRequest): string => decodedPathOf(request.url);

@@ -31,6 +31,7 @@ import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 import { ClientRegistrationService } from './oauth/client-registration';
 import { FlowRunArchive } from './logs/flow-runs';
+import { ConductService } from './conduct/conduct';
 
 export interface Services {
   ctx: BankContext;
@@ -58,6 +59,7 @@ export interface Services {
   templates: TemplateCatalogue;
   paymentDocuments: PaymentDocuments;
   flowRuns: FlowRunArchive;
+  conduct: ConductService;
 }
 
 /** Settings of the simulator that services start with (flags). */
@@ -79,16 +81,18 @@ export interface ServicePki {
 
 export function createServices(ctx: BankContext, pki: ServicePki, options: ServiceOptions = { rateLimitPerSecond: 0 }): Services {
   const serviceBlocks = new ServiceBlocks(ctx);
+  // Before the services whose rules its presets bend: processing, Verification of Payee, the PSU's decision.
+  const faults = new FaultRules(ctx);
   const consents = new ConsentService(ctx, serviceBlocks);
-  const sca = new ScaService(ctx);
+  const sca = new ScaService(ctx, faults);
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
   const access = new PaymentAccess(ctx, consents);
   const attempts = new PaymentAttempts(ctx);
-  const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx));
+  const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx, faults));
   const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
   sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
   sca.foresee('payment-authorisation', (journey, now) => paymentAuthorisations.refusalIfApproved(journey, now));
-  const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts);
+  const paymentProcessing = new PaymentProcessingService(ctx, payments, attempts, faults);
   const baskets = new SigningBasketService(ctx, access, payments, attempts);
   sca.handle('signing-basket', (journey, approved, now) => baskets.onScaFinished(journey, approved, now));
   sca.foresee('signing-basket', (journey, now) => baskets.refusalIfApproved(journey, now));
@@ -96,6 +100,7 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
   const clock = new ClockControl(ctx, lifecycle);
   const rateLimits = new RateLimits(ctx, options.rateLimitPerSecond);
   const sandbox = new SandboxPaymentService(ctx, access, payments);
+  const exchangeLog = new ExchangeLog(ctx, options.logLimits);
   return {
     ctx,
     consents,
@@ -108,13 +113,14 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     baskets,
     funds: new FundsConfirmationService(ctx, access),
     accounts: new AccountInformationService(ctx, access),
-    exchangeLog: new ExchangeLog(ctx, options.logLimits),
+    exchangeLog,
+    conduct: new ConductService(ctx, exchangeLog),
     clock,
     behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
     operator: new OperatorService(ctx, consents, payments.vop, clock),
     rateLimits,
     serviceBlocks,
-    faults: new FaultRules(ctx),
+    faults,
     templates: new TemplateCatalogue(ctx),
     paymentDocuments: new PaymentDocuments(ctx, payments),
     flowRuns: new FlowRunArchive(ctx, ctx.repos.flowRuns),

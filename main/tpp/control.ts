@@ -11,6 +11,9 @@ export const controlPost = (path: string, body: unknown): HttpRequest => ({
   body: JSON.stringify(body),
 });
 
+/** A DELETE on the control API as the operator sends it. */
+export const controlDelete = (path: string): HttpRequest => ({ method: 'DELETE', path: `/simulator/v1/${path}`, headers: {}, body: null });
+
 /** A TPP application registered through the control API, with its certificates. */
 export type TppRegistrationAnswer = TppCredentials & {
   roles: string[];
@@ -19,8 +22,8 @@ export type TppRegistrationAnswer = TppCredentials & {
 };
 
 /**
- * The bank operator's side (control API, /simulator/v1): the simulated clock, further TPPs and the
- * PSU's answer in the bank's app. Not the TPP: a real TPP has none of these.
+ * The bank operator's side (control API, /simulator/v1): the simulated clock, further TPPs, fault rules and
+ * the PSU's answer in the bank's app. Not the TPP: a real TPP has none of these.
  */
 export class BankControl {
   private readonly transport: BankTransport;
@@ -32,6 +35,10 @@ export class BankControl {
 
   post(path: string, body: unknown): Promise<TppResponse> {
     return this.send(controlPost(path, body));
+  }
+
+  delete(path: string): Promise<TppResponse> {
+    return this.send(controlDelete(path));
   }
 
   protected send(request: HttpRequest): Promise<TppResponse> {

@@ -47,3 +47,12 @@ function amountOf(transfer: string): string {
   if (amount === undefined) throw new Error('a credit transfer of the pain.001 has no InstdAmt');
   return amount;
 }
+
+/**
+ * A pain.001 with this unstructured remittance on every transfer: a second payment of a lesson is
+ * then another payment, not the first one again (spec "Payments" rule 6: do not duplicate a payment).
+ */
+export function withRemittance(pain001: string, remittance: string): string {
+  if (!/<Ustrd>/.test(pain001)) throw new Error('the pain.001 has no Ustrd (unstructured remittance) to replace');
+  return pain001.replace(/<Ustrd>[^<]*<\/Ustrd>/g, `<Ustrd>${escapeXml(remittance)}</Ustrd>`);
+}

@@ -14,6 +14,8 @@ export type RateLimit = Static<typeof S.RateLimit>;
 export type ServiceBlock = Static<typeof S.ServiceBlock>;
 export type FaultRuleInput = Static<typeof S.FaultRuleInput>;
 export type FaultRuleReport = Static<typeof S.FaultRuleReport>;
+export type ConductFinding = Static<typeof S.ConductFinding>;
+export type ConductReport = Static<typeof S.ConductReport>;
 export type ListPageQuery = Static<typeof S.ListPageQuery>;
 
 export type SignatureCheck = Static<typeof S.SignatureCheck>;
@@ -72,10 +74,21 @@ export interface ExchangeQuery {
   institution?: string;
   /** A consent, payment or basket id. */
   resource?: string;
+  /** Only answers a fault rule injected: any rule's, or the rule with this id. */
+  fault?: 'any' | number;
   /** Only exchanges older than this id: the next page. */
   before?: number;
   /** 1-10,000; default 100. */
   limit?: number;
+}
+
+/** The window of a conduct report (`GET /simulator/v1/conduct`); each field given narrows. */
+export interface ConductQuery {
+  /** One TPP, as the log names it (organizationIdentifier). */
+  tppId?: string;
+  /** Wall-clock date-times with their zone (when the requests came), e.g. 2026-11-29T10:00:00Z. */
+  since?: string;
+  until?: string;
 }
 
 /** A page of a search: newest first; `total` matches in all (whatever the page), `kept` exchanges in the log. */
@@ -162,6 +175,8 @@ export interface WorkbenchApi {
   addFault(rule: FaultRuleInput): Promise<FaultRuleReport>;
   removeFault(id: number): Promise<void>;
   clearFaults(): Promise<void>;
+  /** The TPPs' conduct: the spec's rules for TPPs checked over the traffic log, each finding with its exchanges. */
+  getConduct(query: ConductQuery): Promise<ConductReport>;
   /** The flow library. */
   listFlows(): Promise<FlowSummary[]>;
   /** The operations a free step can send. */

@@ -55,7 +55,7 @@ export const FaultAction = Type.Union(
   { title: 'FaultAction' },
 );
 
-export const FaultRuleInput = Type.Object(
+export const FaultActionRuleInput = Type.Object(
   {
     match: FaultMatch,
     action: FaultAction,
@@ -66,10 +66,36 @@ export const FaultRuleInput = Type.Object(
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'The same seed, the same sequence of firings and delays.' })),
     note: Type.Optional(Type.String({ maxLength: 200 })),
   },
-  { title: 'FaultRuleInput', ...CLOSED },
+  { title: 'FaultActionRuleInput', description: 'Matching requests to the bank get the action.', ...CLOSED },
 );
 
-export const FaultRuleReport = Type.Object(
+const PRESET_NAMES = ['pending-processing', 'payee-bank-silent', 'sca-abandoned', 'maintenance'] as const;
+const PRESETS_IN_WORDS =
+  'pending-processing: payments that would move on from PDNG stay PDNG until `minutes` have passed, then the bank processes them by its rules; ' +
+  "payee-bank-silent: the payee's bank does not answer Verification of Payee for new SEPA payments (RECI, then NOAP at the time limit); " +
+  "sca-abandoned: the PSU takes no decision in the bank's app, so SCA journeys end by the bank's time limits; " +
+  'maintenance: every request to `institution` answers 503 SERVICE_UNAVAILABLE with Retry-After until `minutes` have passed.';
+
+export const FaultPresetInput = Type.Object(
+  {
+    preset: oneOf(PRESET_NAMES, PRESETS_IN_WORDS),
+    minutes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10_080,
+        description: 'How long it lasts on the simulated clock (advancing the clock past it ends it); needed by pending-processing and maintenance.',
+      }),
+    ),
+    institution: Type.Optional(text('The institution it is for; needed by maintenance; absent: every institution.')),
+    tppId: Type.Optional(text('The TPP it is for, as the log names it; absent: every TPP.')),
+    note: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { title: 'FaultPresetInput', description: "A bank-level scenario over the bank's own rules (docs/testing-your-tpp.md).", ...CLOSED },
+);
+
+export const FaultRuleInput = Type.Union([FaultActionRuleInput, FaultPresetInput], { title: 'FaultRuleInput' });
+
+export const FaultActionRuleReport = Type.Object(
   {
     id: integer(),
     match: FaultMatch,
@@ -86,5 +112,25 @@ export const FaultRuleReport = Type.Object(
     retired: Type.Boolean({ description: 'It fired its `times`: it matches nothing any more.' }),
     description: text('The action in words.'),
   },
-  { title: 'FaultRuleReport', description: 'A fault rule with how often it matched and fired.' },
+  { title: 'FaultActionRuleReport', description: 'A fault rule with how often it matched and fired.' },
 );
+
+export const FaultPresetReport = Type.Object(
+  {
+    id: integer(),
+    preset: oneOf(PRESET_NAMES),
+    minutes: nullable(integer()),
+    institution: nullable(text()),
+    tppId: nullable(text()),
+    until: nullable(instant('The simulated instant it ends; null: until removed.')),
+    note: nullable(text()),
+    createdAt: instant(),
+    matched: integer('What it touched so far: requests (maintenance), payments or SCA journeys.'),
+    fired: integer('The same count: a preset acts on all it touches.'),
+    retired: Type.Boolean({ description: 'Its minutes have passed on the simulated clock: it acts no more.' }),
+    description: text('The preset in words.'),
+  },
+  { title: 'FaultPresetReport', description: 'A preset with what it touched so far.' },
+);
+
+export const FaultRuleReport = Type.Union([FaultActionRuleReport, FaultPresetReport], { title: 'FaultRuleReport' });

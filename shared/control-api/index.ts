@@ -9,3 +9,4 @@ export * from './bank';
 export * from './flows';
 export * from './events';
 export * from './faults';
+export * from './conduct';

@@ -164,7 +164,7 @@ describe('command contract', () => {
     const wrong = launch(process.execPath, [bin['psd2-workbench'] as string, 'serv']);
     wrong.line.catch(() => undefined);
     expect(await wrong.exit).toBe(2);
-    expect(wrong.output()).toBe('unknown command serv\npsd2-workbench serve|web|flow [flags]   (psd2-workbench COMMAND --help lists the flags)\n');
+    expect(wrong.output()).toBe('unknown command serv\npsd2-workbench serve|web|flow|conduct [flags]   (psd2-workbench COMMAND --help lists the flags)\n');
     rmSync(data, { recursive: true, force: true });
   }, 90_000);
 

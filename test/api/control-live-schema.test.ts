@@ -83,6 +83,8 @@ async function makeData(): Promise<void> {
   ids.exchangeId = String(signed.id);
   // A fault rule to remove (DELETE /faults/{faultId} comes before DELETE /faults in the document).
   ids.faultId = String((await json('POST', '/faults', { match: { institution: 'brussels' }, action: { delayMs: 1 }, times: 1 })).id);
+  // And a preset, listed beside it in its own shape (for a TPP no request comes from: it changes nothing here).
+  await json('POST', '/faults', { preset: 'pending-processing', minutes: 5, tppId: 'PSDXX-NOBODY' });
 }
 
 /** What to send each documented operation, by `METHOD /path` of the document. */
@@ -118,6 +120,7 @@ function sample(operation: string): Sample {
     },
     'DELETE /faults': { path: '/faults' },
     'DELETE /faults/{faultId}': { path: `/faults/${ids.faultId}` },
+    'GET /conduct': { path: '/conduct' },
     'GET /vop-registry': { path: '/vop-registry?institution=frankfurt' },
     'GET /templates': { path: '/templates?institution=frankfurt' },
     'GET /clock': { path: '/clock' },

@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addFaultRule, controlJson, tokenRequest as bankTokenRequest } from '../support/control';
 import { readTemplate } from '../../main/tpp/templates';
 import type { PsuSession } from '../../main/tpp/session';
 import { startTestBank, startTestBankWithPsu, type TestBank } from '../support/simulator';
@@ -22,30 +23,10 @@ afterEach(async () => {
   await fetch(`${bank.url}/simulator/v1/faults`, { method: 'DELETE' });
 });
 
-const control = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-  const res = await fetch(`${bank.url}/simulator/v1${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === '' ? null : JSON.parse(text) };
-};
-const addFault = async (rule: unknown): Promise<any> => {
-  const res = await control('POST', '/faults', rule);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-};
+const control = (method: string, path: string, body?: unknown) => controlJson(bank, method, path, body);
+const addFault = (rule: unknown): Promise<any> => addFaultRule(bank, rule);
 
-/** A client-credentials token request: the cheapest request a TPP makes (operation token-client-credentials). */
-const tokenRequest = (): Promise<Response> =>
-  fetch(`${bank.url}/frankfurt/oauth/v1/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${bank.client.clientId}:${bank.client.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+const tokenRequest = (institution = 'frankfurt'): Promise<Response> => bankTokenRequest(bank, institution);
 const paymentCount = async (): Promise<number> => Number((await fetch(`${bank.url}/simulator/v1/payments?limit=1`)).headers.get('x-total-count'));
 
 describe('the fault rules: POST, GET, DELETE', () => {

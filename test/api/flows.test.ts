@@ -22,6 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([bank.stop(), sandbox.stop()]));
 
+/** The lessons that break a rule of conduct on purpose, and the rules they break. */
+const BREACHES_SHOWN: Record<string, string[]> = { 'temporary-error-read-again': ['temporary-error-treated-as-rejection'] };
+
 /** The bank in the flow's behaviour. */
 const bankFor = (flow: FlowFile): TestBank => (flow.behaviour === 'sandbox' ? sandbox : bank);
 
@@ -58,6 +61,7 @@ describe('every library flow', () => {
         'sca-timeout-after-opening',
         'sca-timeout-after-start',
         'sca-rejected-payment',
+        'temporary-error-read-again',
         'sandbox-ais-consent',
         'sandbox-payment',
         'sandbox-london-payment',
@@ -75,9 +79,16 @@ describe('every library flow', () => {
     it(`${flow.name} meets every expectation at ${flow.institutions.join(', ')}`, async () => {
       for (const institution of flow.institutions) {
         await call(bankFor(flow), 'POST', '/simulator/v1/reset');
+        const since = new Date().toISOString();
         const result = await run(flow, institution);
         expect(result.met, `${institution}:\n${printed(result)}`).toBe(true);
         expect(result.steps).toHaveLength(flow.steps.length);
+        // The built-in TPP keeps the spec's rules of conduct; a lesson that shows a breach leaves exactly its own.
+        const conduct = (await call(bankFor(flow), 'GET', `/simulator/v1/conduct?since=${since}`)).body as { findings: { rule: string; text: string }[] };
+        expect(
+          conduct.findings.map((f) => f.rule),
+          `${institution}: ${conduct.findings.map((f) => f.text).join('\n')}`,
+        ).toEqual(BREACHES_SHOWN[flow.name] ?? []);
       }
     });
   }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunFile } from '../../main/flows/runs/run-file';
 import { freePort, untilGone } from '../support/ports';
 
 const checkout = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +74,15 @@ beforeAll(() => {
 describe('the packed package in another project', () => {
   it('carries only what runs: the bundles, the built UI and the resources; no tests, bench or sources', () => {
     expect(files.filter((f) => /^(test|bench|scripts|docs|\.data|renderer|preload|shared)\//.test(f) || f.endsWith('.ts'))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['dist/cli/serve/serve.cjs', 'dist/cli/flow/flow.cjs', 'dist/cli/web/web.cjs', 'out/renderer/index.html']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/cli/serve/serve.cjs',
+        'dist/cli/flow/flow.cjs',
+        'dist/cli/web/web.cjs',
+        'dist/cli/conduct/conduct.cjs',
+        'out/renderer/index.html',
+      ]),
+    );
   });
 
   it('installs no build tool: esbuild, tsx, TypeScript, Vite and Electron are not there', () => {
@@ -84,11 +93,11 @@ describe('the packed package in another project', () => {
   it('answers --help for the command and each of its commands with exit 0', async () => {
     const bin = join(project, 'node_modules', '.bin', 'psd2-workbench');
     const help = await finished(spawn(bin, ['--help']));
-    expect(help).toMatchObject({ code: 0, output: expect.stringContaining('psd2-workbench serve|web|flow') });
-    for (const command of ['serve', 'web', 'flow']) {
+    expect(help).toMatchObject({ code: 0, output: expect.stringContaining('psd2-workbench serve|web|flow|conduct') });
+    for (const command of ['serve', 'web', 'flow', 'conduct']) {
       const { code, output } = await finished(spawn(bin, [command, '--help']));
       expect(code, command).toBe(0);
-      expect(output, command).toContain(command === 'flow' ? '--junit FILE' : '--control-token');
+      expect(output, command).toContain({ flow: '--junit FILE', conduct: '--fail-on' }[command] ?? '--control-token');
     }
   });
 
@@ -125,6 +134,17 @@ describe('the packed package in another project', () => {
       expect(Number(testcase.time)).toBeGreaterThanOrEqual(0);
     }
     expect(doc.testsuites.tests).toBe('13');
+
+    // --json: each run as the app exports one, so the app's import reads it (and its steps' exchanges).
+    const results = JSON.parse(readFileSync(join(runnerTemp, 'flows.json'), 'utf8')) as { format: string; met: boolean; runs: unknown[] };
+    expect(results).toMatchObject({ format: 'psd2-workbench-flow-results', version: 2, met: true });
+    expect(results.runs).toHaveLength(1);
+    const imported = parseRunFile(JSON.stringify(results.runs[0]), 'imported');
+    expect(imported).toMatchObject({ institution: 'frankfurt', met: true, imported: true });
+    expect(imported.flow.name).toBe('ais-consent');
+    expect(imported.steps).toHaveLength(13);
+    expect(imported.steps.every((step) => step.exchanges.length > 0 && step.exchanges.every((e) => e.status >= 200))).toBe(true);
+    expect(imported.steps.flatMap((step) => step.exchanges).some((e) => e.exchangeId !== null)).toBe(true);
     await untilGone(port);
   }, 120_000);
 

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 
 /** `npm run flow -- …` as a user runs it (the launcher and its bundle), its exit code and its output. */
-export function flowCommand(args: string[]): Promise<{ code: number | null; output: string }> {
+export const flowCommand = (args: string[]): Promise<{ code: number | null; output: string }> => cliCommand('flow', args);
+
+/** `npm run COMMAND -- …` (flow, conduct) as a user runs it: the launcher and its bundle, its exit code and its output. */
+export function cliCommand(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['main/hosts/cli/launcher.mjs', 'flow', ...args], {
+    const child = spawn(process.execPath, ['main/hosts/cli/launcher.mjs', command, ...args], {
       cwd: process.cwd(),
       env: { ...process.env, NO_COLOR: '1' },
     });

@@ -121,6 +121,7 @@ export function repeated(request: QaRequest, name: string, value?: string): QaRe
 }
 
 const withBody = (request: QaRequest, body: Buffer): QaRequest => ({ ...request, body });
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const text = (bytes: Buffer): string => bytes.toString('utf8');
 const crlf = (bytes: Buffer): Buffer => Buffer.from(text(bytes).replace(/\r?\n/g, '\r\n'), 'utf8');
 const minified = (bytes: Buffer): Buffer => Buffer.from(text(bytes).replace(/>\s+</g, '><').trim(), 'utf8');
@@ -178,6 +179,24 @@ export const QA_CASES: readonly QaCase[] = [
     what: 'a newline appended to the body after hashing',
     expect: SIGNATURE_INVALID('digest-matches', /trailing newline/),
     build: (b, k) => withBody(signAsClient(b, k), Buffer.concat([b.body, Buffer.from('\n')])),
+  },
+  {
+    id: 'body-bom-compact',
+    what: 'a compact pain.001 hashed, then sent with a UTF-8 byte-order mark in front',
+    expect: SIGNATURE_INVALID('digest-matches', /byte-order mark \(EF BB BF\) that was not hashed/),
+    build: (b, k) => withBody(signAsClient(b, k, { hashed: minified(b.body) }), Buffer.concat([BOM, minified(b.body)])),
+  },
+  {
+    id: 'body-bom-indented',
+    what: 'an indented pain.001 hashed, then sent with a UTF-8 byte-order mark in front',
+    expect: SIGNATURE_INVALID('digest-matches', /byte-order mark \(EF BB BF\) that was not hashed/),
+    build: (b, k) => withBody(signAsClient(b, k), Buffer.concat([BOM, b.body])),
+  },
+  {
+    id: 'body-trailing-space',
+    what: 'one stray space at the end of one line, added after hashing',
+    expect: SIGNATURE_INVALID('digest-matches', /spaces or tabs at the end of line 3/),
+    build: (b, k) => withBody(signAsClient(b, k), Buffer.from(text(b.body).replace(/^((?:[^\n]*\n){2}[^\n]*)\n/, '$1 \n'), 'utf8')),
   },
   // Headers and the headers parameter.
   {
@@ -430,6 +449,9 @@ export const QA_CASES: readonly QaCase[] = [
   },
 ];
 
+/** A body as a paste carries it: text as UTF-8 when it is UTF-8 (a BOM kept as U+FEFF), else each byte as a Latin-1 character. */
+const pastedBody = (body: Buffer): string => (Buffer.from(body.toString('utf8'), 'utf8').equals(body) ? body.toString('utf8') : body.toString('latin1'));
+
 /** A raw HTTP/1.1 request as a proxy shows it: CRLF header lines, Host and Content-Length, the exact body. */
 export function asRawHttp(request: QaRequest, host: string): string {
   const lines = [
@@ -438,14 +460,14 @@ export function asRawHttp(request: QaRequest, host: string): string {
     ...request.headers.map(([n, v]) => `${n}: ${v}`),
     `Content-Length: ${request.body.length}`,
   ];
-  return `${lines.join('\r\n')}\r\n\r\n${request.body.toString('latin1')}`;
+  return `${lines.join('\r\n')}\r\n\r\n${pastedBody(request.body)}`;
 }
 
 /** The Inspector's "Copy as cURL" form (repeats as repeated --header). */
 export function asCurl(request: QaRequest, origin: string): string {
   const headers: Record<string, string[]> = {};
   for (const [name, value] of request.headers) (headers[name] ??= []).push(value);
-  return buildCurl({ method: request.method, url: request.path, headers, body: request.body.length === 0 ? null : request.body.toString('latin1') }, origin);
+  return buildCurl({ method: request.method, url: request.path, headers, body: request.body.length === 0 ? null : pastedBody(request.body) }, origin);
 }
 
 /** A HAR 1.2 log with the one entry, header lines in order. */
@@ -461,7 +483,7 @@ export function asHar(request: QaRequest, origin: string): string {
       cookies: [],
       headers: request.headers.map(([name, value]) => ({ name, value })),
       queryString: [],
-      ...(request.body.length > 0 ? { postData: { mimeType: contentType, text: request.body.toString('latin1') } } : {}),
+      ...(request.body.length > 0 ? { postData: { mimeType: contentType, text: pastedBody(request.body) } } : {}),
       headersSize: -1,
       bodySize: request.body.length,
     },

@@ -2,6 +2,7 @@
 // counts it; an answer a rule injected says so in the Inspector, naming the rule and what it did, and an
 // exchange whose connection a rule dropped shows "no answer", not a status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenRequest as bankTokenRequest } from '../support/control';
 import type { RunningUi } from './support/browser';
 import { startUi, UI_TIMEOUT } from './support/browser';
 
@@ -15,15 +16,7 @@ afterAll(async () => {
 
 const addFault = (rule: unknown): Promise<Response> =>
   fetch(`${ui.url}/simulator/v1/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
-const tokenRequest = (): Promise<Response> =>
-  fetch(`${ui.url}/frankfurt/oauth/v1/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${ui.bank.client.clientId}:${ui.bank.client.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+const tokenRequest = (): Promise<Response> => bankTokenRequest({ url: ui.url, client: ui.bank.client });
 
 describe('injected answers in the Inspector', () => {
   it(

@@ -108,7 +108,7 @@ describe('the exchanges of one resource', () => {
     expect(idsOf(repository(dir), 'A')).toEqual([ids[2], ids[0]]);
   });
 
-  it('need no index on the table: the log writes none per ordinary request (only failures and pins are indexed, each in id order)', () => {
+  it('need no index on the table: the log writes none per ordinary request (only failures, pins and injected answers are indexed, each in id order)', () => {
     const dir = folder();
     repository(dir);
     const db = dbs[0]!;
@@ -117,8 +117,8 @@ describe('the exchanges of one resource', () => {
         "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL ORDER BY name",
       )
       .all();
-    expect(indexes.map((i) => i.name)).toEqual(['exchanges_failures', 'exchanges_pinned']);
-    for (const index of indexes) expect(index.sql).toMatch(/ON exchanges \(id\) WHERE (failure|pinned) = 1$/);
+    expect(indexes.map((i) => i.name)).toEqual(['exchanges_failures', 'exchanges_fault_rules', 'exchanges_pinned']);
+    for (const index of indexes) expect(index.sql).toMatch(/ON exchanges \(id(, fault_rule)?\) WHERE ((failure|pinned) = 1|fault_rule IS NOT NULL)$/);
   });
 });
 

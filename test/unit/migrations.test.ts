@@ -29,6 +29,7 @@ const SHIPPED = [
   '188af349b533c32a2a3d8684d7ea59de03c541488c3fc9d61b0ef3200fc1eb13', // 016 exchange log kept
   '2f85d28632c47463d70fc72f80454752c5140e4ca28f407169f0bb37b7cbb07b', // 017 journey deadlines
   '28b0e9c9aee24634b10646d00fbc07204cdf6e9725933c3bcdd1773eafbaa2ad', // 018 exchange search index
+  '15f53833813b90850f93ba244771a6cd29569cd11e66200a410af009bdf157d4', // 019 exchange fault rules
 ];
 
 const dirs: string[] = [];

@@ -61,6 +61,15 @@ const BY_OPERATION: Record<OperationName, Sample[]> = {
     ['operator', 'POST', `/simulator/v1/payments/${ID}/processing`, '{"outcome":"ACCP"}', 'Bank’s back office accepts the payment'],
     ['operator', 'POST', `/simulator/v1/payments/${ID}/processing`, '{"outcome":"RJCT","reason":"AM04"}', 'Bank’s back office rejects the payment (AM04)'],
   ],
+  addFault: [
+    ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"status":503}}', 'Operator sets a fault: 503'],
+    ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"delay":{"uniform":[1,2]}}}', 'Operator sets a fault: delay'],
+    ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"drop":"reset"}}', 'Operator sets a fault: dropped connection'],
+  ],
+  clearFaults: [
+    ['operator', 'DELETE', '/simulator/v1/faults/3', null, 'Operator removes fault rule 3'],
+    ['operator', 'DELETE', '/simulator/v1/faults', null, 'Operator removes every fault rule'],
+  ],
 };
 
 /** The control API's other writes a run or the trainer may make. */

@@ -73,6 +73,10 @@ export interface FiredFault {
   action: FaultAction;
   when: 'before' | 'after';
   delayMs: number;
+  /** What the rule does, in words: the answer's mark. */
+  description: string;
+  /** The error's text where the rule words it itself (a preset); otherwise "the bank answers N on purpose". */
+  text?: string;
 }
 
 export const isFaultOperation = (name: unknown): name is BankOperation => typeof name === 'string' && (BANK_OPERATION_NAMES as string[]).includes(name);
@@ -140,17 +144,13 @@ export function fires(state: FaultRuleState): FiredFault | null {
   if (state.matched <= rule.after) return null;
   if (rule.probability < 1 && state.random() >= rule.probability) return null;
   state.fired++;
-  return { ruleId: rule.id, action: rule.action, when: rule.when, delayMs: drawDelay(rule.action, state.random) };
-}
-
-/** The first live rule that matches and fires; each matching rule before it counts the request too. */
-export function faultFor(states: readonly FaultRuleState[], request: FaultRequest): FiredFault | null {
-  for (const state of states) {
-    if (isRetired(state) || !matchesRequest(state.rule.match, request)) continue;
-    const fired = fires(state);
-    if (fired !== null) return fired;
-  }
-  return null;
+  return {
+    ruleId: rule.id,
+    action: rule.action,
+    when: rule.when,
+    delayMs: drawDelay(rule.action, state.random),
+    description: describeAction(rule.action, rule.when),
+  };
 }
 
 /** The rule in words, for the answer's mark and the Bank screen: "503 (Retry-After 5 s), before the bank acts". */

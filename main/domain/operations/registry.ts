@@ -123,6 +123,29 @@ function afterV1(path: string): string[] | null {
 const matches = (template: readonly string[], segments: readonly string[]): boolean =>
   template.length === segments.length && template.every((part, i) => (part.startsWith('{') ? segments[i] !== '' : part === segments[i]));
 
+const TOKEN_GRANTS: Record<string, BankOperation> = {
+  client_credentials: 'token-client-credentials',
+  authorization_code: 'token-authorization-code',
+  refresh_token: 'token-refresh',
+};
+
+/** The token endpoint's operation, by the grant its form body names; null for a grant it does not take. */
+export const tokenOperationOf = (formBody: string): BankOperation | null => TOKEN_GRANTS[new URLSearchParams(formBody).get('grant_type') ?? ''] ?? null;
+
+/** A request target's path as the router reads it: no query, each segment percent-decoded (one that will not decode stays as sent). */
+export function decodedPathOf(url: string): string {
+  return (url.split(/[?#]/, 1)[0] ?? '')
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
 /** Whether a request's method and path (query ignored) are this operation's. */
 export function isRequestOf(operation: BankOperation, method: string, path: string): boolean {
   const row = BANK_OPERATIONS[operation];

@@ -11,6 +11,7 @@ import { xmlForms } from './xml-forms';
 export const EMPTY_BODY_DIGEST = 'SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 
 const PREFIX = 'SHA-256=';
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const SHA256_BASE64_RE = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
 const HEX64_RE = /^[0-9a-fA-F]{64}$/;
 /** Algorithm names that RFC 3230 clients put before the `=`; anything longer is not a prefix but a bare hash. */
@@ -133,6 +134,9 @@ function variants(body: Buffer): Variant[] {
     return bytes.equals(body) ? null : bytes;
   };
   const isUtf8 = Buffer.from(text, 'utf8').equals(body);
+  const hasBom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+  const spaced = text.split('\n').findIndex((line) => /[ \t]\r?$/.test(line));
+  const trailingSpace = isUtf8 && spaced >= 0 ? spaced + 1 : null;
   const nonAscii = isUtf8 && /[\u0080-\uffff]/.test(text);
   return [
     {
@@ -148,6 +152,23 @@ function variants(body: Buffer): Variant[] {
     {
       bytes: () => Buffer.alloc(0),
       text: `the Digest is the hash of an empty body, but the request carries ${body.length} byte${body.length === 1 ? '' : 's'}: hash the body as sent (rule 6)`,
+      rule: 6,
+    },
+    // Byte-level changes before re-serialisations: an XML serialiser also drops a BOM and a stray space,
+    // so it would explain either, and the user would hunt for a pretty-printer that does not exist.
+    {
+      bytes: () => (hasBom ? body.subarray(3) : null),
+      text: 'the body you sent starts with a UTF-8 byte-order mark (EF BB BF) that was not hashed: hash the body with its BOM, or send it without one (rule 6)',
+      rule: 6,
+    },
+    {
+      bytes: () => (hasBom ? null : Buffer.concat([UTF8_BOM, body])),
+      text: 'the Digest was computed over the body with a UTF-8 byte-order mark (EF BB BF) in front, which the body you sent does not have (rule 6)',
+      rule: 6,
+    },
+    {
+      bytes: () => (trailingSpace === null ? null : ifDiffers(text.replace(/[ \t]+(?=\r?\n|$)/g, ''))),
+      text: `the body you sent has spaces or tabs at the end of line ${trailingSpace ?? 0} (and maybe others) that were not hashed (rule 6)`,
       rule: 6,
     },
     {
@@ -184,11 +205,6 @@ function variants(body: Buffer): Variant[] {
           rule: 6 as const,
         }))
       : []),
-    {
-      bytes: () => (text.charCodeAt(0) === 0xfeff ? body.subarray(3) : null),
-      text: 'the body starts with a UTF-8 byte-order mark that was not hashed (rule 6)',
-      rule: 6,
-    },
     {
       // Java's ISO-8859-1 encoder writes '?' for what it cannot encode, so € becomes '?'.
       bytes: () => (nonAscii ? Buffer.from(text.replace(/[\u{100}-\u{10ffff}]/gu, '?'), 'latin1') : null),

@@ -30,9 +30,10 @@ const DECLARATIONS = [
   '<?xml version="1.0"?>',
 ];
 
-/** Whitespace-only text between two markup tokens removed: what a minifier or a compact serialiser writes. */
+/** Whitespace-only text between two markup tokens removed: what a minifier or a compact serialiser writes (a BOM stays: it is not whitespace to XML). */
 export function minifyXml(text: string): string {
-  return text.replace(/>\s+</g, '><').trim();
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  return bom + text.slice(bom.length).replace(/>\s+</g, '><').trim();
 }
 
 /**
@@ -40,7 +41,8 @@ export function minifyXml(text: string): string {
  * Java's Transformer with indent and most "pretty print" buttons write.
  */
 export function prettyPrintXml(text: string, indent: string, newline = '\n'): string {
-  const compact = minifyXml(text);
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const compact = minifyXml(text).slice(bom.length);
   const lines: string[] = [];
   let depth = 0;
   let last = 0;
@@ -71,7 +73,7 @@ export function prettyPrintXml(text: string, indent: string, newline = '\n'): st
   }
   const rest = compact.slice(last);
   if (rest !== '') lines.push(rest);
-  return lines.join(newline);
+  return bom + lines.join(newline);
 }
 
 /** Every attribute value (and the declaration's) quoted with `to` instead of the other quote. */

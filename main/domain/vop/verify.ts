@@ -73,6 +73,11 @@ export function vopCheck(payee: Payee | undefined, creditorName: string, now: Da
   return { requestedAt: now, answeredAt: answer ? now : undefined, answer };
 }
 
+/** A check the payee's PSP never answers, whoever the payee (the payee-bank-silent fault preset): RECI until the time limit, then NOAP. */
+export function unansweredCheck(now: Date): VopCheck {
+  return { requestedAt: now, answeredAt: undefined, answer: undefined };
+}
+
 /**
  * The result at `now` of a check requested at `requestedAt`, whose answer arrives at
  * `answeredAt` (never, for `undefined`). Past `requestedAt + timeLimitMs` without an answer the

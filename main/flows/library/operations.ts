@@ -1,10 +1,11 @@
+import { FaultRuleInput } from '../../../shared/control-api/faults';
 import type { Actor } from './actors';
 
 /**
  * How a parameter is checked when a flow file is read. A parameter given as one whole reference
  * (`"${steps.pay.values.paymentId}"`) passes any kind here; the runner checks the value it resolves to.
  */
-export type ParamKind = 'text' | 'number' | 'boolean' | 'psuRole' | 'faults' | 'textList' | 'textMap' | 'creditors';
+export type ParamKind = 'text' | 'number' | 'boolean' | 'psuRole' | 'faults' | 'textList' | 'textMap' | 'creditors' | 'object';
 
 /** The fields of one creditor of createPayment's `creditors` (main/tpp/pain001-creditors.ts), and whether each is required. */
 export const CREDITOR_FIELDS = { name: true, iban: true, amount: false } as const;
@@ -14,6 +15,19 @@ interface OperationSpec {
   actor: Actor;
   required: Record<string, ParamKind>;
   optional?: Record<string, ParamKind>;
+}
+
+type Schema = { type?: unknown; properties?: Record<string, Schema>; anyOf?: Schema[] };
+
+/** The fields of a POST /simulator/v1/faults body, of whichever shape (a rule or a preset), each as a parameter kind. */
+function faultRuleParams(): Record<string, ParamKind> {
+  const shapes = (schema: Schema): Schema[] => schema.anyOf ?? [schema];
+  const kind = (schema: Schema): ParamKind => {
+    if (schema.type === 'integer' || schema.type === 'number') return 'number';
+    return shapes(schema).some((shape) => shape.type === 'object') ? 'object' : 'text';
+  };
+  const fields = shapes(FaultRuleInput as Schema).flatMap((shape) => Object.entries(shape.properties ?? {}));
+  return Object.fromEntries(fields.map(([name, schema]) => [name, kind(schema)]));
 }
 
 const psu = { psu: 'psuRole' } as const;
@@ -50,7 +64,7 @@ export const OPERATIONS = {
   createPayment: {
     actor: 'tpp',
     required: { psu: 'psuRole', product: 'text' },
-    optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', faults: 'faults' },
+    optional: { kind: 'text', pain001: 'text', creditors: 'creditors', debtorIban: 'text', remittance: 'text', faults: 'faults' },
   },
   getPayment: { actor: 'tpp', required: payment },
   paymentStatus: { actor: 'tpp', required: payment },
@@ -66,6 +80,13 @@ export const OPERATIONS = {
   /** To an ISO-8601 instant, for a flow that needs a known business day and hour (cut-offs, execution dates). */
   setClock: { actor: 'operator', required: { instant: 'text' } },
   processPayment: { actor: 'operator', required: { paymentId: 'text', outcome: 'text' }, optional: { reason: 'text' } },
+  /**
+   * A fault rule (POST /simulator/v1/faults, docs/testing-your-tpp.md): the parameters are its body, held to the
+   * API's schema when the flow is read; `values.faultId` is the rule's id. The run removes its rules when it ends.
+   */
+  addFault: { actor: 'operator', required: {}, optional: faultRuleParams() },
+  /** Removes the rule `faultId` (an addFault step's `values.faultId`), or without it every fault rule of the bank. */
+  clearFaults: { actor: 'operator', required: {}, optional: { faultId: 'number' } },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -1,5 +1,10 @@
+import { Compile } from 'typebox/compile';
+import { FaultRuleInput } from '../../../shared/control-api/faults';
+import { validationText, type SchemaFailure } from '../../../shared/control-api/validation-text';
 import type { PsuNeeds } from '../../../shared/psu-needs';
 import { VOP_OUTCOMES } from '../../domain/dataset/types';
+import { BANK_OPERATION_NAMES } from '../../domain/operations/registry';
+import { isFaultOperation } from '../../domain/faults/rule';
 import { ACTORS, type Actor } from './actors';
 import { isSimulatorMode, SIMULATOR_MODES } from '../../domain/simulator-mode';
 import {
@@ -209,6 +214,8 @@ function readStep(value: unknown, at: string, known: Known): FlowStep {
   if (operation === 'psuDecides' && params.action !== undefined && !(PSU_ACTIONS as readonly unknown[]).includes(params.action)) {
     throw new FlowFormatError(`${at}.params.action`, `must be ${PSU_ACTIONS.join(', ')} (${PSU_CHOOSES}: the PSU decides; either is expected)`);
   }
+  if (operation === 'addFault') checkFaultRule(params, `${at}.params`);
+  if (operation === 'clearFaults' && params.faultId !== undefined) checkFaultId(params.faultId, `${at}.params.faultId`, known);
   return {
     id,
     title: text(value.title, `${at}.title`),
@@ -236,6 +243,7 @@ function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<st
   if (kind === 'boolean' && typeof value !== 'boolean') fail('true or false');
   if (kind === 'textList' && (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))) fail('a list of strings');
   if (kind === 'textMap' && (!isObject(value) || Object.values(value).some((item) => typeof item !== 'string'))) fail('an object of strings');
+  if (kind === 'object' && !isObject(value)) fail('a JSON object');
   if (kind === 'faults') checkFaults(value, at);
   if (kind === 'creditors') checkCreditors(value, at);
 }
@@ -262,6 +270,45 @@ function checkFaults(value: unknown, at: string): void {
     if (wanted === undefined) throw new FlowFormatError(`${at}.${fault}`, `unknown fault (known: ${Object.keys(FAULT_KINDS).join(', ')})`);
     if (typeof given !== wanted) throw new FlowFormatError(`${at}.${fault}`, `must be a ${wanted}`);
   }
+}
+
+let faultRuleCheck: ReturnType<typeof Compile> | undefined;
+
+/**
+ * An addFault step's parameters are the body of POST /simulator/v1/faults: held to the API's schema (and the
+ * bank's operation names and institutions) when the flow is read, refused in the API's words. A reference
+ * fits where the schema wants text (`"institution": "${institution}"`), and is resolved when the step runs.
+ */
+function checkFaultRule(params: Json, at: string): void {
+  faultRuleCheck ??= Compile(FaultRuleInput);
+  if (!faultRuleCheck.Check(params)) {
+    const failures = [...faultRuleCheck.Errors(params)] as unknown as SchemaFailure[];
+    throw new FlowFormatError(at, `${validationText('body', failures).replace(/^the body/, 'the rule')} (the body of POST /simulator/v1/faults)`);
+  }
+  const match = (params.match ?? {}) as { operation?: string; institution?: string };
+  if (match.operation !== undefined && !isFaultOperation(match.operation)) {
+    const examples = ['payment-status', 'payment-create', 'consent-create', 'token-client-credentials'];
+    throw new FlowFormatError(
+      `${at}.match.operation`,
+      `"${match.operation}" is no operation of the bank (${examples.join(', ')}, … ${BANK_OPERATION_NAMES.length} in all; GET /simulator/v1/openapi.json lists them)`,
+    );
+  }
+  for (const [field, institution] of [
+    ['match.institution', match.institution],
+    ['institution', params.institution],
+  ] as const) {
+    if (typeof institution === 'string' && referencesIn(institution).length === 0 && !INSTITUTIONS.includes(institution))
+      throw new FlowFormatError(`${at}.${field}`, `must be one of ${INSTITUTIONS.join(', ')} (or \${institution}, the run's)`);
+  }
+}
+
+/** A rule's id: a number, or what an earlier addFault step gave (`${steps.<id>.values.faultId}`). */
+function checkFaultId(value: unknown, at: string, { earlier }: Known): void {
+  if (!isWholeReference(value)) return;
+  const [root, name, third, fourth] = parsePath(referencesIn(value as string)[0]?.trim() ?? '') ?? [];
+  const step = root === 'steps' && typeof name === 'string' ? earlier.get(name) : undefined;
+  if (step?.operation !== 'addFault' || third !== 'values' || fourth !== 'faultId')
+    throw new FlowFormatError(at, "must be a rule's id or an earlier addFault step's ${steps.<id>.values.faultId}");
 }
 
 function checkReference(reference: string, at: string, { earlier, psus, parameters }: Known): void {

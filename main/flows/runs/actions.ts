@@ -3,7 +3,7 @@ import { escapeXml } from '../../domain/iso20022/xml-text';
 import { journeyIdOf } from '../../tpp/client';
 import { sendHttp } from '../../tpp/http';
 import { psuSession } from '../../tpp/journeys';
-import { withCreditors } from '../../tpp/pain001-creditors';
+import { withCreditors, withRemittance } from '../../tpp/pain001-creditors';
 import { pkcePair } from '../../tpp/pkce';
 import { dateAfter } from '../../tpp/requests/consents';
 import { clientCredentialsToken } from '../../tpp/requests/oauth';
@@ -27,6 +27,8 @@ export interface RunContext {
   psus: Record<string, DatasetPsu>;
   /** PSU sessions by role, once the PSU's tokens are in. */
   sessions: Map<string, PsuSession>;
+  /** The fault rules the run's addFault steps made and its clearFaults steps left: removed when the run ends (FlowRunner.removeFaults). */
+  faultRules: Set<number>;
 }
 
 type Action = (ctx: RunContext, params: Params) => Promise<StepResult>;
@@ -173,7 +175,9 @@ export const ACTIONS: Record<OperationName, Action> = {
     const creditors = params.optionalCreditors('creditors');
     const debtorIban = params.optionalText('debtorIban');
     const paid = creditors === undefined ? given : withCreditors(given, creditors);
-    const pain001 = debtorIban === undefined ? paid : withDebtorIban(paid, debtorIban);
+    const debited = debtorIban === undefined ? paid : withDebtorIban(paid, debtorIban);
+    const remittance = params.optionalText('remittance');
+    const pain001 = remittance === undefined ? debited : withRemittance(debited, remittance);
     const res = await ctx.tpp.createPayment(sessionOf(ctx, params), product(params), pain001, params.faults());
     return resultOf(res, created(res, 'paymentId'));
   },
@@ -207,6 +211,21 @@ export const ACTIONS: Record<OperationName, Action> = {
 
   advanceClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { advance: params.text('duration') })),
   setClock: async (ctx, params) => resultOf(await ctx.control.post('clock', { set: params.text('instant') })),
+  addFault: async (ctx, params) => {
+    const res = await ctx.control.post('faults', params.all());
+    const faultId = res.status === 201 ? field(res.body, ['id']) : undefined;
+    if (typeof faultId === 'number') ctx.faultRules.add(faultId);
+    return resultOf(res, { faultId: faultId ?? null });
+  },
+  clearFaults: async (ctx, params) => {
+    const faultId = params.optionalNumber('faultId');
+    const res = await ctx.control.delete(faultId === undefined ? 'faults' : `faults/${faultId}`);
+    if (res.status === 204) {
+      if (faultId === undefined) ctx.faultRules.clear();
+      else ctx.faultRules.delete(faultId);
+    }
+    return resultOf(res);
+  },
   processPayment: async (ctx, params) => {
     const reason = params.optionalText('reason');
     return resultOf(

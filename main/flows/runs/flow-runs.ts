@@ -12,7 +12,7 @@ import type { DatasetPsu } from './psus';
 import { RunError } from './run-error';
 import { parseRunFile, RunFileError, runFile } from './run-file';
 import { runHar } from './run-har';
-import type { FlowRunRecord, FlowRunSummary, FreeStepInput, RunArchive } from '../run-record';
+import { newRunRecord, type FlowRunRecord, type FlowRunSummary, type FreeStepInput, type RunArchive } from '../run-record';
 
 export interface FlowRunsOptions {
   /** The simulator's origin (with the TLS material under --tls), known once it listens. */
@@ -259,27 +259,7 @@ export class FlowRuns {
   }
 
   private async startFlow(flow: FlowFile, options: StartOptions & { free: boolean; replayOf?: string }): Promise<LiveRun> {
-    const record: FlowRunRecord = {
-      runId: randomUUID(),
-      flow,
-      free: options.free,
-      institution: options.institution ?? (flow.institutions[0] as string),
-      psus: options.psus ?? {},
-      params: options.params ?? {},
-      autoApprove: options.autoApprove,
-      pauseClock: options.pauseClock ?? true,
-      phase: 'ready',
-      steps: [],
-      nextStep: null,
-      current: [],
-      pending: null,
-      met: null,
-      startedAt: await this.now(),
-      finishedAt: null,
-      replayOf: options.replayOf ?? null,
-      imported: false,
-      freeSteps: [],
-    };
+    const record = newRunRecord({ ...options, flow, pauseClock: options.pauseClock ?? true }, randomUUID(), await this.now());
     let run: LiveRun;
     try {
       run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.archive);

@@ -12,7 +12,7 @@ import type { DatasetPsu } from './psus';
 import { isPrepared, type Decide, type GateRelease, type RunHooks } from './recording';
 import { RunError } from './run-error';
 import type { FlowRunRecord, GatedRequest, RunArchive, RunExchange, RunPhase, RunStep } from '../run-record';
-import { FlowRunner, type StepOutcome } from './runner';
+import { FlowRunner, type FlowRun, type StepOutcome } from './runner';
 import { loggedExchangeOf } from './traffic-log';
 
 /** Where a live run stops next: before the step's next request, at the end of the step, at the end of the run. */
@@ -142,16 +142,24 @@ export class LiveRun {
     readonly record: FlowRunRecord,
     private readonly bank: BankTransport,
     private readonly archive: RunArchive,
+    private readonly onStep: ((outcome: StepOutcome) => void) | undefined,
   ) {
     this.clock = new BankControl(bank);
   }
 
-  /** Finds the PSUs and saves the run, ready for its first step. */
-  static async start(record: FlowRunRecord, bank: BankTransport, credentials: TppCredentials, archive: RunArchive): Promise<LiveRun> {
-    const live = new LiveRun(record, bank, archive);
+  /** Finds the PSUs and saves the run, ready for its first step; `onStep` is told of each step once made (live output). */
+  static async start(
+    record: FlowRunRecord,
+    bank: BankTransport,
+    credentials: TppCredentials,
+    archive: RunArchive,
+    onStep?: (outcome: StepOutcome) => void,
+  ): Promise<LiveRun> {
+    const live = new LiveRun(record, bank, archive, onStep);
     const runner = await FlowRunner.start(record.flow, {
       origin: bank.origin,
       tls: bank.tls,
+      controlToken: bank.controlToken,
       credentials,
       institution: record.institution,
       psuIds: record.psus,
@@ -201,6 +209,11 @@ export class LiveRun {
         : { request: { ...browserOriginOf(gate.request), method: edit.method, path: edit.url, headers: edit.headers, body: edit.body }, resign: edit.resign },
     );
     await settled;
+  }
+
+  /** The steps' outcomes as the headless runner reports them (JUnit, the command line's lines). */
+  get outcome(): FlowRun {
+    return this.flowRunner().run();
   }
 
   /** Runs every remaining step without stopping at gates (a replay). */
@@ -255,10 +268,11 @@ export class LiveRun {
     return this.flowRunner().hasRole(role);
   }
 
-  /** The simulator stops or the run is deleted: polling ends, gates stay shut. */
+  /** The simulator stops or the run is deleted: polling ends, gates stay shut, the run's fault rules go. */
   stop(): void {
     this.stopped = true;
     this.wake?.();
+    void this.runner?.removeFaults();
   }
 
   /**
@@ -335,6 +349,7 @@ export class LiveRun {
         const startedAt = caughtUp?.startedAt ?? (await this.now());
         const outcome = await runner.next();
         this.record.steps.push(await this.stepRun(outcome, before, startedAt));
+        this.onStep?.(outcome);
         this.record.current = [];
         this.record.nextStep = runner.nextStep;
         if (this.stopAt !== 'end' || this.stopped || (this.stopAfter !== null && this.record.steps.length >= this.stopAfter)) break;
@@ -348,6 +363,9 @@ export class LiveRun {
     }
     this.record.met = this.metSoFar();
     const over = runner.nextStep === null;
+    // A flow's fault rules end with its steps (docs/testing-your-tpp.md#in-a-flow); the composer's free requests are the
+    // operator's own, kept while their run is live (each composed request on a finished run starts a run of its own).
+    if (over && !this.record.free) await runner.removeFaults();
     this.record.finishedAt = over ? await this.now().catch(() => new Date().toISOString()) : null;
     this.setPhase(over ? 'finished' : 'ready');
     // The PSU may have gone ahead in another window meanwhile (opened the link and decided at once).

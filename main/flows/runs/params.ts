@@ -20,6 +20,10 @@ export class Params {
     return this.values[name] === undefined ? fallback : this.typed(name, 'a number', (v): v is number => typeof v === 'number');
   }
 
+  optionalNumber(name: string): number | undefined {
+    return this.values[name] === undefined ? undefined : this.typed(name, 'a number', (v): v is number => typeof v === 'number');
+  }
+
   boolean(name: string, fallback: boolean): boolean {
     return this.values[name] === undefined ? fallback : this.typed(name, 'true or false', (v): v is boolean => typeof v === 'boolean');
   }
@@ -41,6 +45,11 @@ export class Params {
   optionalCreditors(name: string): Creditor[] | undefined {
     if (this.values[name] === undefined) return undefined;
     return this.typed(name, 'a list of {name, iban, amount?} of strings', (v): v is Creditor[] => Array.isArray(v) && v.every(isCreditor));
+  }
+
+  /** Every parameter given, as a request body that is the parameters (addFault's). */
+  all(): Record<string, unknown> {
+    return { ...this.values };
   }
 
   faults(): { faults: SignFaults } | Record<string, never> {

@@ -1,4 +1,4 @@
-import { BankControl, controlPost } from '../../tpp/control';
+import { BankControl, controlDelete, controlPost } from '../../tpp/control';
 import type { BankTransport } from '../../tpp/transport';
 import { TppClient, type TppClientOptions } from '../../tpp/client';
 import type { HttpRequest, PreparedRequest, TppResponse } from '../../tpp/types';
@@ -94,9 +94,15 @@ export class RecordingBankControl extends BankControl {
   }
 
   /** The operator's requests wait at the gate as the TPP's do; the PSU's decisions wait for the PSU instead (decideSca). */
-  override async post(path: string, body: unknown): Promise<TppResponse> {
-    const byPsu = path.startsWith('sca/');
-    const prepared = controlPost(path, body);
+  override post(path: string, body: unknown): Promise<TppResponse> {
+    return this.sent(controlPost(path, body), path.startsWith('sca/'));
+  }
+
+  override delete(path: string): Promise<TppResponse> {
+    return this.sent(controlDelete(path), false);
+  }
+
+  private async sent(prepared: HttpRequest, byPsu: boolean): Promise<TppResponse> {
     const request = byPsu || this.hooks.gate === undefined ? prepared : (await this.hooks.gate(prepared)).request;
     const response = await this.send(request);
     this.record.add(request, response);

@@ -14,7 +14,12 @@ export class RunFileError extends Error {}
 
 /** The run as a file another machine opens: the flow file is embedded, so it needs no library of its own. */
 export function runFile(run: FlowRunRecord, exportedAt: string): string {
-  return JSON.stringify({ format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, exportedAt, run }, null, 2);
+  return JSON.stringify(runFileContent(run, exportedAt), null, 2);
+}
+
+/** What a run file holds, for a report that carries several (`flow --json`). */
+export function runFileContent(run: FlowRunRecord, exportedAt: string) {
+  return { format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, exportedAt, run };
 }
 
 type Json = Record<string, unknown>;

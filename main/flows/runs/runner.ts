@@ -1,5 +1,7 @@
 import type { SigningKey } from '../../domain/signing/sign';
 import type { TppCredentials } from '../../tpp/credentials';
+import { controlDelete } from '../../tpp/control';
+import { sendHttp } from '../../tpp/http';
 import type { BankTransport, TransportTls } from '../../tpp/transport';
 import { ACTIONS, type RunContext } from './actions';
 import { checkBehaviour } from './behaviour';
@@ -110,7 +112,7 @@ export class FlowRunner {
     const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) }, values);
     for (const parameter of flow.parameters) if (parameter.kind === 'psu') values[parameter.name] = (psus[parameter.name] as DatasetPsu).psuId;
     const scope = await parameterScope(transport, flow, institution, values);
-    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map() }, record, { values, scope });
+    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map(), faultRules: new Set() }, record, { values, scope });
   }
 
   get institution(): string {
@@ -200,6 +202,17 @@ export class FlowRunner {
     }
   }
 
+  /**
+   * The run is over: the fault rules its steps added and did not remove go (docs/testing-your-tpp.md#in-a-flow), so
+   * no rule outlives its run. Not a step: not gated nor recorded. A rule already gone is no matter; a bank that does
+   * not answer keeps them (its rules live in memory, so a restart has none).
+   */
+  async removeFaults(): Promise<void> {
+    const ids = [...this.ctx.faultRules];
+    this.ctx.faultRules.clear();
+    await Promise.all(ids.map((id) => sendHttp(this.ctx.transport, controlDelete(`faults/${id}`)).catch(() => undefined)));
+  }
+
   /** The run so far: met once every step of the flow has met its expectation. */
   run(): FlowRun {
     const met = this.outcomes.length === this.flow.steps.length && this.outcomes.every((o) => o.met);
@@ -211,10 +224,14 @@ export class FlowRunner {
 export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<FlowRun> {
   const runner = await FlowRunner.start(flow, options);
   options.onStart?.({ flow, institution: runner.institution, psus: runner.psus, params: runner.params });
-  while (runner.nextStep !== null) {
-    // Not `onStep?.(await runner.next())`: without onStep that would skip the step itself.
-    const outcome = await runner.next();
-    options.onStep?.(outcome);
+  try {
+    while (runner.nextStep !== null) {
+      // Not `onStep?.(await runner.next())`: without onStep that would skip the step itself.
+      const outcome = await runner.next();
+      options.onStep?.(outcome);
+    }
+  } finally {
+    await runner.removeFaults();
   }
   return runner.run();
 }

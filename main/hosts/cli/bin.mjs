@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The `psd2-workbench` command (package.json "bin"): `npx psd2-workbench serve|web|flow [flags]`. Each runs
+// The `psd2-workbench` command (package.json "bin"): `npx psd2-workbench serve|web|flow|conduct [flags]`. Each runs
 // in this very process from its bundle (launcher.mjs: made at pack time in the package, on demand in a
 // checkout). Plain JavaScript: it runs before anything can compile TypeScript.
-const COMMANDS = ['serve', 'web', 'flow'];
-const USAGE = 'psd2-workbench serve|web|flow [flags]   (psd2-workbench COMMAND --help lists the flags)';
+const COMMANDS = ['serve', 'web', 'flow', 'conduct'];
+const USAGE = 'psd2-workbench serve|web|flow|conduct [flags]   (psd2-workbench COMMAND --help lists the flags)';
 
 const command = process.argv[2];
 if (command === '--help' || command === '-h') {

@@ -1,6 +1,6 @@
 // `npm run flow -- --list` and `npm run flow -- NAME|FILE ... [--all] [--base URL] [--junit FILE] [--json FILE] ...`
 // (docs/architecture.md#commands): runs flows of the library headless; exit 0 only if every step met its expectation.
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,7 +8,10 @@ import type { SimulatorMode } from '../../domain/simulator-mode';
 import { findFlow, readLibrary } from '../../flows/library/library';
 import { chosenValues, ParameterError } from '../../flows/library/parameters';
 import { describeRunEnd, describeRunStart, describeStep } from '../../flows/runs/report';
-import { runFlow } from '../../flows/runs/runner';
+import { runFlow, type FlowRunOptions } from '../../flows/runs/runner';
+import { runRecorded } from '../../flows/runs/recorded-run';
+import { runFileContent } from '../../flows/runs/run-file';
+import type { FlowRunRecord } from '../../flows/run-record';
 import { junitReport, type TimedRun } from '../../flows/runs/junit';
 import type { FlowFile } from '../../flows/library/format';
 import { resourcesDir } from '../../resources-dir';
@@ -19,6 +22,7 @@ import { dataFolderTransport, loadTppCredentials } from '../../tpp/data-folder';
 import { plainTransport, type BankTransport } from '../../tpp/transport';
 import { sendHttp } from '../../tpp/http';
 import { defaultDataDir } from '../data-dir';
+import { writeWhole } from './write-whole';
 
 const USAGE = `Usage: npm run flow -- --list [--json]
        npm run flow -- NAME|FILE ... [--institution I] [--psu ROLE=PSU-ID ...] [--param NAME=VALUE ...]
@@ -35,8 +39,14 @@ const USAGE = `Usage: npm run flow -- --list [--json]
   An https:// base (a simulator started with --tls) is reached with the QWAC and CA of --data DIR (default: the
   per-user data folder serve and web use).
   --token TOKEN (or $PSD2_WORKBENCH_CONTROL_TOKEN): the control token of a simulator started with --host beyond loopback.
-  --junit FILE writes JUnit XML (one testsuite per flow, one testcase per step); --json FILE the runs as JSON.
+  --junit FILE writes JUnit XML (one testsuite per flow, one testcase per step); --json FILE the runs as recorded,
+  each as the app exports a run (its bank changes and each exchange's log entry, at a few more reads per step).
   --list --json lists each flow with its institutions, PSU roles and parameters (choices and defaults).`;
+
+/** A flow as it ran, with its record when `--json` asked for one. */
+interface RecordedRun extends TimedRun {
+  record: FlowRunRecord | null;
+}
 
 const EXIT_UNMET = 1;
 const EXIT_USAGE = 2;
@@ -116,7 +126,7 @@ async function main(given: string[]): Promise<number> {
   }
   const token = values.token ?? (process.env.PSD2_WORKBENCH_CONTROL_TOKEN || undefined);
   const startedAt = new Date();
-  const runs: TimedRun[] = [];
+  const runs: RecordedRun[] = [];
   // One bank for all the flows of a --base: one TPP registered, one look at its mode.
   const shared = values.base === undefined ? null : await runningBank(values.base, values.data, token);
   if (shared !== null && values.all === true) {
@@ -132,7 +142,7 @@ async function main(given: string[]): Promise<number> {
     try {
       const stepSeconds: number[] = [];
       let since = performance.now();
-      const run = await runFlow(flow, {
+      const options: FlowRunOptions = {
         origin: bank.transport.origin,
         tls: bank.transport.tls,
         controlToken: bank.transport.controlToken,
@@ -150,9 +160,11 @@ async function main(given: string[]): Promise<number> {
           since = now;
           console.log(describeStep(step));
         },
-      });
+      };
+      // The record's extra reads only when it is asked for.
+      const { run, record } = values.json === undefined ? { run: await runFlow(flow, options), record: null } : await runRecorded(flow, options);
       console.log(describeRunEnd(run));
-      runs.push({ run, stepSeconds });
+      runs.push({ run, stepSeconds, record });
     } catch (err) {
       // A PSU who cannot play the lesson's role is known only once the dataset is read.
       if (!(err instanceof ParameterError)) throw err;
@@ -187,45 +199,19 @@ function listed(flow: FlowFile) {
   };
 }
 
-/** The runs as `--json FILE` writes them: each flow, its choices and each step with what it sent and what was not met. */
-function jsonReport(runs: readonly TimedRun[], startedAt: Date) {
+/**
+ * The runs as `--json FILE` writes them: each as the app exports a run (Flows → Export), so
+ * `jq '.runs[0]'` of the file is a run file the app imports and replays.
+ */
+function jsonReport(runs: readonly RecordedRun[], startedAt: Date) {
+  const exportedAt = new Date().toISOString();
   return {
     format: 'psd2-workbench-flow-results',
-    version: 1,
+    version: 2,
     startedAt: startedAt.toISOString(),
     met: runs.every((r) => r.run.met),
-    flows: runs.map(({ run, stepSeconds }) => ({
-      flow: run.flow.name,
-      title: run.flow.title,
-      institution: run.institution,
-      psus: run.psus,
-      params: run.params,
-      met: run.met,
-      steps: run.flow.steps.map((step, i) => {
-        const outcome = run.steps[i];
-        return {
-          number: i + 1,
-          id: step.id,
-          title: step.title,
-          actor: step.actor,
-          ran: outcome !== undefined,
-          met: outcome?.met ?? false,
-          seconds: stepSeconds[i] ?? 0,
-          requests: outcome?.requests ?? [],
-          status: outcome?.result?.status ?? null,
-          unmet: outcome?.unmet ?? [],
-          error: outcome?.error ?? null,
-        };
-      }),
-    })),
+    runs: runs.flatMap(({ record }) => (record === null ? [] : [runFileContent(record, exportedAt)])),
   };
-}
-
-/** A report file appears whole or not at all: a CI step that reads it never sees half of one. */
-function writeWhole(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 /** Of several flows' `--param`s, those this flow has. */

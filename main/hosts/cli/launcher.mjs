@@ -7,7 +7,7 @@
 // the 3 MB again.
 // Plain JavaScript: it has to run before anything can compile TypeScript.
 //
-//   node main/hosts/cli/launcher.mjs [serve|web|start|dev|flow] [flags]     (no name: serve)
+//   node main/hosts/cli/launcher.mjs [serve|web|start|dev|flow|conduct] [flags]     (no name: serve)
 //
 // Installed from the packed tarball there are no sources and no esbuild: the bundles were made at pack time
 // (`npm pack` runs scripts/pack-build.ts, which runs this file with PSD2_WORKBENCH_PACK=1) into dist/cli/,
@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
-const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts', flow: 'flow.ts' };
+const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts', flow: 'flow.ts', conduct: 'conduct.ts' };
 
 const named = Object.hasOwn(ENTRIES, process.argv[2] ?? '') ? process.argv.splice(2, 1)[0] : 'serve';
 const ENTRY = join(ROOT, 'main', 'hosts', 'cli', ENTRIES[named]);

@@ -1,6 +1,7 @@
 // Main-process side of the workbench API. Takes the ipcMain surface it needs rather
 // than importing Electron, so it runs in plain Node too.
 import type {
+  ConductQuery,
   ExchangeQuery,
   ListPageQuery,
   OutgoingRequest,
@@ -82,7 +83,7 @@ function faultRuleId(value: unknown): number {
   return value;
 }
 
-const QUERY_FIELDS = new Set(['q', 'status', 'signature', 'tpp', 'institution', 'resource', 'before', 'limit']);
+const QUERY_FIELDS = new Set(['q', 'status', 'signature', 'tpp', 'institution', 'resource', 'fault', 'before', 'limit']);
 
 /** A search of the log: known fields of the right types; the control API checks their values (400 naming the bad one). */
 function exchangeQuery(value: unknown): ExchangeQuery {
@@ -93,6 +94,8 @@ function exchangeQuery(value: unknown): ExchangeQuery {
     if (name === 'status' || name === 'signature') {
       if (!Array.isArray(v) || v.length > 10 || v.some((item) => typeof item !== 'string' || item.length > 10))
         throw new ArgumentError(`${name} must be a list of short strings`);
+    } else if (name === 'fault') {
+      if (v !== 'any' && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)) throw new ArgumentError('fault must be any or a fault rule id');
     } else if (name === 'before' || name === 'limit') {
       if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new ArgumentError(`${name} must be a positive whole number`);
     } else if (typeof v !== 'string' || v.length > 200) {
@@ -100,6 +103,18 @@ function exchangeQuery(value: unknown): ExchangeQuery {
     }
   }
   return query as ExchangeQuery;
+}
+
+const CONDUCT_FIELDS = new Set(['tppId', 'since', 'until']);
+
+/** A conduct report's window: known fields, each a short string; the control API checks their values (400 naming the bad one). */
+function conductQuery(value: unknown): ConductQuery {
+  const query = object<Record<string, unknown>>(value, 'the conduct query');
+  for (const [name, v] of Object.entries(query)) {
+    if (!CONDUCT_FIELDS.has(name)) throw new ArgumentError(`the conduct query has no field ${name}`);
+    if (v !== undefined && (typeof v !== 'string' || v.length > 100)) throw new ArgumentError(`${name} must be a string of at most 100 characters`);
+  }
+  return query as ConductQuery;
 }
 
 function perSecond(value: unknown): number {
@@ -194,6 +209,7 @@ const HANDLERS: Handlers = {
   addFault: (api, [r]) => api.addFault(object(r, 'the fault rule')),
   removeFault: (api, [n]) => api.removeFault(faultRuleId(n)),
   clearFaults: (api) => api.clearFaults(),
+  getConduct: (api, [q]) => api.getConduct(conductQuery(q)),
   listFlows: (api) => api.listFlows(),
   listFlowOperations: (api) => api.listFlowOperations(),
   startRun: (api, [o]) => api.startRun(object(o, 'the run options')),

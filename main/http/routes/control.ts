@@ -1,3 +1,4 @@
+import type { ConductQueryInput } from '../../services/conduct/conduct';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BankError } from '../../domain/errors';
 import type { Services } from '../../services';
@@ -125,6 +126,8 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         services.faults.remove((request.params as { faultId: string }).faultId);
         return reply.code(204).send();
       });
+
+      control.get('/conduct', async (request) => services.conduct.report(request.query as ConductQueryInput));
 
       control.get('/rate-limit', async () => services.rateLimits.current());
       control.post('/rate-limit', async (request) => services.rateLimits.set(request.body));

@@ -36,6 +36,7 @@ export interface ExchangeQueryInput {
   tpp?: unknown;
   institution?: unknown;
   resource?: unknown;
+  fault?: unknown;
   before?: unknown;
   limit?: unknown;
 }
@@ -54,6 +55,13 @@ const list = (value: unknown, name: string, valid: (item: string) => boolean, wh
   if (items.length > 10 || items.some((i) => !valid(i))) throw formatError(`${name} must be ${what}, comma-separated`);
   return [...new Set(items)];
 };
+
+/** `fault`: `any`, or one rule's id as the fault rules number them. */
+function faultRuleOf(fault: string | undefined): 'any' | number | undefined {
+  if (fault === undefined || fault === 'any') return fault;
+  if (!/^[1-9][0-9]{0,8}$/.test(fault)) throw formatError("fault must be any (every answer a fault rule injected) or a fault rule's id");
+  return Number(fault);
+}
 
 const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number(s[0]) * 100, Number(s[0]) * 100 + 99] : [Number(s), Number(s)]);
 
@@ -179,7 +187,8 @@ export class ExchangeLog {
    * Newest first, narrowed by every parameter given (docs/qa.md#the-inspector: search the whole log):
    * `q` words each found in the method, URL, status, parties, headers, bodies or signature diagnosis;
    * `status` 2xx or 401 (comma-separated: any); `signature` valid, invalid or none; `tpp`; `institution`;
-   * `resource`; `before` an exchange id (the page older than it); `limit` 1-10,000 (default 100).
+   * `resource`; `fault` `any` (answers a fault rule injected) or a rule's id; `before` an exchange id (the page
+   * older than it); `limit` 1-10,000 (default 100).
    */
   search(query: ExchangeQueryInput): ExchangeSearchPage {
     const q = text(query.q, 'q') ?? '';
@@ -201,6 +210,7 @@ export class ExchangeLog {
       tppId: party(query.tpp, 'tpp'),
       institution: party(query.institution, 'institution'),
       resourceId: this.resource(query.resource),
+      faultRule: faultRuleOf(text(query.fault, 'fault')),
       beforeId: before === undefined ? undefined : Number(before),
       limit: this.limit(query.limit),
     };

@@ -5,19 +5,28 @@ import { BankError } from '../../domain/errors';
 import type { ParsedPayment } from '../../domain/iso20022/pain001/types';
 import type { StatusReason } from '../../domain/payment/payment';
 import type { VopCheck, VopResult } from '../../domain/vop/verify';
-import { vopApplies, vopBlocksAuthorisation, vopCheck, vopResultAt } from '../../domain/vop/verify';
+import { unansweredCheck, vopApplies, vopBlocksAuthorisation, vopCheck, vopResultAt } from '../../domain/vop/verify';
 import type { BankContext } from '../context';
+import type { FaultPresets } from '../faults/fault-rules';
 
 export class PayeeVerification {
   private readonly payees: ReadonlyMap<string, Payee>;
 
-  constructor(private readonly ctx: BankContext) {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly presets: Pick<FaultPresets, 'silentPayeeBank'> | null = null,
+  ) {
     this.payees = new Map(ctx.dataset.payees.map((p) => [compactIban(p.iban), p]));
   }
 
-  /** One check per credit transfer, or none where VoP does not apply (other products, London). */
-  checks(product: string, institution: Institution, parsed: ParsedPayment, now: Date): VopCheck[] | undefined {
+  /**
+   * One check per credit transfer, or none where VoP does not apply (other products, London); none answered
+   * while the payee-bank-silent fault preset holds for the payment.
+   */
+  checks(product: string, institution: Institution, parsed: ParsedPayment, now: Date, payment: { paymentId: string; tppId: string }): VopCheck[] | undefined {
     if (!vopApplies(product, institution.verificationOfPayee)) return undefined;
+    if (this.presets !== null && this.presets.silentPayeeBank({ ...payment, institution: institution.id }, now) !== null)
+      return parsed.transactions.map(() => unansweredCheck(now));
     return parsed.transactions.map((tx) => vopCheck(tx.creditorIban ? this.payees.get(compactIban(tx.creditorIban)) : undefined, tx.creditorName, now));
   }
 

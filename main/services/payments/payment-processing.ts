@@ -7,6 +7,7 @@ import { patcExpiry, PATC_EXPIRY_DAYS, REASON } from '../../domain/payment/lifec
 import type { Payment, TransactionStatus } from '../../domain/payment/payment';
 import { isDueForProcessing, processingDelayMs } from '../../domain/payment/processing';
 import type { BankContext } from '../context';
+import type { FaultPresets } from '../faults/fault-rules';
 import type { PaymentAttempts } from './payment-attempts';
 import type { PaymentService } from './payments';
 
@@ -15,12 +16,14 @@ const REASON_CODE = /^[A-Z0-9]{4}$/;
 /**
  * The bank's side after authorisation: 90-day expiry of PATC, and processing PDNG once its execution
  * date has come and the product's processing delay (dataset) has passed, or when the operator says so.
+ * A pending-processing fault preset holds a due payment in PDNG until its minutes have passed.
  */
 export class PaymentProcessingService {
   constructor(
     private readonly ctx: BankContext,
     private readonly payments: PaymentService,
     private readonly attempts: PaymentAttempts,
+    private readonly presets: Pick<FaultPresets, 'processingMoment'>,
   ) {}
 
   /** Due time-driven moves, in one transaction (called by the lifecycle settle). */
@@ -43,8 +46,8 @@ export class PaymentProcessingService {
 
   /**
    * The next moment (epoch ms) a payment moves by itself: the oldest PATC's expiry, or a PDNG whose execution
-   * date has come reaching its processing delay. A PDNG still waiting for its execution date has no moment
-   * here: the date turning over is caught by the lifecycle timer's longest wait.
+   * date has come reaching its processing delay (or the end of a fault preset holding it). A PDNG still waiting
+   * for its execution date has no moment here: the date turning over is caught by the lifecycle timer's longest wait.
    */
   nextDue(now: Date): number | null {
     const { payments } = this.ctx.repos;
@@ -52,17 +55,28 @@ export class PaymentProcessingService {
     const processing = payments.pending().map((payment) => {
       const institution = this.ctx.dataset.institutions.find((i) => i.id === payment.institution);
       if (!institution || payment.executionDate > localDateTime(now, institution.calendar.timeZone).date) return null;
-      return payment.statusChangedAt.getTime() + (processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0);
+      const moment = this.processingMoment(payment, processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0, now);
+      // Held until a preset without end is removed: its removal plans again.
+      return Number.isFinite(moment) ? moment : null;
     });
     return earliest([oldestPatc === null ? null : patcExpiry(new Date(oldestPatc)).getTime(), ...processing]);
   }
 
-  /** Its execution date has come in the institution's zone and the product's processing delay has passed. */
+  /** Its execution date has come in the institution's zone, the product's processing delay has passed, and no fault preset holds it. */
   private isDue(payment: Payment, now: Date): boolean {
     const institution = this.ctx.dataset.institutions.find((i) => i.id === payment.institution);
     if (!institution) return false;
     const delay = processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0;
-    return isDueForProcessing(payment, delay, localDateTime(now, institution.calendar.timeZone).date, now);
+    return (
+      isDueForProcessing(payment, delay, localDateTime(now, institution.calendar.timeZone).date, now) &&
+      this.processingMoment(payment, delay, now) <= now.getTime()
+    );
+  }
+
+  /** When the bank processes a PDNG payment whose execution date has come: its processing delay after it became PDNG, or later while a preset holds it. */
+  private processingMoment(payment: Payment, delayMs: number, now: Date): number {
+    const scope = { paymentId: payment.paymentId, institution: payment.institution, tppId: payment.tppId };
+    return this.presets.processingMoment(scope, payment.statusChangedAt.getTime() + delayMs, now);
   }
 
   /** POST /simulator/v1/payments/{id}/processing: the bank finishes a PDNG payment now. */

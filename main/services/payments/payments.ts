@@ -107,7 +107,7 @@ export class PaymentService {
       statusChangedAt: now,
     };
     this.ctx.transact(() => {
-      const checks = this.vop.checks(product, institution, parsed, now);
+      const checks = this.vop.checks(product, institution, parsed, now, payment);
       this.ctx.repos.payments.insert(payment, request.body, parsed, parsed.transactions.length, checks, (checks && vopSettlesAt(checks)) ?? null);
     });
     this.ctx.events.emitEvent({ type: 'payment', paymentId: payment.paymentId, institution: payment.institution, status: 'PATC' });

@@ -2,6 +2,7 @@ import { BankError, formatError } from '../../domain/errors';
 import { actOnJourney, journeyStatusAt, outcomeAt, outcomeReasonAt, type ScaAction, type ScaJourney, type ScaJourneyStatus } from '../../domain/sca/journey';
 import type { JourneyOutcome, Refusal } from '../../domain/sca/outcome';
 import type { BankContext } from '../context';
+import type { FaultPresets } from '../faults/fault-rules';
 import { ScaPageKeys } from './sca-page-keys';
 
 const JOURNEY_STATUSES: readonly ScaJourneyStatus[] = ['started', 'opened', 'finalised', 'failed'];
@@ -67,7 +68,10 @@ export class ScaService {
   private readonly decisions = new Map<string, DecisionExchange>();
   private readonly pageKeys: ScaPageKeys;
 
-  constructor(private readonly ctx: BankContext) {
+  constructor(
+    private readonly ctx: BankContext,
+    private readonly presets: Pick<FaultPresets, 'abandonedSca'>,
+  ) {
     this.pageKeys = new ScaPageKeys(ctx);
   }
 
@@ -123,14 +127,24 @@ export class ScaService {
     return { status, outcomeReason: seen.outcomeReason ?? null, tppRedirectUri: done ? seen.tppRedirectUri : null };
   }
 
-  /** The PSU approves or rejects in the bank's app: `{"action":"approve"|"reject"}`. */
+  /**
+   * The PSU approves or rejects in the bank's app: `{"action":"approve"|"reject"}`. While the sca-abandoned
+   * fault preset holds, the PSU takes no decision: the journey waits for the bank's time limit.
+   */
   act(journeyId: string, body: unknown): JourneyAt {
     const action = (body as { action?: unknown } | null)?.action;
     if (!isScaAction(action)) throw formatError('the body must be {"action":"approve"} or {"action":"reject"}');
     const now = this.ctx.clock.now();
     this.ctx.transact(() => {
       const journey = this.find(journeyId);
-      this.finish(journey, actOnJourney(journey, action, now) === 'finalised', now);
+      const decision = actOnJourney(journey, action, now);
+      const abandoned = this.presets.abandonedSca({ journeyId, institution: journey.institution, tppId: this.tppIdOf(journey) ?? null }, now);
+      if (abandoned !== null)
+        throw BankError.of(
+          'STATUS_INVALID',
+          `the PSU abandons the SCA on purpose (fault rule ${abandoned.id}, POST /simulator/v1/faults): journey ${journeyId} takes no decision and ends by the bank's time limit`,
+        );
+      this.finish(journey, decision === 'finalised', now);
     });
     return this.view(this.find(journeyId), now);
   }
@@ -190,15 +204,19 @@ export class ScaService {
 
   /** The TPP behind the resource the journey approves; `names` keeps each TPP's name for the rest of a list. */
   private tppOf(journey: ScaJourney, names: Map<string, string | null>): JourneyTpp | null {
-    const { repos } = this.ctx;
-    const tppId =
-      journey.kind === 'consent'
-        ? repos.consents.find(journey.resourceId)?.tppId
-        : journey.kind === 'payment-authorisation'
-          ? repos.payments.find(journey.resourceId)?.tppId
-          : repos.baskets.find(journey.resourceId)?.tppId;
+    const tppId = this.tppIdOf(journey);
     if (tppId === undefined) return null;
-    if (!names.has(tppId)) names.set(tppId, repos.oauth.clientNameOf(tppId));
+    if (!names.has(tppId)) names.set(tppId, this.ctx.repos.oauth.clientNameOf(tppId));
     return { name: names.get(tppId) ?? null, organizationId: tppId };
+  }
+
+  /** The TPP identity behind the resource the journey approves; undefined once that is gone. */
+  private tppIdOf(journey: ScaJourney): string | undefined {
+    const { repos } = this.ctx;
+    return journey.kind === 'consent'
+      ? repos.consents.find(journey.resourceId)?.tppId
+      : journey.kind === 'payment-authorisation'
+        ? repos.payments.find(journey.resourceId)?.tppId
+        : repos.baskets.find(journey.resourceId)?.tppId;
   }
 }

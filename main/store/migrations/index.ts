@@ -16,6 +16,7 @@ import { sql as clientRedirectUris } from './015-client-redirect-uris';
 import { sql as exchangeLogKept } from './016-exchange-log-kept';
 import { sql as journeyDeadlines } from './017-journey-deadlines';
 import { sql as exchangeSearchIndex } from './018-exchange-search-index';
+import { sql as exchangeFaultRules } from './019-exchange-fault-rules';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly string[] = [
   exchangeLogKept,
   journeyDeadlines,
   exchangeSearchIndex,
+  exchangeFaultRules,
 ];

@@ -40,6 +40,8 @@ export interface NewExchange {
   request: { method: string; url: string; headers: Headers; rawHeaders?: RawHeader[]; body: Buffer | null };
   response: { status: number; headers: Headers; body: Buffer | null };
   signature: SignatureDiagnosis | null;
+  /** The fault rule that injected the answer (http/faults.ts); absent or null: the bank's own answer. */
+  faultRule?: number | null;
 }
 
 /** A body as logged: cut to the log's limit, with the size that was received or sent. */
@@ -58,6 +60,8 @@ export interface ExchangeRecord {
   signature: SignatureDiagnosis | null;
   /** Kept through every prune until unpinned (or the log is cleared). */
   pinned: boolean;
+  /** The fault rule that injected the answer; null: the bank's own answer. */
+  faultRule: number | null;
 }
 
 /** How many exchanges the log keeps: the newest `all`, and beside them the newest `failures` failures. */
@@ -96,6 +100,7 @@ interface ExchangeRow {
   pinned: number;
   /** JSON of the request's header lines; null in rows logged before they were kept (migration 014). */
   raw_headers: string | null;
+  fault_rule: number | null;
 }
 
 /** A deleted row, as a prune reports it. */
@@ -116,6 +121,8 @@ export interface ExchangeFilter {
   tppId?: string | undefined;
   institution?: string | undefined;
   resourceId?: string | undefined;
+  /** Only answers a fault rule injected: any rule's (`any`) or this rule's. */
+  faultRule?: 'any' | number | undefined;
   /** Only exchanges older than this id (paging). */
   beforeId?: number | undefined;
   limit: number;
@@ -167,6 +174,7 @@ export class ExchangeRepository {
   private readonly listStmt;
   private readonly olderStmt;
   private readonly findStmt;
+  private readonly windowStmt;
   private readonly pruneOrdinaryStmt;
   private readonly pruneFailuresStmt;
   private readonly nthFailureStmt;
@@ -197,11 +205,14 @@ export class ExchangeRepository {
     private readonly maxBodyBytes: number,
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
-      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers, fault_rule)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.olderStmt = db.prepare<[number, number], ExchangeRow>('SELECT * FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
+    this.windowStmt = db.prepare<[string | null, string | null, number, number, number, number], ExchangeRow>(
+      'SELECT * FROM exchanges WHERE (? IS NULL OR tpp_id = ?) AND started_at >= ? AND started_at < ? AND id > ? ORDER BY id LIMIT ?',
+    );
     // Two deletes, each over an index: the ordinary exchanges that fell out of the newest (a range of the key
     // above what earlier prunes left), and the failures beyond their budget (the partial index of failures).
     this.pruneOrdinaryStmt = db.prepare<[number, number], DeletedRow>(
@@ -267,6 +278,7 @@ export class ExchangeRepository {
       response: { status: response.status, headers: response.headers, body: this.kept(response.body), bodySize: response.body?.length ?? 0 },
       signature: e.signature,
       pinned: false,
+      faultRule: e.faultRule ?? null,
     };
     this.pending.push(record);
     if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
@@ -327,6 +339,7 @@ export class ExchangeRepository {
       e.signature === null ? null : storedDiagnosis(e.signature),
       isFailure(response.status, e.signature) ? 1 : 0,
       JSON.stringify(request.rawHeaders),
+      e.faultRule,
     );
   }
 
@@ -341,6 +354,12 @@ export class ExchangeRepository {
       if (row !== undefined) records.push(this.toRecord(row));
     }
     return records;
+  }
+
+  /** Oldest first: the exchanges that started in [since, until) (wall clock, ms), of one TPP when given, after the id `afterId`. */
+  inWindow(window: { tppId: string | null; since: number; until: number }, afterId: number, limit: number): ExchangeRecord[] {
+    this.flush();
+    return this.windowStmt.all(window.tppId, window.tppId, window.since, window.until, afterId, limit).map((r) => this.toRecord(r));
   }
 
   /** The id given to the newest exchange, written or queued: it moves with every exchange logged. */
@@ -426,6 +445,12 @@ export class ExchangeRepository {
     };
     equal('tpp_id', f.tppId);
     equal('institution', f.institution);
+    // Over the partial index of injected answers (migration 19), which `fault_rule = ?` implies too.
+    if (f.faultRule === 'any') where.push('fault_rule IS NOT NULL');
+    else if (f.faultRule !== undefined) {
+      where.push('fault_rule = ?');
+      params.push(f.faultRule);
+    }
     if (f.resourceId !== undefined) {
       // The exchanges of one resource are listed in memory (migration 11): no scan of the table for them.
       this.resources ??= ExchangeResources.load(this.db);
@@ -510,6 +535,7 @@ export class ExchangeRepository {
       response: { status: r.status, headers: JSON.parse(r.response_headers) as Headers, body: r.response_body, bodySize: r.response_body_size },
       signature: r.signature === null ? null : readDiagnosis(r.signature),
       pinned: r.pinned === 1,
+      faultRule: r.fault_rule,
     };
   }
 }

@@ -7,6 +7,7 @@ import type { useCurlView } from '../state/curl-view';
 import type { useFlowRun } from '../state/flow-run';
 import { exportRunFile, exportRunHar } from '../state/flow-run-export';
 import type { useFlows } from '../state/flows';
+import { useConduct } from '../state/conduct';
 import type { useInspector } from '../state/inspector';
 import { exportExchangeAsHar, exportListedAsHar, listedExchanges } from '../state/inspector-export';
 import type { usePhone } from '../state/phone';
@@ -193,7 +194,29 @@ function inspectorCommands({ shell, inspector, curlView }: CommandSources): Comm
       keywords: 'search find focus',
       run: () => {
         show();
+        useConduct.getState().show(false);
         focusWhenShown(FOCUS_TARGETS.inspectorFilter);
+      },
+    },
+    {
+      id: 'inspector-conduct',
+      group,
+      title: "Check the TPPs' conduct against the spec's rules",
+      keywords: 'conduct rules findings polling retry breach tpp behaviour',
+      run: () => {
+        show();
+        useConduct.getState().show(true);
+      },
+    },
+    {
+      id: 'inspector-conduct-since-now',
+      group,
+      title: "Check the TPPs' conduct from now on (Since now)",
+      keywords: 'conduct since now test run start',
+      run: () => {
+        show();
+        useConduct.getState().show(true);
+        useConduct.getState().sinceNow();
       },
     },
     {

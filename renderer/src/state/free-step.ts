@@ -11,6 +11,13 @@ export function paramValue(kind: string, text: string): unknown {
       return Number(value);
     case 'textList':
       return list(value);
+    case 'object':
+      // JSON as the control API takes it (addFault's match and action); text that is not JSON goes as typed, for the bank to refuse in words.
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
     case 'faults':
       // The deliberate signing faults by name, each on: `bodyChangedAfterDigest` is { bodyChangedAfterDigest: true }.
       return Object.fromEntries(list(value).map((name) => [name, true]));

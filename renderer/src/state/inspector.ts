@@ -23,6 +23,8 @@ const REFRESH_DELAY_MS = 1_000;
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export type Verdict = NonNullable<ExchangeQuery['signature']>[number];
 export const VERDICTS: readonly Verdict[] = ['valid', 'invalid', 'none'];
+/** Answers a fault rule injected: any rule's, or one rule's by its id; null: every answer. */
+export type FaultFilter = NonNullable<ExchangeQuery['fault']> | null;
 // Keeps the window responsive however long the app stays open; the host keeps more.
 const MAX_ROWS = 2_000;
 
@@ -34,6 +36,7 @@ export interface InspectorState {
   /** Status classes the list is narrowed to (any of them); none: every status. */
   statuses: string[];
   verdicts: Verdict[];
+  fault: FaultFilter;
   /** How many exchanges match the search in all, and how many the log keeps; null until known. */
   total: number | null;
   kept: number | null;
@@ -65,6 +68,7 @@ export interface InspectorState {
   setFilter(filter: string): void;
   toggleStatus(statusClass: string): void;
   toggleVerdict(verdict: Verdict): void;
+  setFault(fault: FaultFilter): void;
   /** Runs the search now (the first page). */
   search(): Promise<void>;
   /** Appends the page older than the last row (scrolling down). */
@@ -125,14 +129,16 @@ let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let countTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Whether anything narrows the list (then new traffic cannot simply be put on top). */
-const searching = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>): boolean =>
-  s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0;
+type Narrowing = Pick<InspectorState, 'filter' | 'statuses' | 'verdicts' | 'fault'>;
 
-export const queryOf = (s: Pick<InspectorState, 'filter' | 'statuses' | 'verdicts'>, before?: number): ExchangeQuery => ({
+/** Whether anything narrows the list (then new traffic cannot simply be put on top). */
+export const searching = (s: Narrowing): boolean => s.filter.trim() !== '' || s.statuses.length > 0 || s.verdicts.length > 0 || s.fault !== null;
+
+export const queryOf = (s: Narrowing, before?: number): ExchangeQuery => ({
   q: s.filter.trim().slice(0, 200),
   status: s.statuses,
   signature: s.verdicts,
+  ...(s.fault === null ? {} : { fault: s.fault }),
   limit: PAGE_SIZE,
   ...(before === undefined ? {} : { before }),
 });
@@ -193,6 +199,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
     filter: '',
     statuses: [],
     verdicts: [],
+    fault: null,
     total: null,
     kept: null,
     discarded: 0,
@@ -334,6 +341,10 @@ export const useInspector = create<InspectorState>()((set, get) => {
     },
     toggleVerdict(verdict) {
       set((s) => ({ verdicts: toggled(s.verdicts, verdict) }));
+      void get().search();
+    },
+    setFault(fault) {
+      set({ fault });
       void get().search();
     },
     togglePick(id) {

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import type { FaultRuleReport } from '../../../../preload/api/workbench-api';
 import { useFaults } from '../../state/faults';
 import { selectInstitutions, useShell } from '../../state/shell';
-import { FAULT_ACTIONS, FAULT_OPERATIONS } from './fault-presets';
+import { FAULT_ACTIONS, FAULT_OPERATIONS, FAULT_SCENARIOS, type ScenarioInput } from './fault-presets';
 import { useLivePanel } from './use-live-panel';
 
 const EVERY_INSTITUTION = '';
+/** A preset's longest run: a week of simulated time. */
+const MAX_MINUTES = 10_080;
 
 /**
  * Faults on demand (docs/testing-your-tpp.md): the bank answers some requests with an error, late, or
@@ -101,6 +104,8 @@ export function FaultsPanel() {
           Add fault
         </button>
       </form>
+      <p className="muted">Or start a bank-level scenario: the bank keeps its own rules, and bends one the way a real bank sometimes does.</p>
+      <ScenarioForm />
       {rules.length === 0 ? (
         <p className="bank-empty" data-testid="faults-empty">
           No faults: the bank answers every request by its rules.
@@ -110,13 +115,7 @@ export function FaultsPanel() {
           <ul className="bank-blocks" data-testid="faults">
             {rules.map((r) => (
               <li key={r.id} data-testid="fault-row" className={r.retired ? 'muted' : undefined}>
-                <span>
-                  <b>Rule {r.id}</b>, {describeMatch(r.match)}: {r.description}
-                  {r.times !== null && `, ${r.times} ${r.times === 1 ? 'time' : 'times'}`}.{' '}
-                  <span className="muted" data-testid="fault-counts">
-                    Fired {r.fired} of {r.matched} matched{r.retired ? ', done' : ''}.
-                  </span>
-                </span>
+                <RuleText rule={r} />
                 <button type="button" disabled={busy} onClick={() => void remove(r.id)} aria-label={`Remove fault rule ${r.id}`}>
                   Remove
                 </button>
@@ -129,6 +128,123 @@ export function FaultsPanel() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The bank-level scenarios (fault presets over the bank's own rules): chosen in a trainer's words, with the
+ * minutes of simulated time where the scenario lasts a while and the institution it is for.
+ */
+function ScenarioForm() {
+  const { busy, add } = useFaults();
+  const institutions = useShell(selectInstitutions);
+  const [index, setIndex] = useState(0);
+  const [minutes, setMinutes] = useState('30');
+  const [institution, setInstitution] = useState(EVERY_INSTITUTION);
+  const scenario = FAULT_SCENARIOS[index] ?? FAULT_SCENARIOS[0];
+  const count = Number(minutes);
+  const minutesGiven = minutes.trim() !== '';
+  const minutesValid = minutesGiven ? Number.isInteger(count) && count >= 1 && count <= MAX_MINUTES : scenario?.minutes !== 'needed';
+  const institutionValid = institution !== EVERY_INSTITUTION || scenario?.institution !== 'needed';
+
+  return (
+    <form
+      className="bank-operator-row"
+      aria-label="Bank-level scenarios"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (scenario === undefined || !minutesValid || !institutionValid) return;
+        const rule: ScenarioInput = {
+          preset: scenario.preset,
+          ...(minutesGiven ? { minutes: count } : {}),
+          ...(institution === EVERY_INSTITUTION ? {} : { institution }),
+        };
+        void add(rule);
+      }}
+    >
+      <label>
+        Scenario{' '}
+        <select
+          value={index}
+          data-testid="fault-scenario"
+          onChange={(e) => {
+            const i = Number(e.target.value);
+            setIndex(i);
+            // A scenario that needs minutes starts with some; one that may last until removed starts without.
+            setMinutes(FAULT_SCENARIOS[i]?.minutes === 'needed' ? '30' : '');
+          }}
+        >
+          {FAULT_SCENARIOS.map((s, i) => (
+            <option key={s.preset} value={i}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        at{' '}
+        <select value={institution} data-testid="fault-scenario-institution" aria-invalid={!institutionValid} onChange={(e) => setInstitution(e.target.value)}>
+          <option value={EVERY_INSTITUTION}>{scenario?.institution === 'needed' ? 'choose an institution' : 'every institution'}</option>
+          {institutions.map((i) => (
+            <option key={i} value={i}>
+              {i}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        for{' '}
+        <input
+          type="number"
+          min={1}
+          max={MAX_MINUTES}
+          step={1}
+          placeholder={scenario?.minutes === 'needed' ? 'minutes' : 'until removed'}
+          value={minutes}
+          data-testid="fault-scenario-minutes"
+          aria-invalid={!minutesValid}
+          onChange={(e) => setMinutes(e.target.value)}
+        />{' '}
+        minutes of simulated time
+      </label>
+      <button type="submit" data-testid="fault-scenario-add" disabled={busy || !minutesValid || !institutionValid}>
+        Start scenario
+      </button>
+    </form>
+  );
+}
+
+/** What each kind of preset counts: the requests it answered, or the payments or journeys it acted on. */
+const TOUCHED: Record<ScenarioInput['preset'], [string, string]> = {
+  'pending-processing': ['payment held', 'payments held'],
+  'payee-bank-silent': ['payment unanswered', 'payments unanswered'],
+  'sca-abandoned': ['approval abandoned', 'approvals abandoned'],
+  maintenance: ['request answered 503', 'requests answered 503'],
+};
+
+function RuleText({ rule: r }: { rule: FaultRuleReport }) {
+  if ('preset' in r) {
+    const [one, many] = TOUCHED[r.preset];
+    return (
+      <span>
+        <b>Rule {r.id}</b>
+        {r.institution === null ? '' : ` at ${r.institution}`}
+        {r.tppId === null ? '' : ` for ${r.tppId}`}: {r.description}.{' '}
+        <span className="muted" data-testid="fault-counts">
+          {r.fired} {r.fired === 1 ? one : many}
+          {r.retired ? ', ended' : ''}.
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span>
+      <b>Rule {r.id}</b>, {describeMatch(r.match)}: {r.description}
+      {r.times !== null && `, ${r.times} ${r.times === 1 ? 'time' : 'times'}`}.{' '}
+      <span className="muted" data-testid="fault-counts">
+        Fired {r.fired} of {r.matched} matched{r.retired ? ', done' : ''}.
+      </span>
+    </span>
   );
 }
 

@@ -85,7 +85,7 @@ export function Composer({ operations, run, psus, institutions }: Props) {
               <input
                 className="wire-plain"
                 type={kind === 'number' ? 'number' : 'text'}
-                placeholder={PLACEHOLDERS[kind] ?? kind}
+                placeholder={FIELD_PLACEHOLDERS[`${operation.name}.${p}`] ?? PLACEHOLDERS[kind] ?? kind}
                 value={values[p] ?? ''}
                 onChange={(e) => setValues({ ...values, [p]: e.target.value })}
                 data-param={p}
@@ -122,4 +122,12 @@ const PLACEHOLDERS: Record<string, string> = {
   textList: 'comma-separated',
   textMap: 'name=value, name=value',
   faults: 'comma-separated fault names',
+  object: 'a JSON object',
+};
+
+/** Where an operation's parameter says more than its kind: addFault's body, as POST /simulator/v1/faults takes it. */
+const FIELD_PLACEHOLDERS: Record<string, string> = {
+  'addFault.match': '{"operation": "payment-status"}',
+  'addFault.action': '{"status": 503, "retryAfter": 5}',
+  'addFault.when': 'before or after',
 };

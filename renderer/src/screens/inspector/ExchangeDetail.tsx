@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { Exchange } from '../../../../preload/api/workbench-api';
 import { buildCurl } from '../../lib/curl';
 import { useCurlView } from '../../state/curl-view';
-import type { DetailTab } from '../../state/inspector';
+import { useInspector, type DetailTab } from '../../state/inspector';
 import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
 import { CurlView } from './CurlView';
 import { KeepButton } from './KeepButton';
@@ -43,6 +43,8 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
   }, [exchange.id, failing, tab, onTab]);
   const exportNotice = useExportNotice((s) => s.notice);
   const fault = responseHeaderValue(exchange.response.headers, FAULT_MARK_HEADER);
+  const faultRule = Number(/^rule (\d+):/.exec(fault ?? '')?.[1] ?? 0);
+  const listingRule = useInspector((s) => s.fault === faultRule);
 
   return (
     <section className="exchange-detail" aria-label="Exchange" data-testid="exchange-detail">
@@ -56,6 +58,14 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
         {fault !== undefined && (
           <p className="note fault-note" data-testid="fault-note">
             Injected on purpose by {fault}. Faults are set on the Bank screen (key 4) or with <code>/simulator/v1/faults</code>.
+            {faultRule > 0 && !listingRule && (
+              <>
+                {' '}
+                <button type="button" className="small" onClick={() => useInspector.getState().setFault(faultRule)} data-testid="fault-note-list">
+                  List rule {faultRule}’s answers
+                </button>
+              </>
+            )}
           </p>
         )}
         <div className="detail-meta muted">

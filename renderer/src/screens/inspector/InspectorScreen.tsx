@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { workbench } from '../../api';
-import { useInspector, type InspectorState } from '../../state/inspector';
+import { searching as narrows, useInspector, type InspectorState } from '../../state/inspector';
 import { bankApiBase, useShell } from '../../state/shell';
 import { SplitPane } from '../../widgets/SplitPane';
 import { ExchangeDetail } from './ExchangeDetail';
@@ -9,6 +9,9 @@ import { ExchangeList } from './ExchangeList';
 import { DiagnosePanel } from './DiagnosePanel';
 import { useDiagnose } from '../../state/diagnose';
 import { InspectorToolbar } from './InspectorToolbar';
+import { InspectorViews } from './InspectorViews';
+import { InspectorConduct } from './InspectorConduct';
+import { useConduct } from '../../state/conduct';
 import './inspector.css';
 
 /** Screen 3: every exchange with the simulator, from the built-in TPP and from outside clients. */
@@ -26,12 +29,13 @@ export function InspectorScreen() {
   }, []);
 
   const rows = state.rows;
-  const searching = state.filter.trim() !== '' || state.statuses.length > 0 || state.verdicts.length > 0;
+  const searching = narrows(state);
   const [left, right] = state.compared;
   const selected = state.rows.find((r) => r.summary.id === state.selectedId);
   const baseUrl = bankApiBase(state.simulatorUrl, info?.institutions);
   const diagnoseOver = useDiagnose((s) => s.openOver);
   const diagnosing = diagnoseOver !== undefined && diagnoseOver === state.selectedId;
+  const conductShown = useConduct((s) => s.shown);
 
   return (
     <SplitPane
@@ -42,7 +46,9 @@ export function InspectorScreen() {
       minStartPx={320}
       minEndPx={380}
     >
-      <div className="inspector-list-pane">
+      <div className={`inspector-list-pane${conductShown ? ' conduct-shown' : ''}`}>
+        <InspectorViews />
+        {conductShown && <InspectorConduct />}
         <InspectorToolbar />
         {state.error && (
           <p className="note" role="alert">
@@ -59,7 +65,8 @@ export function InspectorScreen() {
         ) : rows.length === 0 && state.loaded ? (
           <p className="muted pad inspector-no-match" data-testid="inspector-no-match">
             No exchange in the log matches{state.filter.trim() ? ` “${state.filter.trim()}”` : ''}
-            {state.statuses.length + state.verdicts.length > 0 ? ' with the chips chosen' : ''}; {discardedMatchText(couldHaveMatched(state))}
+            {state.statuses.length + state.verdicts.length > 0 || state.fault !== null ? ' with the chips chosen' : ''};{' '}
+            {discardedMatchText(couldHaveMatched(state))}
           </p>
         ) : (
           <ExchangeList
@@ -72,7 +79,7 @@ export function InspectorScreen() {
             hasOlder={state.hasOlder}
             loadingOlder={state.loadingOlder}
             onOlder={() => void state.loadOlder()}
-            searchKey={JSON.stringify([state.filter.trim(), state.statuses, state.verdicts])}
+            searchKey={JSON.stringify([state.filter.trim(), state.statuses, state.verdicts, state.fault])}
           />
         )}
         <div className="inspector-count muted">
@@ -97,7 +104,13 @@ export function InspectorScreen() {
           <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
           <div className="empty-state">
-            <p>{selected ? 'Loading the exchange…' : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}</p>
+            <p>
+              {selected
+                ? 'Loading the exchange…'
+                : conductShown
+                  ? 'Click an exchange of a finding (#12) to see its headers, bodies and signature here.'
+                  : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}
+            </p>
           </div>
         )}
       </div>

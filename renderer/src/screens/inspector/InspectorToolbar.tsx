@@ -1,21 +1,25 @@
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
-import { STATUS_CLASSES, useInspector, VERDICTS, type Verdict } from '../../state/inspector';
+import { STATUS_CLASSES, useInspector, VERDICTS, type FaultFilter, type Verdict } from '../../state/inspector';
 import { useDiagnose } from '../../state/diagnose';
 import { exportListedAsHar } from '../../state/inspector-export';
 
 const VERDICT_LABELS: Record<Verdict, string> = { valid: 'signature valid', invalid: 'signature invalid', none: 'unsigned' };
 
-/** The search of the whole log: words (debounced), status classes and signature verdicts as chips; HAR; Compare; Diagnose a request. */
+/** The rule typed: a positive whole number, anything else any rule. */
+const ruleOf = (typed: string): FaultFilter => (/^[1-9][0-9]{0,8}$/.test(typed.trim()) ? Number(typed.trim()) : 'any');
+
+/** The search of the whole log: words (debounced), status classes, signature verdicts and injected answers as chips; HAR; Compare; Diagnose a request. */
 export function InspectorToolbar() {
   const filter = useInspector((s) => s.filter);
   const statuses = useInspector((s) => s.statuses);
   const verdicts = useInspector((s) => s.verdicts);
+  const fault = useInspector((s) => s.fault);
   const picked = useInspector((s) => s.compareIds.length);
   const comparing = useInspector((s) => s.comparing);
   const listed = useInspector((s) => s.rows.length);
   const selectedId = useInspector((s) => s.selectedId);
   const diagnosing = useDiagnose((s) => s.openOver !== undefined && s.openOver === selectedId);
-  const { setFilter, toggleStatus, toggleVerdict, setComparing } = useInspector.getState();
+  const { setFilter, toggleStatus, toggleVerdict, setFault, setComparing } = useInspector.getState();
 
   return (
     <div className="inspector-toolbar">
@@ -50,7 +54,7 @@ export function InspectorToolbar() {
           Diagnose a request
         </button>
       </div>
-      <div className="chips" role="group" aria-label="Narrow by status and signature">
+      <div className="chips" role="group" aria-label="Narrow by status, signature and fault">
         {STATUS_CLASSES.map((c) => (
           <button key={c} type="button" className={`chip chip-status-${c[0]}`} aria-pressed={statuses.includes(c)} onClick={() => toggleStatus(c)}>
             {c}
@@ -62,6 +66,31 @@ export function InspectorToolbar() {
             {VERDICT_LABELS[v]}
           </button>
         ))}
+        <span className="chip-gap" aria-hidden="true" />
+        <button
+          type="button"
+          className="chip chip-fault"
+          aria-pressed={fault !== null}
+          onClick={() => setFault(fault === null ? 'any' : null)}
+          title="Only the answers a fault rule injected on purpose (Bank screen, key 4)"
+          data-testid="inspector-fault-chip"
+        >
+          injected by a fault rule
+        </button>
+        {fault !== null && (
+          <label className="chip-rule" title="A rule's number, as the Bank screen and the note on an injected answer give it; empty: any rule">
+            only rule
+            <input
+              type="number"
+              min={1}
+              step={1}
+              placeholder="any"
+              value={fault === 'any' ? '' : fault}
+              onChange={(e) => setFault(ruleOf(e.target.value))}
+              data-testid="inspector-fault-rule"
+            />
+          </label>
+        )}
       </div>
     </div>
   );

@@ -175,7 +175,19 @@ function controlAction(method: string, rest: string, body: string | null): strin
   if (area === 'reset') return 'Operator resets the bank';
   if (area === 'rate-limit') return 'Operator sets the rate limit';
   if (area === 'service-blocks') return method === 'DELETE' ? 'Operator unblocks the consent service' : 'Operator blocks the consent service';
+  if (area === 'faults')
+    return method === 'DELETE' ? (id ? `Operator removes fault rule ${id}` : 'Operator removes every fault rule') : faultWords(sent.action);
   return null;
+}
+
+/** A fault rule as the diagram names it: what the bank is made to do. */
+function faultWords(action: unknown): string {
+  const given = typeof action === 'object' && action !== null ? (action as Record<string, unknown>) : {};
+  if (typeof given.status === 'number') return `Operator sets a fault: ${given.status}`;
+  if ('drop' in given) return 'Operator sets a fault: dropped connection';
+  if ('dribbleMs' in given) return 'Operator sets a fault: dribbled answer';
+  if ('delayMs' in given || 'delay' in given) return 'Operator sets a fault: delay';
+  return 'Operator sets a fault';
 }
 
 function oauthAction(endpoint: string, body: string | null): string {

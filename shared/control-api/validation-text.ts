@@ -1,4 +1,7 @@
-/** One failed rule of a request schema, as the validator reports it (control-validation.ts). */
+// A body or query the control API's schemas refuse, in plain words. Beside the schemas, not in main/http:
+// a flow file's fault steps (main/flows/library/validate.ts) are the same bodies and are refused in the same words.
+
+/** One failed rule of a request schema, as the validator reports it (main/http/control-validation.ts). */
 export interface SchemaFailure {
   keyword: string;
   instancePath: string;
@@ -83,13 +86,18 @@ const UNION_BRANCH = /^(.*?)\/anyOf\/(\d+)(?:\/|$)/;
  * enum of one of its own fields) does not match was not meant; one that misses or refuses whole fields
  * is less likely than one whose fields are there with a wrong value.
  */
-function meantAlternative(failures: readonly SchemaFailure[]): readonly SchemaFailure[] {
+function meantAlternative(failures: readonly SchemaFailure[], within = ''): readonly SchemaFailure[] {
+  // `within`: the alternative an outer union was meant as; a union inside it (an action inside a rule) is chosen among next.
   const branchOf = (f: SchemaFailure): { union: string; branch: string } | null => {
-    const m = UNION_BRANCH.exec(f.schemaPath ?? '');
-    return m === null ? null : { union: m[1] ?? '', branch: m[2] ?? '' };
+    const path = f.schemaPath ?? '';
+    const m = path.startsWith(within) ? UNION_BRANCH.exec(path.slice(within.length)) : null;
+    return m === null ? null : { union: `${within}${m[1] ?? ''}`, branch: m[2] ?? '' };
   };
   const first = failures.map(branchOf).find((b) => b !== null);
   if (first === undefined || first === null) return failures;
+  // A union of literals (a status of 429, 500, …): every alternative is meant alike, its values are told together.
+  const literals = failures.every((f) => branchOf(f)?.union !== first.union || f.keyword === 'const' || f.keyword === 'enum');
+  if (literals) return failures;
   const scores = new Map<string, number>();
   // A field counted once per kind of failure: a union of literals fails once per literal.
   const counted = new Set<string>();
@@ -109,10 +117,11 @@ function meantAlternative(failures: readonly SchemaFailure[]): readonly SchemaFa
   }
   // Ties to the first alternative, as written.
   const best = [...scores.entries()].sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]))[0]?.[0];
-  return failures.filter((f) => {
+  const meant = failures.filter((f) => {
     const b = branchOf(f);
     return b === null || b.union !== first.union || b.branch === best;
   });
+  return best === undefined ? meant : meantAlternative(meant, `${first.union}/anyOf/${best}`);
 }
 
 /**
@@ -121,7 +130,7 @@ function meantAlternative(failures: readonly SchemaFailure[]): readonly SchemaFa
  */
 export function validationText(part: string, given: readonly SchemaFailure[]): string {
   const failures = meantAlternative(given);
-  // `boolean`: the validator's echo of a closed object's refusal at the field's own path (control-validation.ts names the field).
+  // `boolean`: the validator's echo of a closed object's refusal at the field's own path (main/http/control-validation.ts names the field).
   const first = failures.find((f) => f.keyword !== 'anyOf' && f.keyword !== 'oneOf' && f.keyword !== 'boolean') ?? failures[0];
   if (first === undefined) return `the request's ${part} is not valid`;
   if (first.keyword === 'required') {
