@@ -1,3 +1,4 @@
+import { meantAlternative } from '../../shared/control-api/alternatives';
 import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, preValidationAsyncHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -28,27 +29,6 @@ export const controlValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
     return { error: told.Errors(checked).map((e) => ({ ...e, value: at(value, e.instancePath) })) };
   };
 };
-
-type Alternative = ObjectSchema & { required?: string[]; const?: unknown; enum?: unknown[] };
-
-/**
- * Of a body that is a union of objects told apart by a field (a `preset` name: shared/control-api/faults.ts),
- * the one alternative the value means: not one that requires such a field the value leaves out, nor one
- * that does not describe such a field the value gives. The union itself when the fields do not say.
- */
-function meantAlternative(schema: TSchema, value: unknown): TSchema {
-  const shapes = (schema as ObjectSchema).anyOf as Alternative[] | undefined;
-  if (shapes === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return schema;
-  const fixed = (shape: Alternative, name: string): boolean => {
-    const field = shape.properties?.[name] as Alternative | undefined;
-    return field !== undefined && (field.const !== undefined || Array.isArray(field.enum));
-  };
-  const tellers = new Set(shapes.flatMap((shape) => (shape.required ?? []).filter((name) => fixed(shape, name))));
-  const meant = shapes.filter((shape) =>
-    [...tellers].every((name) => (Object.hasOwn(value, name) ? Object.hasOwn(shape.properties ?? {}, name) : !(shape.required ?? []).includes(name))),
-  );
-  return meant.length === 1 ? (meant[0] as TSchema) : schema;
-}
 
 /** A body object with fewer fields than its schema's minProperties, told as the fields it may give. */
 function tooFewFields(schema: unknown, value: unknown): FastifySchemaValidationError | null {

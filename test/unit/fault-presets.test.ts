@@ -38,6 +38,9 @@ describe('a preset on the simulated clock', () => {
     expect(isPresetActive(preset('maintenance'), at(29.99))).toBe(true);
     expect(isPresetActive(preset('maintenance'), at(30))).toBe(false);
     expect(isPresetActive(preset('sca-abandoned', { minutes: null }), at(100_000))).toBe(true);
+    // The clock put back before the preset was set (New class): it has not begun, so it does not hold again.
+    expect(isPresetActive(preset('maintenance'), at(-60))).toBe(false);
+    expect(isPresetActive(preset('sca-abandoned', { minutes: null }), at(-1))).toBe(false);
   });
 });
 

@@ -58,6 +58,11 @@ describe('addFault', () => {
     ['a delay beyond a minute', { match: {}, action: { delayMs: 90_000 } }, 'steps[0].params: action.delayMs must be at most 60,000'],
     ['a match field the API does not know', { match: { route: '/x' }, action: { status: 503 } }, 'steps[0].params: match has no field route'],
     ['times of none', { ...unavailable, times: 0 }, 'steps[0].params: times must be at least 1'],
+    [
+      'a preset the bank does not have',
+      { preset: 'holiday' },
+      'steps[0].params: preset must be one of: pending-processing, payee-bank-silent, sca-abandoned, maintenance',
+    ],
     ['a when the API does not know', { ...unavailable, when: 'during' }, 'steps[0].params: when must be one of: before, after'],
     ['a match that is no object', { match: 'payment-status', action: { status: 503 } }, 'steps[0].params.match: must be a JSON object'],
     ['a parameter that is no field of the body', { ...unavailable, colour: 'red' }, 'steps[0].params.colour: addFault takes no such parameter'],

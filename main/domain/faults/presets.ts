@@ -52,8 +52,12 @@ export const presetEnd = (createdAt: Date, minutes: number | null): Date | null 
 /** An instant in words: to the second, as the clock shows it. */
 const toSecond = (iso: string): string => iso.replace(/\.\d{3}Z$/, 'Z');
 
-/** Until its minutes have passed on the simulated clock (moving the clock past them ends it). */
-export const isPresetActive = (rule: FaultPresetRule, now: Date): boolean => rule.until === null || now.getTime() < Date.parse(rule.until);
+/**
+ * From its creation until its minutes have passed on the simulated clock (moving the clock past them ends
+ * it). A clock moved back before its creation ("New class") finds it not yet begun, not begun again.
+ */
+export const isPresetActive = (rule: FaultPresetRule, now: Date): boolean =>
+  now.getTime() >= Date.parse(rule.createdAt) && (rule.until === null || now.getTime() < Date.parse(rule.until));
 
 function applies(state: FaultPresetState, name: FaultPresetName, scope: PresetScope, now: Date): boolean {
   const { rule } = state;

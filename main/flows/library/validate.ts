@@ -1,4 +1,5 @@
 import { Compile } from 'typebox/compile';
+import { meantAlternative } from '../../../shared/control-api/alternatives';
 import { FaultRuleInput } from '../../../shared/control-api/faults';
 import { validationText, type SchemaFailure } from '../../../shared/control-api/validation-text';
 import type { PsuNeeds } from '../../../shared/psu-needs';
@@ -272,7 +273,7 @@ function checkFaults(value: unknown, at: string): void {
   }
 }
 
-let faultRuleCheck: ReturnType<typeof Compile> | undefined;
+const faultRuleChecks = new Map<unknown, ReturnType<typeof Compile>>();
 
 /**
  * An addFault step's parameters are the body of POST /simulator/v1/faults: held to the API's schema (and the
@@ -280,9 +281,12 @@ let faultRuleCheck: ReturnType<typeof Compile> | undefined;
  * fits where the schema wants text (`"institution": "${institution}"`), and is resolved when the step runs.
  */
 function checkFaultRule(params: Json, at: string): void {
-  faultRuleCheck ??= Compile(FaultRuleInput);
-  if (!faultRuleCheck.Check(params)) {
-    const failures = [...faultRuleCheck.Errors(params)] as unknown as SchemaFailure[];
+  // A body naming a preset is held to the preset's shape, any other to an action rule's, as the API holds it.
+  const meant = meantAlternative(FaultRuleInput, params);
+  let check = faultRuleChecks.get(meant);
+  if (check === undefined) faultRuleChecks.set(meant, (check = Compile(meant)));
+  if (!check.Check(params)) {
+    const failures = [...check.Errors(params)] as unknown as SchemaFailure[];
     throw new FlowFormatError(at, `${validationText('body', failures).replace(/^the body/, 'the rule')} (the body of POST /simulator/v1/faults)`);
   }
   const match = (params.match ?? {}) as { operation?: string; institution?: string };
