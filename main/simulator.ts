@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clockStart, keepClock, persistedClock } from './services/clock/clock-state';
 import { SimulatedClock } from './services/clock/clock';
-import { createRepositories, indexDataset, LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, transactor, type BankContext } from './services/context';
+import {
+  createRepositories,
+  indexDataset,
+  LOG_MAX_EXCHANGES,
+  LOG_MAX_FAILURES,
+  transactor,
+  type BankContext,
+  LOG_MAX_SIGNATURE_FAILURES,
+} from './services/context';
 import type { SimulatorMode } from './domain/simulator-mode';
 import { loadDataset } from './services/operator/dataset-loader';
 import type { Dataset } from './domain/dataset/types';
@@ -50,6 +58,8 @@ export interface SimulatorOptions {
   logLimit?: number | undefined;
   /** `--failure-log-limit N`: and beside them the newest N failures (default 10,000). */
   failureLogLimit?: number | undefined;
+  /** `--signature-failure-limit N`: and apart from those the newest N signature failures, each with its compared success (default 10,000). */
+  signatureFailureLimit?: number | undefined;
   /** better-sqlite3's binary for this runtime when it is not the Node npm built for (the desktop app). */
   sqliteBinding?: string | undefined;
   /** Past this size the WAL is rewound (store/checkpointer.ts, default 64 MiB); smaller in tests, to rewind often. */
@@ -177,7 +187,11 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     },
     {
       rateLimitPerSecond: options.rateLimit ?? 0,
-      logLimits: { all: options.logLimit ?? LOG_MAX_EXCHANGES, failures: options.failureLogLimit ?? LOG_MAX_FAILURES },
+      logLimits: {
+        all: options.logLimit ?? LOG_MAX_EXCHANGES,
+        failures: options.failureLogLimit ?? LOG_MAX_FAILURES,
+        signatureFailures: options.signatureFailureLimit ?? LOG_MAX_SIGNATURE_FAILURES,
+      },
     },
   );
   faultRules.forEach((rule, i) => {

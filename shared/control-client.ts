@@ -86,6 +86,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
       kept: count('x-kept-count', exchanges.length),
       discarded: count('x-discarded-count', 0),
       discardedFailures: count('x-discarded-failure-count', 0),
+      discardedSignatureFailures: count('x-discarded-signature-failure-count', 0),
     };
   }
 

@@ -97,6 +97,7 @@ export function toExchange(e: ExchangeRecord): Contract.Exchange {
     response: { ...message(e.response), status: e.response.status },
     signature: e.signature === null ? null : diagnosis(e.signature),
     pinned: e.pinned,
+    ...(e.signature === null || e.signature.verdict.valid ? {} : { comparedWith: e.comparedWith }),
   };
 }
 

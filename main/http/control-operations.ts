@@ -413,7 +413,10 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
             'X-Total-Count': count('How many exchanges match in all'),
             'X-Kept-Count': count('How many exchanges the log keeps'),
             'X-Discarded-Count': count('How many exchanges the log discarded since it was last cleared (failures and pinned exchanges outlive the others)'),
-            'X-Discarded-Failure-Count': count('The failures among them (4xx, 5xx or signature not valid): none while the failure budget has room'),
+            'X-Discarded-Failure-Count': count('The failures among them (4xx, 5xx or signature not valid): none while the failure budgets have room'),
+            'X-Discarded-Signature-Failure-Count': count(
+              'The signature failures among those (their own budget, --signature-failure-limit): none while it has room',
+            ),
           },
         },
       },

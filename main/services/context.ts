@@ -18,6 +18,8 @@ export const LOG_BODY_LIMIT = 1024 * 1024;
 /** The log's bounds by default (`--log-limit`, `--failure-log-limit`): the newest exchanges, and the newest failures beside them. */
 export const LOG_MAX_EXCHANGES = 10_000;
 export const LOG_MAX_FAILURES = 10_000;
+/** `--signature-failure-limit`: signature failures in a budget of their own, each kept with the success it is compared with. */
+export const LOG_MAX_SIGNATURE_FAILURES = 10_000;
 
 /** What every service works over: the store, the one clock, the dataset, the event bus. */
 export interface BankContext {

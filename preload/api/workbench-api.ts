@@ -98,8 +98,10 @@ export interface ExchangePage {
   kept: number;
   /** Exchanges the log discarded since it was last cleared (`X-Discarded-Count`); failures and pinned ones outlive the others. */
   discarded: number;
-  /** The failures among them (`X-Discarded-Failure-Count`): none while the failure budget has room. */
+  /** The failures among them (`X-Discarded-Failure-Count`): none while the failure budgets have room. */
   discardedFailures: number;
+  /** The signature failures among those (`X-Discarded-Signature-Failure-Count`): their own budget. */
+  discardedSignatureFailures: number;
 }
 
 export type WorkbenchEvent = Static<typeof S.WorkbenchEvent>;

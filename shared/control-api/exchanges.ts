@@ -56,6 +56,12 @@ export const Exchange = Type.Object(
     pinned: Type.Optional(
       flag('Kept by the log through every prune and reset until unpinned (or "New class" with the log); the log always says, absent elsewhere (a run\'s HAR).'),
     ),
+    comparedWith: Type.Optional(
+      nullable(
+        Type.Integer(),
+        "Of a signature failure: the id of the most recent success of the same signed operation by the same TPP before it, kept in the log as long as the failure is (null: none since the log's start); absent elsewhere.",
+      ),
+    ),
   },
   { title: 'Exchange', description: 'One request to the simulator and its response (`GET /simulator/v1/exchanges`).' },
 );

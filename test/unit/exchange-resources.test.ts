@@ -63,7 +63,7 @@ describe('the exchanges of one resource', () => {
     const repo = repository(folder());
     const ids = Array.from({ length: 30 }, (_, i) => log(repo, i % 3 === 0 ? 'A' : 'B'));
     expect(idsOf(repo, 'A')).toHaveLength(10);
-    repo.prune({ all: 10, failures: 10 });
+    repo.prune({ all: 10, failures: 10, signatureFailures: 10 });
     const kept = ids.slice(-10);
     expect(idsOf(repo, 'A')).toEqual(kept.filter((_, i) => (20 + i) % 3 === 0).reverse());
     expect(idsOf(repo, 'B')).toEqual(kept.filter((_, i) => (20 + i) % 3 !== 0).reverse());
@@ -71,7 +71,7 @@ describe('the exchanges of one resource', () => {
     let last = 0;
     for (let round = 0; round < 300; round++) {
       for (let i = 0; i < 10; i++) last = log(repo, i === 0 ? 'A' : 'B');
-      repo.prune({ all: 5, failures: 5 });
+      repo.prune({ all: 5, failures: 5, signatureFailures: 5 });
     }
     expect(idsOf(repo, 'A')).toEqual([]);
     expect(idsOf(repo, 'B')).toEqual([last, last - 1, last - 2, last - 3, last - 4]);
@@ -108,7 +108,7 @@ describe('the exchanges of one resource', () => {
     expect(idsOf(repository(dir), 'A')).toEqual([ids[2], ids[0]]);
   });
 
-  it('need no index on the table: the log writes none per ordinary request (only failures, pins and injected answers are indexed, each in id order)', () => {
+  it('need no index on the table: the log writes none per ordinary request (only failures, pins, injected answers and signature evidence are indexed)', () => {
     const dir = folder();
     repository(dir);
     const db = dbs[0]!;
@@ -117,8 +117,17 @@ describe('the exchanges of one resource', () => {
         "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exchanges' AND sql IS NOT NULL ORDER BY name",
       )
       .all();
-    expect(indexes.map((i) => i.name)).toEqual(['exchanges_failures', 'exchanges_fault_rules', 'exchanges_pinned']);
-    for (const index of indexes) expect(index.sql).toMatch(/ON exchanges \(id(, fault_rule)?\) WHERE ((failure|pinned) = 1|fault_rule IS NOT NULL)$/);
+    expect(indexes.map((i) => i.name)).toEqual([
+      'exchanges_compared',
+      'exchanges_failures',
+      'exchanges_fault_rules',
+      'exchanges_pinned',
+      'exchanges_signature_failures',
+    ]);
+    for (const index of indexes)
+      expect(index.sql).toMatch(
+        /ON exchanges \((id|id, fault_rule|compared_with)\) WHERE ((failure|pinned|signature_failure) = 1|(fault_rule|compared_with) IS NOT NULL)$/,
+      );
   });
 });
 

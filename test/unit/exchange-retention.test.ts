@@ -38,12 +38,12 @@ describe('pruning the traffic log', () => {
     const failures = [log(repo, 401), log(repo, 500), log(repo, 200, false), log(repo, 404)];
     for (let i = 0; i < 20; i++) log(repo, 200, true);
     const newest = range(failures.length + 11, failures.length + 20);
-    repo.prune({ all: 10, failures: 3 });
-    // The oldest failure is beyond the budget of 3; a 200 whose signature is not valid is a failure.
+    repo.prune({ all: 10, failures: 2, signatureFailures: 3 });
+    // The oldest failure is beyond the budget of 2; a 200 whose signature is not valid is a failure, kept in the signature budget.
     expect(keptIds(repo)).toEqual([...failures.slice(1), ...newest]);
-    expect(repo.discarded).toEqual({ all: 11, failures: 1 });
-    repo.prune({ all: 10, failures: 3 });
-    expect(repo.discarded).toEqual({ all: 11, failures: 1 });
+    expect(repo.discarded).toEqual({ all: 11, failures: 1, signatureFailures: 0 });
+    repo.prune({ all: 10, failures: 2, signatureFailures: 3 });
+    expect(repo.discarded).toEqual({ all: 11, failures: 1, signatureFailures: 0 });
   });
 
   it('counts the newest exchanges in the failure budget too: a new failure pushes the oldest kept one out', () => {
@@ -51,16 +51,16 @@ describe('pruning the traffic log', () => {
     const old = [log(repo, 400), log(repo, 400)];
     for (let i = 0; i < 10; i++) log(repo, 200);
     const fresh = log(repo, 403);
-    repo.prune({ all: 5, failures: 2 });
+    repo.prune({ all: 5, failures: 2, signatureFailures: 2 });
     expect(keptIds(repo)).toEqual([old[1], ...range(fresh - 4, fresh)]);
-    expect(repo.discarded).toEqual({ all: 7, failures: 1 });
+    expect(repo.discarded).toEqual({ all: 7, failures: 1, signatureFailures: 0 });
   });
 
   it('with a failure budget of 0 keeps only the newest', () => {
     const repo = repository();
     log(repo, 401);
     for (let i = 0; i < 10; i++) log(repo, 200);
-    repo.prune({ all: 5, failures: 0 });
+    repo.prune({ all: 5, failures: 0, signatureFailures: 0 });
     expect(keptIds(repo)).toEqual(range(7, 11));
   });
 
@@ -72,11 +72,11 @@ describe('pruning the traffic log', () => {
     expect(repo.setPinned(pinned, true)).toBe(true);
     expect(repo.setPinned(pinnedFailure, true)).toBe(true);
     expect(repo.find(pinned)?.pinned).toBe(true);
-    repo.prune({ all: 5, failures: 0 });
+    repo.prune({ all: 5, failures: 0, signatureFailures: 0 });
     expect(keptIds(repo).slice(0, 2)).toEqual([pinned, pinnedFailure]);
     expect(repo.setPinned(pinned, false)).toBe(true);
     for (let i = 0; i < 5; i++) log(repo, 200);
-    repo.prune({ all: 5, failures: 0 });
+    repo.prune({ all: 5, failures: 0, signatureFailures: 0 });
     expect(keptIds(repo)).toEqual([pinnedFailure, ...range(23, 27)]);
     expect(repo.find(pinnedFailure)?.pinned).toBe(true);
     expect(repo.setPinned(9_999, true)).toBe(false);
@@ -88,7 +88,7 @@ describe('pruning the traffic log', () => {
     log(repo, 200, undefined, 'A');
     expect(repo.list(10, 'A')).toHaveLength(2);
     for (let i = 0; i < 10; i++) log(repo, 200);
-    repo.prune({ all: 5, failures: 5 });
+    repo.prune({ all: 5, failures: 5, signatureFailures: 5 });
     expect(repo.list(10, 'A').map((e) => e.id)).toEqual([failure]);
   });
 
@@ -98,15 +98,15 @@ describe('pruning the traffic log', () => {
     const pinned = log(first, 200);
     first.setPinned(pinned, true);
     for (let i = 0; i < 12; i++) log(first, 200);
-    first.prune({ all: 4, failures: 4 });
-    expect(first.discarded).toEqual({ all: 8, failures: 0 });
+    first.prune({ all: 4, failures: 4, signatureFailures: 4 });
+    expect(first.discarded).toEqual({ all: 8, failures: 0, signatureFailures: 0 });
     const again = repository(dir);
-    expect(again.discarded).toEqual({ all: 8, failures: 0 });
-    expect(again.search({ words: [], statuses: [], verdicts: [], limit: 1 }).discarded).toEqual({ all: 8, failures: 0 });
+    expect(again.discarded).toEqual({ all: 8, failures: 0, signatureFailures: 0 });
+    expect(again.search({ words: [], statuses: [], verdicts: [], limit: 1 }).discarded).toEqual({ all: 8, failures: 0, signatureFailures: 0 });
     again.clear();
-    expect(again.discarded).toEqual({ all: 0, failures: 0 });
+    expect(again.discarded).toEqual({ all: 0, failures: 0, signatureFailures: 0 });
     expect(again.find(pinned)).toBeUndefined();
-    expect(repository(dir).discarded).toEqual({ all: 0, failures: 0 });
+    expect(repository(dir).discarded).toEqual({ all: 0, failures: 0, signatureFailures: 0 });
   });
 
   it('knows how many exchanges it keeps without counting the table: across batches, prunes, a restart and a clear', () => {
@@ -115,7 +115,7 @@ describe('pruning the traffic log', () => {
     const kept = (repo: ExchangeRepository): number => repo.search({ words: [], statuses: [], verdicts: [], limit: 1 }).kept;
     for (let i = 0; i < 7; i++) log(first, i === 0 ? 500 : 200);
     expect(kept(first)).toBe(7);
-    first.prune({ all: 3, failures: 1 });
+    first.prune({ all: 3, failures: 1, signatureFailures: 1 });
     expect(kept(first)).toBe(4);
     for (let i = 0; i < 2; i++) log(first, 200);
     first.flush();
@@ -148,7 +148,53 @@ describe('pruning the traffic log', () => {
     for (let i = 0; i < 10; i++) insert.run(200, i === 0 ? JSON.stringify(signature(true)) : null);
     old.close();
     const repo = repository(dir);
-    repo.prune({ all: 3, failures: 10 });
+    repo.prune({ all: 3, failures: 10, signatureFailures: 10 });
     expect(keptIds(repo)).toEqual([refused, invalid, 10, 11, 12]);
+  });
+});
+
+describe('signature failures: a budget of their own, each kept with the success it is compared with', () => {
+  /** A signed payment initiation by TPP A: 201 with a valid signature, or 401 with one the bank found not valid. */
+  const signed = (repo: ExchangeRepository, valid: boolean, tppId = 'PSDDE-BAFIN-000001'): number => {
+    const now = new Date('2026-11-20T10:00:00Z');
+    return repo.insert({
+      timing: { startedAt: now, simulatedAt: now, durationMs: 1 },
+      parties: { institution: 'frankfurt', tppId, resourceId: null },
+      request: { method: 'POST', url: '/frankfurt/berlingroup/v1/payments/pain.001-sepa-credit-transfers', headers: {}, body: null },
+      response: { status: valid ? 201 : 401, headers: {}, body: null },
+      signature: { ...signature(valid), operation: 'payment-initiation' } as SignatureDiagnosis,
+    }).id;
+  };
+  const comparedWith = (repo: ExchangeRepository, id: number): number | null | undefined => repo.find(id)?.comparedWith;
+
+  it('a flood of other failures pushes none out; the success each is compared with stays while it does', () => {
+    const repo = repository();
+    const success = signed(repo, true);
+    const otherTpp = signed(repo, true, 'PSDDE-BAFIN-000002');
+    const failed = [signed(repo, false), signed(repo, false)];
+    expect(failed.map((id) => comparedWith(repo, id))).toEqual([success, success]);
+    expect(comparedWith(repo, signed(repo, false, 'PSDDE-BAFIN-000003'))).toBeNull();
+    for (let i = 0; i < 30; i++) log(repo, 500);
+    for (let i = 0; i < 10; i++) log(repo, 200);
+    repo.prune({ all: 5, failures: 3, signatureFailures: 3 });
+    const kept = keptIds(repo);
+    expect(kept).toEqual(expect.arrayContaining([success, ...failed]));
+    expect(kept).not.toContain(otherTpp);
+    expect(repo.discarded.signatureFailures).toBe(0);
+  });
+
+  it('beyond its budget the oldest goes, and its compared success with it once no kept failure is compared with it', () => {
+    const repo = repository();
+    const first = signed(repo, true);
+    const early = [signed(repo, false), signed(repo, false)];
+    const second = signed(repo, true);
+    const late = signed(repo, false);
+    for (let i = 0; i < 10; i++) log(repo, 200);
+    repo.prune({ all: 5, failures: 10, signatureFailures: 2 });
+    // The oldest signature failure is beyond the budget of 2; its success stays, the other early one is compared with it.
+    expect(keptIds(repo).slice(0, 4)).toEqual([first, early[1], second, late]);
+    repo.prune({ all: 5, failures: 10, signatureFailures: 1 });
+    expect(keptIds(repo).slice(0, 2)).toEqual([second, late]);
+    expect(repo.discarded).toMatchObject({ signatureFailures: 2 });
   });
 });

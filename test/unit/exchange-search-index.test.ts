@@ -164,7 +164,7 @@ describe('migration 18 over an earlier log', () => {
     oldLog(dir, 300);
     const repo = repository(dir);
     repo.indexNext({ rows: 100, ms: Infinity });
-    repo.prune({ all: 250, failures: 10 });
+    repo.prune({ all: 250, failures: 10, signatureFailures: 10 });
     // Of the 100 indexed, the 50 oldest are pruned (their failures too: beyond the budget of 10), noted, not yet taken out.
     expect(indexed(dir)).toEqual({ through: 100, texts: 100, removed: 50 });
     expectSameAsReading(repo, dir, WORDS);
@@ -184,7 +184,7 @@ describe('migration 18 over an earlier log', () => {
     oldLog(dir, 120);
     const repo = repository(dir);
     repo.indexNext({ rows: 50, ms: Infinity });
-    repo.prune({ all: 100, failures: 0 });
+    repo.prune({ all: 100, failures: 0, signatureFailures: 0 });
     repo.clear();
     expect(indexed(dir)).toEqual({ through: 120, texts: 0, removed: 0 });
     expect(repo.indexNext(EVERYTHING)).toBe(false);

@@ -30,6 +30,7 @@ const SHIPPED = [
   '2f85d28632c47463d70fc72f80454752c5140e4ca28f407169f0bb37b7cbb07b', // 017 journey deadlines
   '28b0e9c9aee24634b10646d00fbc07204cdf6e9725933c3bcdd1773eafbaa2ad', // 018 exchange search index
   '15f53833813b90850f93ba244771a6cd29569cd11e66200a410af009bdf157d4', // 019 exchange fault rules
+  '250c1c7cedd8fd1508546f57f678df6f406203c0e317e8f9cd80ec4939e62561', // 020 signature evidence
 ];
 
 const dirs: string[] = [];

@@ -25,7 +25,8 @@ const USAGE = `Flags: --port N (default 4646; 0 = free port) --host H (default 1
        --public-url URL (the origin clients reach the bank at, e.g. http://bank-sim:4646; or $PSD2_WORKBENCH_PUBLIC_URL)
        --psu-public-url URL (under --tls: the origin the PSU's browser reaches the SCA pages at)
        --log-limit N (the traffic log keeps the newest N exchanges; default 10000)
-       --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx, signature not valid; default 10000)
+       --failure-log-limit N (and beside them the newest N failures: 4xx, 5xx; default 10000)
+       --signature-failure-limit N (and apart from those the newest N signature failures, each with the success it is compared with; default 10000)
        --faults FILE.json (fault rules set at start, as POST /simulator/v1/faults takes them: docs/testing-your-tpp.md)
        --control-token TOKEN (beyond loopback, the control API's token, 16-200 of A-Z a-z 0-9 - . _ ~; or $PSD2_WORKBENCH_CONTROL_TOKEN;
          default: a random one printed at start)`;
@@ -67,6 +68,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
         'psu-public-url': { type: 'string' },
         'log-limit': { type: 'string' },
         'failure-log-limit': { type: 'string' },
+        'signature-failure-limit': { type: 'string' },
         'control-token': { type: 'string' },
         faults: { type: 'string' },
         help: { type: 'boolean' },
@@ -118,6 +120,7 @@ export function parseHostArgs(argv: string[]): SimulatorOptions {
     logLimit: logLimit(v['log-limit'], '--log-limit', 1),
     // 0: failures get no budget of their own, only the newest exchanges are kept.
     failureLogLimit: logLimit(v['failure-log-limit'], '--failure-log-limit', 0),
+    signatureFailureLimit: logLimit(v['signature-failure-limit'], '--signature-failure-limit', 0),
   };
 }
 

@@ -165,7 +165,8 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       });
 
       // The body stays the array it always was; the counts travel in headers (X-Total-Count: every match, X-Kept-Count: the whole log,
-      // X-Discarded-Count: what pruning took since the log was last cleared, X-Discarded-Failure-Count: the failures among them).
+      // X-Discarded-Count: what pruning took since the log was last cleared, X-Discarded-Failure-Count: the failures among them,
+      // X-Discarded-Signature-Failure-Count: the signature failures among those, each budget's own).
       control.get('/exchanges', async (request, reply) => {
         const page = services.exchangeLog.search(request.query as ExchangeQueryInput);
         return reply
@@ -173,6 +174,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
           .header('x-kept-count', String(page.kept))
           .header('x-discarded-count', String(page.discarded.all))
           .header('x-discarded-failure-count', String(page.discarded.failures))
+          .header('x-discarded-signature-failure-count', String(page.discarded.signatureFailures))
           .send(page.records.map(toExchange));
       });
       const exchangeId = (request: FastifyRequest): unknown => (request.params as { exchangeId?: unknown }).exchangeId;

@@ -1,6 +1,6 @@
 import { BankError, formatError } from '../../domain/errors';
 import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../../store/repositories/exchanges';
-import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, type BankContext } from '../context';
+import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, LOG_MAX_SIGNATURE_FAILURES, type BankContext } from '../context';
 import { SearchIndexing } from './search-indexing';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
@@ -78,7 +78,7 @@ export class ExchangeLog {
 
   constructor(
     private readonly ctx: BankContext,
-    readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES },
+    readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES, signatureFailures: LOG_MAX_SIGNATURE_FAILURES },
   ) {
     this.indexing = new SearchIndexing(ctx.repos.exchanges);
     // Exchanges logged before a stop (or before the index existed) may wait for it.

@@ -17,6 +17,7 @@ import { sql as exchangeLogKept } from './016-exchange-log-kept';
 import { sql as journeyDeadlines } from './017-journey-deadlines';
 import { sql as exchangeSearchIndex } from './018-exchange-search-index';
 import { sql as exchangeFaultRules } from './019-exchange-fault-rules';
+import { sql as signatureEvidence } from './020-signature-evidence';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly string[] = [
   journeyDeadlines,
   exchangeSearchIndex,
   exchangeFaultRules,
+  signatureEvidence,
 ];

@@ -62,22 +62,34 @@ export interface ExchangeRecord {
   pinned: boolean;
   /** The fault rule that injected the answer; null: the bank's own answer. */
   faultRule: number | null;
+  /**
+   * Of a signature failure: the exchange it is compared with, the most recent success of the same signed
+   * operation by the same TPP logged before it (kept as long as the failure is); null otherwise.
+   */
+  comparedWith: number | null;
 }
 
 /** How many exchanges the log keeps: the newest `all`, and beside them the newest `failures` failures. */
 export interface RetentionLimits {
   all: number;
   failures: number;
+  /** Signature failures, in a budget apart from the other failures (`--signature-failure-limit`). */
+  signatureFailures: number;
 }
 
 /** What pruning has discarded since the log was last cleared: every exchange, and the failures among them. */
 export interface DiscardedCounts {
   all: number;
   failures: number;
+  /** Of the failures, the signature failures (their own budget). */
+  signatureFailures: number;
 }
 
 /** A failure, kept in its own budget: the bank answered 4xx or 5xx, or found the signature not valid. */
 export const isFailure = (status: number, signature: SignatureDiagnosis | null): boolean => status >= 400 || (signature !== null && !signature.verdict.valid);
+
+/** A signature failure: a signed operation whose signature the bank found not valid (the evidence QA comes for). */
+const isSignatureFailure = (signature: SignatureDiagnosis | null): boolean => signature !== null && !signature.verdict.valid;
 
 interface ExchangeRow {
   id: number;
@@ -101,6 +113,7 @@ interface ExchangeRow {
   /** JSON of the request's header lines; null in rows logged before they were kept (migration 014). */
   raw_headers: string | null;
   fault_rule: number | null;
+  compared_with: number | null;
 }
 
 /** A deleted row, as a prune reports it. */
@@ -108,6 +121,8 @@ interface DeletedRow {
   id: number;
   resource_id: string | null;
   failure: number;
+  signature_failure: number;
+  compared_with: number | null;
 }
 
 /** What a search of the log asks for; every field narrows (all of them must hold). */
@@ -177,7 +192,12 @@ export class ExchangeRepository {
   private readonly windowStmt;
   private readonly pruneOrdinaryStmt;
   private readonly pruneFailuresStmt;
+  private readonly pruneSignatureFailuresStmt;
+  private readonly pruneEvidenceStmt;
   private readonly nthFailureStmt;
+  private readonly nthSignatureFailureStmt;
+  /** The newest success of each signed operation by each TPP ("tppId operation" → id): what a signature failure is compared with. */
+  private readonly lastSuccess = new Map<string, number>();
   private readonly pinStmt;
   private readonly countsStmt;
   private readonly pruneBatch: Transaction<(limits: RetentionLimits) => void>;
@@ -205,8 +225,9 @@ export class ExchangeRepository {
     private readonly maxBodyBytes: number,
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
-      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers, fault_rule)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers, fault_rule,
+      signature_failure, compared_with)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.olderStmt = db.prepare<[number, number], ExchangeRow>('SELECT * FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
@@ -215,22 +236,44 @@ export class ExchangeRepository {
     );
     // Two deletes, each over an index: the ordinary exchanges that fell out of the newest (a range of the key
     // above what earlier prunes left), and the failures beyond their budget (the partial index of failures).
+    // A success a kept signature failure is compared with stays (the partial index of comparisons: a few rows).
+    const RETURNED = 'RETURNING id, resource_id, failure, signature_failure, compared_with';
     this.pruneOrdinaryStmt = db.prepare<[number, number], DeletedRow>(
-      'DELETE FROM exchanges WHERE id > ? AND id <= ? AND failure = 0 AND pinned = 0 RETURNING id, resource_id, failure',
+      `DELETE FROM exchanges WHERE id > ? AND id <= ? AND failure = 0 AND pinned = 0
+        AND id NOT IN (SELECT compared_with FROM exchanges WHERE compared_with IS NOT NULL) ${RETURNED}`,
     );
     this.pruneFailuresStmt = db.prepare<[number, number], DeletedRow>(
-      'DELETE FROM exchanges WHERE failure = 1 AND pinned = 0 AND id < ? AND id <= ? RETURNING id, resource_id, failure',
+      `DELETE FROM exchanges WHERE failure = 1 AND signature_failure = 0 AND pinned = 0 AND id < ? AND id <= ? ${RETURNED}`,
     );
-    this.nthFailureStmt = db.prepare<[number], { id: number }>('SELECT id FROM exchanges WHERE failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?');
+    this.pruneSignatureFailuresStmt = db.prepare<[number, number], DeletedRow>(
+      `DELETE FROM exchanges WHERE signature_failure = 1 AND pinned = 0 AND id < ? AND id <= ? ${RETURNED}`,
+    );
+    // The success a pruned failure was compared with, once no kept failure is and ordinary pruning has passed it.
+    this.pruneEvidenceStmt = db.prepare<[number, number, number], DeletedRow>(
+      `DELETE FROM exchanges WHERE id = ? AND id <= ? AND failure = 0 AND pinned = 0
+        AND NOT EXISTS (SELECT 1 FROM exchanges WHERE compared_with = ?) ${RETURNED}`,
+    );
+    this.nthFailureStmt = db.prepare<[number], { id: number }>(
+      'SELECT id FROM exchanges WHERE failure = 1 AND signature_failure = 0 ORDER BY id DESC LIMIT 1 OFFSET ?',
+    );
+    this.nthSignatureFailureStmt = db.prepare<[number], { id: number }>(
+      'SELECT id FROM exchanges WHERE signature_failure = 1 ORDER BY id DESC LIMIT 1 OFFSET ?',
+    );
     this.pinStmt = db.prepare<[number, number]>('UPDATE exchanges SET pinned = ? WHERE id = ?');
-    this.countsStmt = db.prepare<[number, number, number]>(
-      'INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures, kept) VALUES (1, ?, ?, ?)',
+    this.countsStmt = db.prepare<[number, number, number, number]>(
+      'INSERT OR REPLACE INTO exchange_log_counts (id, discarded, discarded_failures, kept, discarded_signature_failures) VALUES (1, ?, ?, ?, ?)',
     );
     this.keptStmt = db.prepare<[number]>('UPDATE exchange_log_counts SET kept = ? WHERE id = 1');
     const counts = db
-      .prepare<[], { discarded: number; discarded_failures: number; kept: number }>('SELECT discarded, discarded_failures, kept FROM exchange_log_counts')
+      .prepare<[], { discarded: number; discarded_failures: number; kept: number; discarded_signature_failures: number }>(
+        'SELECT discarded, discarded_failures, kept, discarded_signature_failures FROM exchange_log_counts',
+      )
       .get();
-    this.discardedCounts = { all: counts?.discarded ?? 0, failures: counts?.discarded_failures ?? 0 };
+    this.discardedCounts = {
+      all: counts?.discarded ?? 0,
+      failures: counts?.discarded_failures ?? 0,
+      signatureFailures: counts?.discarded_signature_failures ?? 0,
+    };
     this.keptCount = counts?.kept ?? 0;
     this.pruneBatch = db.transaction((limits: RetentionLimits) => this.pruneNow(limits));
     this.clearStmt = db.prepare('DELETE FROM exchanges');
@@ -243,7 +286,7 @@ export class ExchangeRepository {
     this.clearBatch = db.transaction(() => {
       this.clearStmt.run();
       this.index.clear(this.lastId);
-      this.countsStmt.run(0, 0, 0);
+      this.countsStmt.run(0, 0, 0, 0);
     });
     this.writeBatch = db.transaction((batch: readonly ExchangeRecord[]) => {
       for (const e of batch) this.write(e);
@@ -263,8 +306,9 @@ export class ExchangeRepository {
   insert(e: NewExchange): ExchangeRecord {
     // Built field by field: object spreads here cost more than the rest of the record together.
     const { request, response } = e;
+    const id = e.id ?? ++this.lastId;
     const record: ExchangeRecord = {
-      id: e.id ?? ++this.lastId,
+      id,
       timing: e.timing,
       parties: e.parties,
       request: {
@@ -279,6 +323,7 @@ export class ExchangeRepository {
       signature: e.signature,
       pinned: false,
       faultRule: e.faultRule ?? null,
+      comparedWith: e.signature === null ? null : this.comparison(id, e),
     };
     this.pending.push(record);
     if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
@@ -290,6 +335,21 @@ export class ExchangeRepository {
       }
     }
     return record;
+  }
+
+  /**
+   * Of a signed operation's exchange: remembered as the newest success of its operation and TPP when it is
+   * one; the success it is compared with when it is a signature failure (one not pruned already).
+   */
+  private comparison(id: number, e: NewExchange): number | null {
+    const signature = e.signature as SignatureDiagnosis;
+    const key = `${e.parties.tppId ?? ''} ${signature.operation}`;
+    if (signature.verdict.valid) {
+      if (e.response.status < 300) this.lastSuccess.set(key, id);
+      return null;
+    }
+    const success = this.lastSuccess.get(key);
+    return success !== undefined && success > this.prunedUpTo ? success : null;
   }
 
   /** A body as the log keeps it: cut to the log's limit. */
@@ -340,6 +400,8 @@ export class ExchangeRepository {
       isFailure(response.status, e.signature) ? 1 : 0,
       JSON.stringify(request.rawHeaders),
       e.faultRule,
+      isSignatureFailure(e.signature) ? 1 : 0,
+      e.comparedWith,
     );
   }
 
@@ -486,18 +548,30 @@ export class ExchangeRepository {
     this.pruneBatch.immediate(limits);
   }
 
-  private pruneNow({ all, failures }: RetentionLimits): void {
+  private pruneNow({ all, failures, signatureFailures }: RetentionLimits): void {
     // Every exchange given an id is written now, and none of the newest `all` was ever deleted.
     const cut = this.lastId - all;
     if (cut <= 0) return;
-    const failureFloor = failures < 1 ? Infinity : (this.nthFailureStmt.get(failures - 1)?.id ?? 0);
-    const deleted = [...this.pruneOrdinaryStmt.all(this.prunedUpTo, cut), ...this.pruneFailuresStmt.all(failureFloor, cut)];
+    const floor = (budget: number, nth: Statement<[number], { id: number }>): number => (budget < 1 ? Infinity : (nth.get(budget - 1)?.id ?? 0));
+    const deleted = [
+      ...this.pruneOrdinaryStmt.all(this.prunedUpTo, cut),
+      ...this.pruneFailuresStmt.all(floor(failures, this.nthFailureStmt), cut),
+      ...this.pruneSignatureFailuresStmt.all(floor(signatureFailures, this.nthSignatureFailureStmt), cut),
+    ];
     this.prunedUpTo = Math.max(this.prunedUpTo, cut);
+    for (const row of [...deleted]) {
+      if (row.compared_with !== null) deleted.push(...this.pruneEvidenceStmt.all(row.compared_with, this.prunedUpTo, row.compared_with));
+    }
     if (deleted.length === 0) return;
     const failed = deleted.reduce((n, row) => n + row.failure, 0);
-    this.discardedCounts = { all: this.discardedCounts.all + deleted.length, failures: this.discardedCounts.failures + failed };
+    const signatureFailed = deleted.reduce((n, row) => n + row.signature_failure, 0);
+    this.discardedCounts = {
+      all: this.discardedCounts.all + deleted.length,
+      failures: this.discardedCounts.failures + failed,
+      signatureFailures: this.discardedCounts.signatureFailures + signatureFailed,
+    };
     this.keptCount -= deleted.length;
-    this.countsStmt.run(this.discardedCounts.all, this.discardedCounts.failures, this.keptCount);
+    this.countsStmt.run(this.discardedCounts.all, this.discardedCounts.failures, this.keptCount, this.discardedCounts.signatureFailures);
     this.index.remove(deleted.map((row) => row.id));
     this.resources?.forget(deleted.flatMap((row) => (row.resource_id === null ? [] : [[row.id, row.resource_id] as const])));
   }
@@ -522,8 +596,9 @@ export class ExchangeRepository {
     this.clearBatch.immediate();
     this.resources = null;
     this.prunedUpTo = 0;
-    this.discardedCounts = { all: 0, failures: 0 };
+    this.discardedCounts = { all: 0, failures: 0, signatureFailures: 0 };
     this.keptCount = 0;
+    this.lastSuccess.clear();
   }
 
   private toRecord(r: ExchangeRow): ExchangeRecord {
@@ -536,6 +611,7 @@ export class ExchangeRepository {
       signature: r.signature === null ? null : readDiagnosis(r.signature),
       pinned: r.pinned === 1,
       faultRule: r.fault_rule,
+      comparedWith: r.compared_with,
     };
   }
 }

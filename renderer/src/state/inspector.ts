@@ -43,6 +43,8 @@ export interface InspectorState {
   /** How many the log discarded (since it was last cleared), and the failures among them. */
   discarded: number;
   discardedFailures: number;
+  /** Of them, the signature failures (their own budget). */
+  discardedSignatureFailures: number;
   /** The counts as the host last gave them, up to the exchange `newestId`: rows newer than it are added to them. */
   counted: Counted | null;
   loadingOlder: boolean;
@@ -185,7 +187,13 @@ export const useInspector = create<InspectorState>()((set, get) => {
         (page) => {
           if (seq !== searchSeq || searching(get())) return;
           const counted = { total: page.total, kept: page.kept, newestId: page.exchanges[0]?.id ?? 0 };
-          set((s) => ({ counted, ...recount(s.rows, counted), discarded: page.discarded, discardedFailures: page.discardedFailures }));
+          set((s) => ({
+            counted,
+            ...recount(s.rows, counted),
+            discarded: page.discarded,
+            discardedFailures: page.discardedFailures,
+            discardedSignatureFailures: page.discardedSignatureFailures,
+          }));
         },
         () => undefined,
       );
@@ -204,6 +212,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
     kept: null,
     discarded: 0,
     discardedFailures: 0,
+    discardedSignatureFailures: 0,
     counted: null,
     loadingOlder: false,
     cursor: null,
@@ -249,6 +258,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
             counted: narrowed ? null : counted,
             discarded: page.discarded,
             discardedFailures: page.discardedFailures,
+            discardedSignatureFailures: page.discardedSignatureFailures,
             cursor: fresh.at(-1)?.summary.id ?? null,
             hasOlder: fresh.length === PAGE_SIZE,
             narrowed,
@@ -279,6 +289,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
             ...(now.counted === null ? { kept: page.kept } : {}),
             discarded: page.discarded,
             discardedFailures: page.discardedFailures,
+            discardedSignatureFailures: page.discardedSignatureFailures,
             cursor: older.at(-1)?.summary.id ?? now.cursor,
             hasOlder: older.length === PAGE_SIZE,
           };
@@ -301,6 +312,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
         counted: null,
         discarded: 0,
         discardedFailures: 0,
+        discardedSignatureFailures: 0,
         cursor: null,
         hasOlder: false,
       });

@@ -90,7 +90,7 @@ export function InspectorScreen() {
               title="The log keeps the newest exchanges and, beside them, the newest failures (4xx, 5xx, signature not valid); pinned exchanges always. Set with --log-limit and --failure-log-limit."
             >
               {' · '}
-              {discardedText(state.discarded, state.discardedFailures)}
+              {discardedText(state.discarded, state.discardedFailures, state.discardedSignatureFailures)}
             </span>
           )}
         </div>
@@ -120,21 +120,27 @@ export function InspectorScreen() {
 
 const n = (value: number): string => value.toLocaleString('en');
 
-/** "12,345 older exchanges discarded; failures and pinned kept" */
-function discardedText(discarded: number, failures: number): string {
+/** "12,345 older exchanges discarded; failures and pinned kept": what each budget let go. */
+function discardedText(discarded: number, failures: number, signatureFailures: number): string {
   const older = `${n(discarded)} older exchange${discarded === 1 ? '' : 's'} discarded`;
   if (failures === 0) return `${older}; failures and pinned kept`;
-  return `${older}, ${n(failures)} of them failure${failures === 1 ? '' : 's'} beyond the failure budget; pinned kept`;
+  const other = failures - signatureFailures;
+  const beyond = [
+    other > 0 ? `${n(other)} failure${other === 1 ? '' : 's'} beyond the failure budget` : null,
+    signatureFailures > 0 ? `${n(signatureFailures)} signature failure${signatureFailures === 1 ? '' : 's'} beyond theirs` : null,
+  ].filter((part) => part !== null);
+  return `${older}, of them ${beyond.join(' and ')}; ${signatureFailures === 0 ? 'signature failures and ' : ''}pinned kept`;
 }
 
 /**
  * How many discarded exchanges could have matched the search: a search only for failures (4xx or 5xx chips,
  * or "signature invalid") could have matched only discarded failures; any other, every discarded exchange.
  */
-function couldHaveMatched(s: Pick<InspectorState, 'statuses' | 'verdicts' | 'discarded' | 'discardedFailures'>): number {
+function couldHaveMatched(s: Pick<InspectorState, 'statuses' | 'verdicts' | 'discarded' | 'discardedFailures' | 'discardedSignatureFailures'>): number {
   const onlyFailingStatuses = s.statuses.length > 0 && s.statuses.every((c) => c.startsWith('4') || c.startsWith('5'));
   const onlyInvalid = s.verdicts.length > 0 && s.verdicts.every((v) => v === 'invalid');
-  return onlyFailingStatuses || onlyInvalid ? s.discardedFailures : s.discarded;
+  if (onlyInvalid) return s.discardedSignatureFailures;
+  return onlyFailingStatuses ? s.discardedFailures : s.discarded;
 }
 
 function discardedMatchText(discarded: number): string {
