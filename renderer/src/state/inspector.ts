@@ -78,6 +78,8 @@ export interface InspectorState {
   togglePick(id: number): void;
   /** Shows the diff of the two picked exchanges (fetching their records when needed), or hides it. */
   setComparing(on: boolean): Promise<void>;
+  /** Picks these two (left, right) and shows their diff: a signature failure beside the success it is compared with. */
+  compareThese(left: number, right: number): Promise<void>;
   select(id: number | null): void;
   /** Selects an exchange found elsewhere (the Bank), adding it when the list does not hold it. */
   show(exchange: Exchange): void;
@@ -364,6 +366,10 @@ export const useInspector = create<InspectorState>()((set, get) => {
         const compareIds = s.compareIds.includes(id) ? s.compareIds.filter((x) => x !== id) : [...s.compareIds, id].slice(-2);
         return { compareIds, comparing: s.comparing && compareIds.length === 2 };
       });
+    },
+    async compareThese(left, right) {
+      set({ compareIds: [left, right] });
+      await get().setComparing(true);
     },
     async setComparing(on) {
       if (!on) {

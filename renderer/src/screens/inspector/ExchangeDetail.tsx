@@ -68,6 +68,19 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
             )}
           </p>
         )}
+        {typeof exchange.comparedWith === 'number' && (
+          <p className="note" data-testid="compared-with">
+            The last success of this operation by this TPP before it is #{exchange.comparedWith}, kept beside it.{' '}
+            <button
+              type="button"
+              className="small"
+              onClick={() => void useInspector.getState().compareThese(exchange.comparedWith as number, exchange.id)}
+              data-testid="compare-with-success"
+            >
+              Compare with #{exchange.comparedWith}
+            </button>
+          </p>
+        )}
         <div className="detail-meta muted">
           {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated {exchange.simulatedAt}
         </div>
