@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './test/support/slow-first-sequencer';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
 
 /**
  * Test tiers: `npm test` runs every project, `npm run test:quick` unit and api only. Projects that
