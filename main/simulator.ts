@@ -41,6 +41,8 @@ import type { TppCredentials } from './tpp/credentials';
 import { TppClient } from './tpp/client';
 import { resendAsTpp } from './tpp/resend';
 import type { ExchangeResender } from './http/routes/inspector-tools';
+import { harPieces } from '../shared/har';
+import { exchangeCurl } from '../shared/curl';
 
 export interface SimulatorOptions {
   port: number;
@@ -248,6 +250,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     tls,
     flowRuns,
     resender,
+    // The page's own builders (shared/), so a file from the control API is the one the Inspector saves.
+    exchangeFiles: { har: (exchanges, simulatorUrl, what) => harPieces(exchanges, simulatorUrl, version(), what), curl: exchangeCurl },
     exactAnswers: options.exactAnswers,
     timeouts: options.connectionTimeouts,
   });

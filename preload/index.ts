@@ -62,10 +62,11 @@ const workbench: WorkbenchApi = {
   exportRun: (runId) => invoke('exportRun', runId),
   importRun: (file) => invoke('importRun', file),
   exportRunHar: (runId) => invoke('exportRunHar', runId),
+  exportExchangesHar: (query) => invoke('exportExchangesHar', query),
   getExchange: (id) => invoke('getExchange', id),
   resendExchange: (id, options) => invoke('resendExchange', id, options),
   pinExchange: (id, pinned) => invoke('pinExchange', id, pinned),
-  diagnoseRequest: (kind, text) => invoke('diagnoseRequest', kind, text),
+  diagnoseRequest: (kind, text, tpp) => invoke('diagnoseRequest', kind, text, tpp),
   // Events over IPC never drop, so nothing is ever missed: the second argument (`missed`) is never called.
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).

@@ -33,6 +33,8 @@ import type {
   ListPageQuery,
 } from '../preload/api/workbench-api';
 
+import { harCountOf } from './har';
+
 export type ControlClient = Omit<WorkbenchApi, 'simulatorUrl' | 'subscribe'>;
 
 /** Request headers fetch computes itself; Node's fetch rejects some of them when set by hand. */
@@ -170,10 +172,17 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     exportRun: (runId) => text('GET', `${run(runId)}/export`),
     importRun: (file) => json<FlowRunState>('POST', '/runs/import', { file }),
     exportRunHar: (runId) => text('GET', `${run(runId)}/har`),
+    async exportExchangesHar(query) {
+      const { limit: _page, before: _older, ...filters } = query;
+      const har = await text('GET', `/exchanges/har?${exchangeSearchParams(filters).toString()}`);
+      const count = harCountOf(har);
+      if (count === null) throw new ControlApiError(500, 'GET /simulator/v1/exchanges/har ended before the log was complete: the export was cut short');
+      return { text: har, count };
+    },
     getExchange: (id) => json<Exchange>('GET', `/exchanges/${id}`),
     resendExchange: (id, options) => json<Exchange>('POST', `/exchanges/${id}/resend`, options),
     pinExchange: (id, pinned) => json<Exchange>(pinned ? 'POST' : 'DELETE', `/exchanges/${id}/pin`),
-    diagnoseRequest: (kind, text) => json<PastedDiagnosis>('POST', '/diagnose', { kind, text }),
+    diagnoseRequest: (kind, text, tpp) => json<PastedDiagnosis>('POST', '/diagnose', tpp === undefined ? { kind, text } : { kind, text, tpp }),
   };
 }
 

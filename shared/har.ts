@@ -12,6 +12,8 @@ export interface HarNameValue {
 export interface HarPostData {
   mimeType: string;
   text: string;
+  /** `base64` when `text` is the base64 of bytes that are not UTF-8: as HAR 1.2 has it for a response's content (Chromium and Firefox read it here too). */
+  encoding?: 'base64';
   params?: HarNameValue[];
 }
 
@@ -32,6 +34,8 @@ export interface HarContent {
   size: number;
   mimeType: string;
   text?: string;
+  /** `base64` when `text` is the base64 of bytes that are not UTF-8 (HAR 1.2). */
+  encoding?: 'base64';
   comment?: string;
 }
 
@@ -110,6 +114,10 @@ function header(headers: Record<string, string | string[]>, name: string): strin
 
 const TRUNCATED = 'the simulator kept this body truncated in its traffic log';
 
+/** A body as HAR text: the text where the bytes are UTF-8, else their base64 marked so (the exact bytes either way). */
+const harText = (message: Pick<ExchangeMessage, 'body' | 'bodyBase64'>): { text: string; encoding?: 'base64' } =>
+  message.bodyBase64 !== undefined ? { text: message.bodyBase64, encoding: 'base64' } : { text: message.body ?? '' };
+
 export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): HarEntry {
   const url = new URL(exchange.url, simulatorUrl);
   const { request, response } = exchange;
@@ -124,7 +132,7 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
       cookies: [],
       headers: headerList(request),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      ...(request.body !== null ? { postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body } } : {}),
+      ...(request.body !== null ? { postData: { mimeType: requestType ?? 'application/octet-stream', ...harText(request) } } : {}),
       headersSize: -1,
       bodySize: request.bodySize,
       ...(request.truncated ? { comment: TRUNCATED } : {}),
@@ -138,7 +146,7 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
       content: {
         size: response.bodySize,
         mimeType: header(response.headers, 'content-type') ?? 'application/octet-stream',
-        ...(response.body !== null ? { text: response.body } : {}),
+        ...(response.body !== null ? harText(response) : {}),
         ...(response.truncated ? { comment: TRUNCATED } : {}),
       },
       redirectURL: header(response.headers, 'location') ?? '',
@@ -154,13 +162,40 @@ export function exchangeToHarEntry(exchange: Exchange, simulatorUrl: string): Ha
   };
 }
 
+const creator = (version: string): Har['log']['creator'] => ({ name: 'PSD2 Workbench', version });
+
 export function exchangesToHar(exchanges: readonly Exchange[], simulatorUrl: string, version: string): Har {
   return {
     log: {
       version: '1.2',
-      creator: { name: 'PSD2 Workbench', version },
+      creator: creator(version),
       // HAR viewers expect the oldest first; the traffic log lists the newest first.
       entries: [...exchanges].sort((a, b) => a.id - b.id).map((e) => exchangeToHarEntry(e, simulatorUrl)),
     },
   };
+}
+
+/** The custom field of a streamed log that says how many entries it holds (written last, once they are all out). */
+export const HAR_COUNT_FIELD = '_exchangeCount';
+
+/**
+ * HAR 1.2 of any number of exchanges, oldest first, as pieces of JSON text to write one after another: the
+ * whole log's export streams them (GET /simulator/v1/exchanges/har), so no more than one entry is held at a
+ * time. The log ends with how many entries it holds, in words (`comment`) and as a number (`_exchangeCount`).
+ */
+export function* harPieces(exchanges: Iterable<Exchange>, simulatorUrl: string, version: string, what: string): Generator<string, void, undefined> {
+  yield `{"log":{"version":"1.2","creator":${JSON.stringify(creator(version))},"entries":[`;
+  let count = 0;
+  for (const exchange of exchanges) {
+    yield `${count === 0 ? '' : ','}\n${JSON.stringify(exchangeToHarEntry(exchange, simulatorUrl))}`;
+    count++;
+  }
+  const comment = `${count.toLocaleString('en')} exchange${count === 1 ? '' : 's'}: ${what}`;
+  yield `\n],"comment":${JSON.stringify(comment)},"${HAR_COUNT_FIELD}":${count}}}\n`;
+}
+
+/** How many entries a streamed log says it holds, read from its end; null when the text is not such a log's. */
+export function harCountOf(text: string): number | null {
+  const found = new RegExp(`"${HAR_COUNT_FIELD}":(\\d+)\\}\\}\\s*$`).exec(text.slice(-200));
+  return found ? Number(found[1]) : null;
 }

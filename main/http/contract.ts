@@ -11,6 +11,8 @@ import { rulesCited } from '../domain/signing/rules';
 import { timeLimit } from '../domain/sca/journey';
 import type { JourneyOutcome } from '../domain/sca/outcome';
 import type { PastedRequest } from '../domain/pasted-request';
+import type { PastedCaller, PastedFinding } from '../domain/pasted-request/findings';
+import type { LoggedParserRefusal } from '../domain/headers/parser-refusal';
 import type { ServiceBlock } from '../domain/tpp/service-block';
 import type { ConsentView } from '../services/consents/consents';
 import type { SimulatorMode } from '../domain/simulator-mode';
@@ -46,12 +48,19 @@ const diagnosis = (d: SignatureDiagnosis | Omit<SignatureDiagnosis, 'rules'>): C
   'rules' in d ? d : { ...d, rules: rulesCited(d.checks) };
 
 /** A pasted request as read, with the bank's diagnosis of it. */
-export function toPastedDiagnosis(p: { request: PastedRequest; diagnosis: SignatureDiagnosis }): Contract.PastedDiagnosis {
+export function toPastedDiagnosis(p: {
+  request: PastedRequest;
+  diagnosis: SignatureDiagnosis;
+  caller: PastedCaller;
+  findings: PastedFinding[];
+}): Contract.PastedDiagnosis {
   const { method, target, headers, body } = p.request;
   return {
     request: { method, url: target, headers, body: body.length === 0 ? null : body.toString('utf8'), bodySize: body.length },
     signature: diagnosis(p.diagnosis),
     warnings: p.request.warnings ?? [],
+    caller: p.caller,
+    findings: p.findings,
   };
 }
 
@@ -98,7 +107,12 @@ export function toExchange(e: ExchangeRecord): Contract.Exchange {
     signature: e.signature === null ? null : diagnosis(e.signature),
     pinned: e.pinned,
     ...(e.signature === null || e.signature.verdict.valid ? {} : { comparedWith: e.comparedWith }),
+    ...(e.refusal ? { refusal: parserRefusal(e.refusal) } : {}),
   };
+}
+
+function parserRefusal({ code, text, offset, header, bytes }: LoggedParserRefusal): Contract.ParserRefusal {
+  return { code, text, offset, header, bytesBase64: bytes.toString('base64') };
 }
 
 export function toJourney({ journey: j, status, tpp, approvalRefusal }: JourneyAt, origin: string): Contract.ScaJourney {

@@ -65,11 +65,15 @@ export class SchemaPublisher {
 export interface ControlFeatures {
   flowRuns: boolean;
   resend: boolean;
+  exchangeFiles: boolean;
 }
 
 const FLOW_RUN_PATHS = /^\/(flows|flow-operations|runs)(\/|$)/;
+const EXCHANGE_FILE_PATHS = ['/exchanges/har', '/exchanges/{exchangeId}/curl'];
 const served = (path: string, features: ControlFeatures): boolean =>
-  (features.flowRuns || !FLOW_RUN_PATHS.test(path)) && (features.resend || path !== '/exchanges/{exchangeId}/resend');
+  (features.flowRuns || !FLOW_RUN_PATHS.test(path)) &&
+  (features.resend || path !== '/exchanges/{exchangeId}/resend') &&
+  (features.exchangeFiles || !EXCHANGE_FILE_PATHS.includes(path));
 
 const json = (schema: PublishedSchema) => ({ 'application/json': { schema } });
 

@@ -84,6 +84,16 @@ const JOURNEY = { journeyId: 'A journey id (the last segment of the SCA link)' }
 const PAYMENT = { paymentId: 'A payment id' };
 const EXCHANGE = { exchangeId: 'An exchange id of the traffic log' };
 const RUN = { runId: 'A run id: 1 to 100 letters, digits and . _ ~ -' };
+/** The search of the traffic log: `GET /exchanges` and its HAR export take the same filters. */
+const EXCHANGE_FILTERS: Record<string, QueryParameter> = {
+  q: { description: 'Words that must each occur, ASCII case-insensitively (at most 200 characters)', schema: Type.String({ maxLength: 200 }) },
+  status: { description: 'Status classes (4xx) or statuses (401), comma-separated' },
+  signature: { description: 'valid, invalid, none; comma-separated' },
+  tpp: { description: 'A TPP id' },
+  institution: { description: 'An institution id' },
+  resource: { description: 'A consent, payment or basket id' },
+  fault: { description: "Only answers a fault rule injected (marked PSD2-Workbench-Fault): any, or one rule's id (3)" },
+};
 const INSTITUTION_QUERY = { institution: { description: 'An institution id', required: true } };
 
 const TppRegistration = Type.Object(
@@ -394,13 +404,7 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
       tag: 'inspector',
       summary: 'The traffic log, newest first, searched with the query parameters',
       query: {
-        q: { description: 'Words that must each occur, ASCII case-insensitively (at most 200 characters)', schema: Type.String({ maxLength: 200 }) },
-        status: { description: 'Status classes (4xx) or statuses (401), comma-separated' },
-        signature: { description: 'valid, invalid, none; comma-separated' },
-        tpp: { description: 'A TPP id' },
-        institution: { description: 'An institution id' },
-        resource: { description: 'A consent, payment or basket id' },
-        fault: { description: "Only answers a fault rule injected (marked PSD2-Workbench-Fault): any, or one rule's id (3)" },
+        ...EXCHANGE_FILTERS,
         before: { description: 'Only exchanges older than this id: the next page', schema: Type.Integer() },
         limit: { description: '1-10,000; default 100', schema: Type.Integer({ minimum: 1, maximum: 10_000 }) },
       },
@@ -421,6 +425,45 @@ export const CONTROL_OPERATIONS: Record<string, Partial<Record<Method, Operation
         },
       },
       errors: [400],
+    },
+  },
+  '/exchanges/har': {
+    get: {
+      operationId: 'exportExchangesHar',
+      tag: 'inspector',
+      summary:
+        'HAR 1.2 of every exchange the search matches (the filters of GET /exchanges, no page), oldest first, streamed; bodies that are not UTF-8 as base64',
+      query: {
+        ...EXCHANGE_FILTERS,
+        before: { description: 'Only exchanges older than this id', schema: Type.Integer() },
+      },
+      answers: {
+        200: {
+          description:
+            "HAR 1.2 (JSON), each entry with the bank's diagnosis (_signature) and the simulated time (_simulatedAt); a body that is not UTF-8 is its base64 with encoding: base64. The log ends with how many entries it holds: comment, and _exchangeCount",
+          raw: { type: 'application/json', schema: ANY_JSON },
+          headers: {
+            'X-Total-Count': count('How many exchanges matched when the export began (one the log discards while it streams is left out)'),
+            'Content-Disposition': { description: 'attachment; filename="psd2-workbench.har"', schema: text() },
+          },
+        },
+      },
+      errors: [400],
+    },
+  },
+  '/exchanges/{exchangeId}/curl': {
+    get: {
+      operationId: 'getExchangeCurl',
+      tag: 'inspector',
+      summary: "The cURL command that sends the exchange's request again byte for byte (bash or zsh), as the Inspector's Copy as cURL",
+      params: EXCHANGE,
+      answers: {
+        200: {
+          description: 'The command; a body that is not UTF-8 or holds a NUL is piped in from printf',
+          raw: { type: 'text/plain', schema: Type.String() },
+        },
+      },
+      errors: [400, 404],
     },
   },
   '/exchanges/{exchangeId}': {

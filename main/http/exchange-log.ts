@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignatureDiagnosis } from '../domain/signing/verify';
 import type { Services } from '../services';
 import { resourceOfExchange } from './exchange-resource';
+import { headersOfLines } from '../domain/headers/header-lines';
+import { readRefusedHead, type RefusedRequest } from '../domain/headers/parser-refusal';
+import { signedOperationFor } from '../domain/operations/registry';
+import { refusedBeforeSignature } from '../domain/signing/refused-before';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,6 +66,39 @@ export function bankTrafficOf(request: FastifyRequest): { institution: string | 
     bankRoutes.set(route, isBank);
   }
   return isBank ? { institution: (request.params as { institution?: string }).institution ?? null } : null;
+}
+
+/**
+ * A request Node's HTTP parser refused (limits.ts), logged as an exchange when its request line names the
+ * bank's traffic: the headers as far as they read, the bytes the parser read, its code, the offending byte and
+ * its header, and the 400 sent. The TPP is the one its bearer token was issued to, as for a pasted request.
+ */
+export function logRefusedRequest(services: Services, refused: RefusedRequest): void {
+  const { refusal } = refused;
+  const head = readRefusedHead(refusal.bytes);
+  if (head === null) return;
+  // An absolute-form target (RFC 9112) is told by its path, as local-safety.ts reads it.
+  const path = /^https?:\/\/[^/]*/i.test(head.target) ? head.target.replace(/^https?:\/\/[^/]*/i, '') || '/' : head.target;
+  const traffic = BANK_TRAFFIC.exec(path);
+  if (traffic === null) return;
+  const headers = headersOfLines(head.lines);
+  const tppId = services.signatures.tokenHolder(headers.authorization);
+  const body = head.body === null || head.body.length === 0 ? null : head.body;
+  // A signed operation refused before its signature was checked tells that story, as any early refusal does (refused-before-signature.ts).
+  const operation = signedOperationFor(head.method, path);
+  const sent =
+    operation === null
+      ? null
+      : services.signatures.diagnose(operation, { headers, body: body ?? Buffer.alloc(0), requestTarget: { method: head.method, path } }, tppId);
+  const now = new Date();
+  services.exchangeLog.record({
+    timing: { startedAt: now, simulatedAt: services.clock.now(), durationMs: 0 },
+    parties: { institution: traffic[1] ?? null, tppId: tppId ?? null, resourceId: null },
+    request: { method: head.method, url: path, headers, rawHeaders: head.lines, body },
+    response: { status: refused.status, headers: refused.responseHeaders, body: refused.responseBody },
+    signature: sent === null ? null : refusedBeforeSignature(sent, { code: refused.code, status: refused.status, text: refusal.text }),
+    refusal,
+  });
 }
 
 /** Node's flat list of the received header lines ([name, value, name, value, …]) as pairs, in order. */

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BankError } from '../domain/errors';
+import { locateRefusal, refusalWords, type RefusedRequest } from '../domain/headers/parser-refusal';
 import { sendError } from './errors';
 
 /** Header lines a request may carry (each line counts, a header sent twice twice). */
@@ -33,18 +34,29 @@ export const MAX_PARAM_LENGTH = 200;
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
+/** The headers and body of a refusal written straight to the socket (Berlin Group tppMessages). */
+function refusalAnswer(error: BankError): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: error.code, text: error.message }] });
+  return { headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }, body };
+}
+
 /** A refusal written straight to the socket, where no request (or no reply) exists to answer through; the connection closes. */
 const rawRefusal = (error: BankError): string => {
-  const body = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: error.code, text: error.message }] });
-  return `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  const { headers, body } = refusalAnswer(error);
+  return `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${headers['content-length']}\r\nConnection: close\r\n\r\n${body}`;
 };
+
+/** Node's error for what its parser refused: the bytes it was reading and where in them it stopped (Fastify's type says otherwise). */
+type ParserError = NodeJS.ErrnoException & { rawPacket?: unknown; bytesParsed?: unknown };
+
+const packetOf = (error: ParserError): Buffer | undefined => (Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined);
 
 /**
  * Node counts the request line into its header bound: a block overflowing before its first line ends
  * (or whose first line is over the URL's bound) overflowed with its URL, 414 like a URL just over 8 KiB.
  */
-function headerOverflow(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): BankError {
-  const packet = error.rawPacket;
+function headerOverflow(error: ParserError): BankError {
+  const packet = packetOf(error);
   const lineEnd = packet === undefined ? 0 : packet.indexOf('\n');
   if (packet !== undefined && (lineEnd < 0 || lineEnd > MAX_URL_BYTES))
     return BankError.of('FORMAT_ERROR', `the request's path and query are over ${MAX_URL_BYTES / 1024} KiB`, 414);
@@ -53,8 +65,11 @@ function headerOverflow(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 
 
 const seconds = (ms: number): string => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
-/** Fastify's server options for the limits; `clientErrorHandler` answers what Node refuses before any request exists. */
-export function limitOptions(timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS) {
+/**
+ * Fastify's server options for the limits; `clientErrorHandler` answers what Node refuses before any request exists,
+ * and hands what its parser refused, with the answer, to `refused` (the traffic log: docs/qa.md#signature-diagnosis).
+ */
+export function limitOptions(timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS, refused?: (request: RefusedRequest) => void) {
   return {
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -69,15 +84,37 @@ export function limitOptions(timeouts: ConnectionTimeouts = CONNECTION_TIMEOUTS)
       // Node looks for late header blocks this often (its default, 30 s, let one wait up to 60 s).
       connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(timeouts.headersMs / 10))),
     },
-    clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+    clientErrorHandler(error: ParserError, socket: Socket): void {
       if (!socket.writable) return;
+      const code = error.code ?? error.message;
+      const packet = packetOf(error);
+      const parsed = typeof error.bytesParsed === 'number' ? error.bytesParsed : undefined;
+      // The byte the parser stopped at and its header, from the bytes it was reading: said in the one wording Diagnose uses too.
+      const located = code.startsWith('HPE_') && packet !== undefined ? locateRefusal(code, packet, parsed) : null;
       const refusal =
         error.code === 'HPE_HEADER_OVERFLOW'
           ? headerOverflow(error)
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
             ? BankError.of('FORMAT_ERROR', `the request's header block did not arrive within ${seconds(timeouts.headersMs)}`, 408)
-            : BankError.of('FORMAT_ERROR', `the request could not be read as HTTP/1.1 (${error.code ?? error.message})`, 400);
+            : BankError.of('FORMAT_ERROR', refusalWords(located ?? { code, byte: null, place: null }), 400);
       socket.end(rawRefusal(refusal));
+      if (located === null || packet === undefined || refused === undefined) return;
+      const { headers, body } = refusalAnswer(refusal);
+      const header = located.place?.in === 'value' ? located.place.header : null;
+      refused({
+        // The head can be no longer than MAX_HEADER_BYTES: what the packet holds beyond it is body, not what was refused.
+        refusal: {
+          code,
+          text: refusal.message,
+          offset: located.offset,
+          header,
+          bytes: Buffer.from(packet.subarray(0, Math.max(MAX_HEADER_BYTES, (located.offset ?? 0) + 1))),
+        },
+        code: refusal.code,
+        status: refusal.status,
+        responseHeaders: headers,
+        responseBody: Buffer.from(body, 'utf8'),
+      });
     },
     frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
       const refusal =

@@ -4,7 +4,8 @@ import type { TLSSocket } from 'node:tls';
 import { BankError } from '../domain/errors';
 import type { Services } from '../services';
 import { sendError, toBankError } from './errors';
-import { bankTrafficOf, recordExchanges } from './exchange-log';
+import { noteRefusedBeforeSignature } from './refused-before-signature';
+import { bankTrafficOf, logRefusedRequest, recordExchanges } from './exchange-log';
 import { CONNECTION_TIMEOUTS, limitOptions, requestLimits, type ConnectionTimeouts } from './limits';
 import { localSafety, type LocalSafetyOptions } from './local-safety';
 import { lazySerializers } from './lazy-serializer';
@@ -50,7 +51,7 @@ export function buildServer(services: Services, options: ServerOptions): Fastify
     // (an expired or foreign QWAC gets a Berlin Group CERTIFICATE_INVALID); no certificate at all is refused below.
     ...(options.tls ? { https: { ...options.tls, requestCert: true, rejectUnauthorized: false } } : {}),
     logger: false,
-    ...limitOptions(timeouts),
+    ...limitOptions(timeouts, (refused) => logRefusedRequest(services, refused)),
     return503OnClosing: true,
     // Open event streams (a UI) must not hold a stopping simulator open.
     forceCloseConnections: true,
@@ -94,7 +95,7 @@ export function buildPsuPagesServer(
   const app = Fastify({
     ...psuPagesHttps(tls),
     logger: false,
-    ...limitOptions(timeouts),
+    ...limitOptions(timeouts, (refused) => logRefusedRequest(services, refused)),
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
@@ -145,7 +146,11 @@ function bankTrafficHandling(app: FastifyInstance, services: Services): void {
     else if (isBankOperationRoute([route.method].flat()[0] ?? '', route.url)) route.preHandler = [faultBefore, ...existing];
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(reply, toBankError(error as Error, request)));
+  app.setErrorHandler((error, request, reply) => {
+    const refusal = toBankError(error as Error, request);
+    noteRefusedBeforeSignature(request, services, refusal);
+    return sendError(reply, refusal);
+  });
   const wrongMethod = trackRoutes(app);
   app.setNotFoundHandler((request, reply) =>
     sendError(

@@ -20,11 +20,17 @@ export function requireSignature(
   operation: SignedBankOperation,
   identity: TppIdentity | null,
 ): SignatureDiagnosis {
-  return diagnoseAndEnforce(request, services, profileOf(operation), identity?.tppId);
+  return diagnoseAndEnforce(request, services, profileOf(operation), identity?.tppId, identity?.source === 'qwac' ? 'qwac' : 'token');
 }
 
-function diagnoseAndEnforce(request: FastifyRequest, services: Services, operation: SignedOperation, tppId: string | undefined): SignatureDiagnosis {
-  const diagnosis = services.signatures.diagnose(operation, signedRequestOf(request), tppId);
+function diagnoseAndEnforce(
+  request: FastifyRequest,
+  services: Services,
+  operation: SignedOperation,
+  tppId: string | undefined,
+  identifiedBy: 'qwac' | 'token' = 'token',
+): SignatureDiagnosis {
+  const diagnosis = services.signatures.diagnose(operation, signedRequestOf(request), tppId, { identifiedBy });
   request.signatureDiagnosis = diagnosis;
   services.signatures.enforce(diagnosis);
   return diagnosis;
@@ -60,7 +66,7 @@ export function headersAsSent(request: FastifyRequest): Record<string, string | 
 }
 
 /** The request as the bank's checks read it: headers as sent, the exact body, the request line. */
-function signedRequestOf(request: FastifyRequest): {
+export function signedRequestOf(request: FastifyRequest): {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   requestTarget: { method: string; path: string };

@@ -15,6 +15,8 @@ export interface ResendChoices {
   headers: Record<string, string> | readonly HeaderLine[];
   /** The exact body (UTF-8 text); null without one. */
   body: string | null;
+  /** The exact bytes in base64, in place of `body`: a logged body that is not UTF-8, sent again as logged. */
+  bodyBase64?: string | undefined;
   /** keep: Digest, Signature and TPP-Signature-Certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is. */
   signature: 'keep' | 'resign';
   /** A new X-Request-ID (a UUID) in place of the one given. */
@@ -78,7 +80,7 @@ export async function resendAsTpp(client: TppClient, choices: ResendChoices): Pr
     path: choices.path,
     headers: headerObject(lines),
     headerLines: lines,
-    body: choices.body === null ? null : Buffer.from(choices.body, 'utf8'),
+    body: choices.bodyBase64 !== undefined ? Buffer.from(choices.bodyBase64, 'base64') : choices.body === null ? null : Buffer.from(choices.body, 'utf8'),
     operation: 'payment-create',
     institution: null,
     signedOperation: null,

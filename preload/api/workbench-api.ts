@@ -22,11 +22,13 @@ export type SignatureCheck = Static<typeof S.SignatureCheck>;
 export type SigningRule = Static<typeof S.SigningRule>;
 export type SignatureDiagnosis = Static<typeof S.SignatureDiagnosis>;
 export type PastedRequestKind = Static<typeof S.PastedRequestKind>;
+export type DiagnoseAs = NonNullable<Static<typeof S.DiagnoseRequest>['tpp']>;
 export type PastedDiagnosis = Static<typeof S.PastedDiagnosis>;
 
 export type HeaderLine = Static<typeof S.HeaderLine>;
 export type ExchangeMessage = Static<typeof S.ExchangeMessage>;
 export type Exchange = Static<typeof S.Exchange>;
+export type ParserRefusal = Static<typeof S.ParserRefusal>;
 export type ResendOptions = Static<typeof S.ResendOptions>;
 
 export type JourneyStatus = Static<typeof S.JourneyStatus>;
@@ -80,6 +82,12 @@ export interface ExchangeQuery {
   before?: number;
   /** 1-10,000; default 100. */
   limit?: number;
+}
+
+/** A HAR export of the traffic log: the file's text and how many exchanges it holds (the log's own count, written last). */
+export interface ExchangesHar {
+  text: string;
+  count: number;
 }
 
 /** The window of a conduct report (`GET /simulator/v1/conduct`); each field given narrows. */
@@ -211,14 +219,19 @@ export interface WorkbenchApi {
   importRun(file: string): Promise<FlowRunState>;
   /** The run's exchanges as HAR 1.2 JSON text, with the bank's diagnosis and the simulated time in custom fields. */
   exportRunHar(runId: string): Promise<string>;
+  /** Every exchange the search matches (its filters; no page, `limit` and `before` left out) as HAR 1.2 JSON text, and how many it holds. */
+  exportExchangesHar(query: ExchangeQuery): Promise<ExchangesHar>;
   /** One exchange of the traffic log, for the Inspector opened from a diagram arrow. */
   getExchange(id: number): Promise<Exchange>;
   /** Sends an exchange again as the built-in TPP with the choices given; answers the new exchange, with its diagnosis. */
   resendExchange(id: number, options: ResendOptions): Promise<Exchange>;
   /** Pins (true) or unpins an exchange: a pinned one is never discarded; answers it as now logged. */
   pinExchange(id: number, pinned: boolean): Promise<Exchange>;
-  /** The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank. */
-  diagnoseRequest(kind: PastedRequestKind, text: string): Promise<PastedDiagnosis>;
+  /**
+   * The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank.
+   * `tpp` "certificate": made as the registered TPP the pasted QSEAL names, when the bank does not know the token.
+   */
+  diagnoseRequest(kind: PastedRequestKind, text: string, tpp?: DiagnoseAs): Promise<PastedDiagnosis>;
   /**
    * Batched host events; returns the unsubscribe function. `missed` is called when the events may have missed
    * some (the browser's event stream dropped, as when the simulator restarts, and came back): read again.

@@ -39,6 +39,20 @@ export const ExchangeResponse = Type.Object(
   { title: 'ExchangeResponse' },
 );
 
+export const ParserRefusal = Type.Object(
+  {
+    code: text("Node's HTTP parser's error code, e.g. HPE_LF_EXPECTED."),
+    text: text('The words the bank answered with (FORMAT_ERROR), the same Diagnose gives for the same bytes.'),
+    offset: nullable(integer(), 'The offending byte in `bytesBase64`, counted from 0; null where it was not found.'),
+    header: nullable(text(), 'The header whose value holds that byte, named as sent; null in the request line or a header name.'),
+    bytesBase64: Type.String({ contentEncoding: 'base64', description: "The bytes the parser was reading, up to the header block's limit." }),
+  },
+  {
+    title: 'ParserRefusal',
+    description: "Of a request Node's HTTP parser refused before any route (a bare CR in a header value, say): what it read and where it stopped.",
+  },
+);
+
 export const Exchange = Type.Object(
   {
     id: integer(),
@@ -62,6 +76,7 @@ export const Exchange = Type.Object(
         "Of a signature failure: the id of the most recent success of the same signed operation by the same TPP before it, kept in the log as long as the failure is (null: none since the log's start); absent elsewhere.",
       ),
     ),
+    refusal: Type.Optional(ParserRefusal),
   },
   { title: 'Exchange', description: 'One request to the simulator and its response (`GET /simulator/v1/exchanges`).' },
 );
@@ -74,6 +89,13 @@ export const ResendOptions = Type.Object(
       description: 'The header lines in sending order, sent as given (a header twice goes twice); or an object of names to values.',
     }),
     body: nullable(text(), 'The exact body to send (the original string when not edited); null without one.'),
+    bodyBase64: Type.Optional(
+      Type.String({
+        contentEncoding: 'base64',
+        description:
+          "The bytes to send, in place of `body`'s text: a logged body that is not UTF-8 sent again as logged (its `bodyBase64`); `body` is then only its readable form.",
+      }),
+    ),
     signature: oneOf(
       ['keep', 'resign'],
       "keep: the Digest, Signature and certificate go as given; resign: the demo TPP's QSEAL signs the request as it now is.",

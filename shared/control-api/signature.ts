@@ -37,7 +37,15 @@ export const SignatureDiagnosis = Type.Object(
     rules: Type.Array(SigningRule, { description: "Each rule the checks cite, once, in number order, with the spec's sentence: the legend." }),
     verdict: Type.Union([
       Type.Object({ valid: Type.Literal(true) }),
-      Type.Object({ valid: Type.Literal(false), code: text(), status: integer(), text: text(), checkId: text() }),
+      Type.Object({
+        valid: Type.Literal(false),
+        code: text(),
+        status: integer(),
+        text: text(),
+        checkId: text(
+          'The check that failed first; `refused-before-signature`: the bank refused the signed operation before it checked the signature (a header, the token), `text` its answer, and no check was made.',
+        ),
+      }),
     ]),
     digest: Type.Object({ sent: nullable(text()), computed: text() }),
     headersParameter: nullable(Type.Array(text())),
@@ -57,7 +65,19 @@ export const SignatureDiagnosis = Type.Object(
 
 export const PastedRequestKind = oneOf(['http', 'curl', 'har'], 'What a pasted request is: a raw HTTP request, a cURL command, or a HAR 1.2 entry (or log).');
 
-export const DiagnoseRequest = Type.Object({ kind: PastedRequestKind, text: text() }, { title: 'DiagnoseRequest', ...CLOSED });
+export const DiagnoseRequest = Type.Object(
+  {
+    kind: PastedRequestKind,
+    text: text(),
+    tpp: Type.Optional(
+      oneOf(
+        ['token', 'certificate'],
+        'Whom the checks are made as: the TPP the bearer token was issued to (the default, as live), or, when this bank does not know the token, the registered TPP whose organisation the pasted QSEAL carries (`caller.certificateTpp`).',
+      ),
+    ),
+  },
+  { title: 'DiagnoseRequest', ...CLOSED },
+);
 
 export const HeaderValues = Type.Record(Type.String(), Type.Union([text(), Type.Array(text())]));
 
@@ -71,6 +91,33 @@ export const PastedDiagnosis = Type.Object(
     warnings: Type.Array(text(), {
       description: 'What in the paste does not add up, e.g. a Content-Length that disagrees with the body pasted; empty when nothing.',
     }),
+    caller: Type.Object(
+      {
+        tppId: nullable(text(), 'The TPP the checks were made as; null: none identified, so the QSEAL was not compared with a calling TPP.'),
+        by: nullable(
+          oneOf(['token', 'certificate', 'qseal'], 'its bearer token; picked by its certificate on request (`tpp`); a registration: its own QSEAL'),
+          'How the calling TPP was told; null: not identified (the token unknown to this bank, or absent).',
+        ),
+        token: oneOf(['known', 'unknown', 'absent'], 'The bearer token as this bank knows it.'),
+        certificateTpp: nullable(
+          text(),
+          "The TPP registered at this bank whose organisation the pasted certificate carries (one chaining to the bank's CAs); null: none.",
+        ),
+      },
+      { description: 'Whom the bank took for the calling TPP: a pasted request comes over no connection.' },
+    ),
+    findings: Type.Array(
+      Type.Object({
+        severity: oneOf(['error', 'warning'], 'error: the bank refuses the request; warning: something it could not check.'),
+        code: Type.Optional(text()),
+        status: Type.Optional(integer()),
+        text: text(),
+      }),
+      {
+        description:
+          'What was found, worst first: a refusal before the signature check (as live), the signature verdict, then what could not be checked (the calling TPP not identified). Empty only when every check was made and passed.',
+      },
+    ),
   },
   { title: 'PastedDiagnosis', description: "The bank's diagnosis of a pasted request, made without sending it (`POST /simulator/v1/diagnose`)." },
 );

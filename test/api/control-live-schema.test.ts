@@ -128,6 +128,8 @@ function sample(operation: string): Sample {
     'POST /reset': { path: '/reset', body: {} },
     'GET /exchanges': { path: '/exchanges?limit=100' },
     'GET /exchanges/{exchangeId}': { path: `/exchanges/${ids.exchangeId}` },
+    'GET /exchanges/har': { path: '/exchanges/har?signature=valid,invalid&institution=frankfurt' },
+    'GET /exchanges/{exchangeId}/curl': { path: `/exchanges/${ids.exchangeId}/curl` },
     'POST /exchanges/{exchangeId}/pin': { path: `/exchanges/${ids.exchangeId}/pin` },
     'DELETE /exchanges/{exchangeId}/pin': { path: `/exchanges/${ids.exchangeId}/pin` },
     'POST /exchanges/{exchangeId}/resend': { path: `/exchanges/${ids.exchangeId}/resend`, body: 'resend' },

@@ -5,15 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { parseHostArgs } from '../../main/hosts/cli/args';
-import { readTemplate } from '../../main/tpp/templates';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { consentStatus } from '../../main/tpp/requests/consents';
 import { flood } from '../support/flood';
-import { demoSigningKey, signedHeaders } from '../support/signing';
+import { sendChangedAfterSigning } from '../support/failing-payment';
 import { call, expectBgError, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
 
-const SEPA = 'pain.001-sepa-credit-transfers';
 const FAILURES = 200;
 const UNRELATED = 25_000;
 
@@ -25,23 +23,9 @@ let pinnedId: number;
 
 const exchanges = (query: string): Promise<JsonResponse<Exchange[]>> => call<Exchange[]>(bank, 'GET', `/simulator/v1/exchanges?${query}`);
 
-/** A payment signed as a TPP signs it, whose body then gains a newline: the bank answers 401 SIGNATURE_INVALID. */
+/** A payment whose body changed after signing: the bank answers 401 SIGNATURE_INVALID. */
 async function sendFailingPayment(): Promise<void> {
-  const xml = readTemplate('sepa-single.xml');
-  const requestId = randomUUID();
-  const headers = signedHeaders(
-    demoSigningKey(bank),
-    ['digest', 'x-request-id', 'psu-id'],
-    {
-      authorization: `Bearer ${psu.accessToken}`,
-      'consent-id': psu.consentId,
-      'x-request-id': requestId,
-      'psu-id': 'FRA-CREATOR',
-      'content-type': 'application/xml',
-    },
-    xml,
-  );
-  const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` });
+  const { res, requestId } = await sendChangedAfterSigning(bank, psu);
   expectBgError(res, 401, 'SIGNATURE_INVALID');
   failing.push(requestId);
 }

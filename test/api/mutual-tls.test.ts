@@ -13,6 +13,8 @@ import {
   type TestBank,
 } from '../support/simulator';
 import { demoQwac, psuBrowserGet, tlsCall, type ClientCertificate } from '../support/tls';
+import { psuSession } from '../../main/tpp/journeys';
+import { readTemplate } from '../../main/tpp/templates';
 
 let bank: TestBank;
 let qwac: ClientCertificate;
@@ -148,6 +150,15 @@ describe('mutual TLS (--tls)', () => {
     });
     expect(status.status).toBe(200);
     expect(status.body.consentStatus).toBe('received');
+  });
+
+  it("another TPP's QSEAL is said in the QWAC's words here: the QWAC told the calling TPP (issue 34)", async () => {
+    const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
+    const res = await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'), {
+      faults: { otherTppCertificate: true },
+    });
+    expectBgError(res, 401, 'CERTIFICATE_INVALID');
+    expect(res.body.tppMessages[0].text).toMatch(/is not the calling TPP's PSDDE-BAFIN-123456: the authorisation numbers of QWAC and QSEAL must match$/);
   });
 
   it("a token may not be used over another TPP's connection (TOKEN_INVALID)", async () => {

@@ -170,7 +170,10 @@ describe('POST /payments/{product}', () => {
     const before = ((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length;
     const res = await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: xml });
     expectBgError(res, 401, 'CERTIFICATE_INVALID');
-    expect(res.body.tppMessages[0].text).toMatch(/authorisation numbers of QWAC and QSEAL must match/);
+    // Over plain HTTP the token tells the calling TPP: no QWAC to speak of.
+    expect(res.body.tppMessages[0].text).toBe(
+      "the QSEAL (the signing certificate) has organizationIdentifier PSDDE-BAFIN-654321, not PSDDE-BAFIN-123456, the TPP the access token was issued to: sign with the calling TPP's own QSEAL",
+    );
     expect(((await call(bank, 'GET', '/simulator/v1/payments')).body as any[]).length).toBe(before);
   });
 

@@ -10,7 +10,7 @@ import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
 import { flood } from '../support/flood';
-import { demoSigningKey, signedHeaders } from '../support/signing';
+import { sendChangedAfterSigning } from '../support/failing-payment';
 import { call, expectBgError, startTestBank, type JsonResponse, type TestBank } from '../support/simulator';
 
 const SEPA = 'pain.001-sepa-credit-transfers';
@@ -24,22 +24,8 @@ const failed: number[] = [];
 const exchanges = (query: string): Promise<JsonResponse<Exchange[]>> => call<Exchange[]>(bank, 'GET', `/simulator/v1/exchanges?${query}`);
 const newest = async (): Promise<number> => (await exchanges('limit=1')).body[0]?.id ?? 0;
 
-/** A payment signed as a TPP signs it, whose body then gains a newline: 401 SIGNATURE_INVALID. */
 async function sendFailingPayment(): Promise<void> {
-  const xml = readTemplate('sepa-single.xml');
-  const headers = signedHeaders(
-    demoSigningKey(bank),
-    ['digest', 'x-request-id', 'psu-id'],
-    {
-      authorization: `Bearer ${psu.accessToken}`,
-      'consent-id': psu.consentId,
-      'x-request-id': randomUUID(),
-      'psu-id': 'FRA-CREATOR',
-      'content-type': 'application/xml',
-    },
-    xml,
-  );
-  expectBgError(await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` }), 401, 'SIGNATURE_INVALID');
+  expectBgError((await sendChangedAfterSigning(bank, psu)).res, 401, 'SIGNATURE_INVALID');
   failed.push(await newest());
 }
 

@@ -38,6 +38,13 @@ export interface QaExpect {
   checkId: string;
   /** What the verdict's text must say, where the wording matters. */
   text?: RegExp;
+  /**
+   * Diagnose's first finding, where it is not the signature verdict's own text (issue 34): a refusal the route
+   * makes before the signature check, or the calling TPP not identified; `signatureValid`: the signature's verdict then.
+   */
+  firstFinding?: { severity: 'error' | 'warning'; text: string; signatureValid: boolean };
+  /** The TPP the log names, where it is not the demo TPP (a token this bank does not know names none). */
+  loggedTpp?: string | null;
 }
 
 export interface QaCase {
@@ -122,6 +129,9 @@ export function repeated(request: QaRequest, name: string, value?: string): QaRe
 
 const withBody = (request: QaRequest, body: Buffer): QaRequest => ({ ...request, body });
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** Where the byte-level cases write a name with an umlaut: the remittance information. */
+const MULLER_AT = '<Ustrd>Invoice 2027-0415</Ustrd>';
+const MULLER = '<Ustrd>Müller GmbH, Rechnung 2027-0415</Ustrd>';
 const text = (bytes: Buffer): string => bytes.toString('utf8');
 const crlf = (bytes: Buffer): Buffer => Buffer.from(text(bytes).replace(/\r?\n/g, '\r\n'), 'utf8');
 const minified = (bytes: Buffer): Buffer => Buffer.from(text(bytes).replace(/>\s+</g, '><').trim(), 'utf8');
@@ -447,10 +457,97 @@ export const QA_CASES: readonly QaCase[] = [
     expect: FORMAT_ERROR('header-sent-once', /^PSU-ID is sent more than once/),
     build: (b, k) => repeated(signAsClient(b, k), 'psu-id'),
   },
+  // Issue 34, item 2 (refused at the parser): Node's HTTP parser refuses the request before any route; the
+  // live verdict is the logged exchange's `refusal` (test/api/qa-set.test.ts), Diagnose's the check request-readable.
+  {
+    id: 'certificate-bare-cr',
+    what: 'TPP-Signature-Certificate as a CRLF PEM split at LF and joined with spaces (a bare CR in a header value)',
+    expect: FORMAT_ERROR(
+      'request-readable',
+      /^the request could not be read as HTTP\/1\.1 \(HPE_LF_EXPECTED\): the value of tpp-signature-certificate holds a carriage return \(CR, 0x0D\) without a line feed after it at byte 27 of the value;/,
+    ),
+    build: (b, k) => signAsClient(b, k, { certificateValue: (_der, pem) => pem.trim().replace(/\r?\n/g, '\r\n').split('\n').join(' ') }),
+  },
+  // Issue 34, item 9: a value signed with a trailing space, which HTTP drops before the bank reads it.
+  {
+    id: 'psu-id-trailing-space',
+    what: 'PSU-ID signed and sent with a trailing space (HTTP strips it)',
+    expect: SIGNATURE_INVALID('signature-verifies', /^the signature does not verify: psu-id was signed as "[^"]+␣", with a trailing space \(shown as ␣\)/),
+    build: (b, k) => signAsClient(replaced(b, 'psu-id', `${valueOf(b.headers, 'psu-id') ?? ''} `), k),
+  },
+  // Issue 34, items 3 and 5 (Diagnose says what it could not check; one story per exchange): refused live before
+  // the signature was checked, so the logged verdict is that answer (check refused-before-signature); Diagnose's
+  // first finding is the calling TPP it could not identify, or the same refusal.
+  {
+    id: 'foreign-token',
+    what: "another TPP's QSEAL with a bearer token from another bank's log (unknown to this bank)",
+    expect: {
+      status: 401,
+      code: 'TOKEN_INVALID',
+      checkId: 'refused-before-signature',
+      text: /^the access token is not known to the bank$/,
+      loggedTpp: null,
+      firstFinding: {
+        severity: 'warning',
+        signatureValid: true,
+        text: "calling TPP not identified: the certificate's organisation and the token were not checked; this bank does not know the bearer token (sent here, the request is refused 401 TOKEN_INVALID)",
+      },
+    },
+    build: (b, k) => replaced(signAsClient(b, k, { certificateOf: k.other }), 'authorization', `Bearer ${randomUUID()}`),
+  },
+  {
+    id: 'psu-id-signed-not-sent',
+    what: 'psu-id named in the headers parameter, the PSU-ID header left out of the request',
+    expect: {
+      ...FORMAT_ERROR('refused-before-signature', /^header PSU-ID is missing$/),
+      firstFinding: { severity: 'error', signatureValid: false, text: 'refused before the signature was checked: header PSU-ID is missing' },
+    },
+    build: (b, k) => {
+      const signed = signAsClient(b, k);
+      return { ...signed, headers: signed.headers.filter(([name]) => lower(name) !== 'psu-id') };
+    },
+  },
+  // Issue 34, item 4 (bytes, whatever they are): bodies a text copy loses. Each verdict holds only while every
+  // byte arrives as sent, so cURL, a HAR replay and Resend must carry them exactly (test/api/byte-exact-replay.test.ts).
+  {
+    id: 'bytes-latin1',
+    what: 'Digest over the UTF-8 body, "Müller" sent in Latin-1 (one byte FC for ü)',
+    expect: SIGNATURE_INVALID('digest-matches', /the Digest was computed over the body encoded in UTF-8, but the body was sent in Latin-1/),
+    build: (b, k) => {
+      const utf8 = Buffer.from(text(b.body).replace(MULLER_AT, MULLER), 'utf8');
+      return withBody(signAsClient(withBody(b, utf8), k), Buffer.from(utf8.toString('utf8'), 'latin1'));
+    },
+  },
+  {
+    id: 'bytes-bom',
+    what: 'a body with a UTF-8 byte-order mark, hashed with it; X-Request-ID replaced after signing',
+    expect: SIGNATURE_INVALID('signature-verifies', /The Digest matches the body, so a signed header's value changed after signing/),
+    build: (b, k) => replaced(signAsClient(withBody(b, Buffer.concat([BOM, b.body])), k), 'x-request-id', randomUUID()),
+  },
+  {
+    id: 'bytes-nul',
+    what: "a C client's string terminator: a NUL byte sent after the body it hashed",
+    expect: SIGNATURE_INVALID('digest-matches', /^Digest does not match the body/),
+    build: (b, k) => withBody(signAsClient(b, k), Buffer.concat([b.body, Buffer.from([0])])),
+  },
+  {
+    id: 'bytes-invalid-utf8',
+    what: 'a body that is not UTF-8 (ü in UTF-8, € as the Windows-1252 byte 80), hashed as sent; PSU-ID left out of the signature',
+    expect: SIGNATURE_INVALID('present-headers-signed', /psu-id is present in the request but not in headers/),
+    build: (b, k) => {
+      const [before = '', after = ''] = text(b.body).replace(MULLER_AT, MULLER).split('1250.00</InstdAmt>');
+      const body = Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from('1250.00</InstdAmt><!-- '), Buffer.from([0x80]), Buffer.from(` -->${after}`)]);
+      return signAsClient(withBody(b, body), k, { names: ['digest', 'x-request-id', 'tpp-redirect-uri'] });
+    },
+  },
 ];
 
+/** The byte-level cases (issue 34, item 4): replayed from cURL, a HAR and Resend byte for byte. */
+export const BYTE_CASES = ['bytes-latin1', 'bytes-bom', 'bytes-nul', 'bytes-invalid-utf8'] as const;
+
 /** A body as a paste carries it: text as UTF-8 when it is UTF-8 (a BOM kept as U+FEFF), else each byte as a Latin-1 character. */
-const pastedBody = (body: Buffer): string => (Buffer.from(body.toString('utf8'), 'utf8').equals(body) ? body.toString('utf8') : body.toString('latin1'));
+const pastedBody = (body: Buffer): string => (isUtf8(body) ? body.toString('utf8') : body.toString('latin1'));
+const isUtf8 = (body: Buffer): boolean => Buffer.from(body.toString('utf8'), 'utf8').equals(body);
 
 /** A raw HTTP/1.1 request as a proxy shows it: CRLF header lines, Host and Content-Length, the exact body. */
 export function asRawHttp(request: QaRequest, host: string): string {
@@ -463,11 +560,15 @@ export function asRawHttp(request: QaRequest, host: string): string {
   return `${lines.join('\r\n')}\r\n\r\n${pastedBody(request.body)}`;
 }
 
-/** The Inspector's "Copy as cURL" form (repeats as repeated --header). */
+/** The body as the exchange log answers it: the bytes read as UTF-8, and their base64 where that reading loses them. */
+export const loggedBody = (body: Buffer): { body: string | null; bodyBase64?: string } =>
+  body.length === 0 ? { body: null } : { body: body.toString('utf8'), ...(isUtf8(body) ? {} : { bodyBase64: body.toString('base64') }) };
+
+/** The Inspector's "Copy as cURL" form (repeats as repeated --header), from the body's bytes as the log gives them. */
 export function asCurl(request: QaRequest, origin: string): string {
   const headers: Record<string, string[]> = {};
   for (const [name, value] of request.headers) (headers[name] ??= []).push(value);
-  return buildCurl({ method: request.method, url: request.path, headers, body: request.body.length === 0 ? null : pastedBody(request.body) }, origin);
+  return buildCurl({ method: request.method, url: request.path, headers, ...loggedBody(request.body) }, origin);
 }
 
 /** A HAR 1.2 log with the one entry, header lines in order. */
@@ -483,7 +584,15 @@ export function asHar(request: QaRequest, origin: string): string {
       cookies: [],
       headers: request.headers.map(([name, value]) => ({ name, value })),
       queryString: [],
-      ...(request.body.length > 0 ? { postData: { mimeType: contentType, text: pastedBody(request.body) } } : {}),
+      // Bytes that are not UTF-8 as base64, as HAR writes them (`encoding`).
+      ...(request.body.length > 0
+        ? {
+            postData: {
+              mimeType: contentType,
+              ...(isUtf8(request.body) ? { text: request.body.toString('utf8') } : { text: request.body.toString('base64'), encoding: 'base64' }),
+            },
+          }
+        : {}),
       headersSize: -1,
       bodySize: request.body.length,
     },

@@ -1,10 +1,9 @@
 // A signature failure in the Inspector names the success it is compared with (issue 34, item 7: kept beside
 // it by the log) and opens the two side by side in one click, the good-versus-bad pair QA looks at.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';
-import { demoSigningKey, signedHeaders } from '../support/signing';
+import { sendChangedAfterSigning } from '../support/failing-payment';
 import { call } from '../support/simulator';
 import { goTo, startUi, UI_TIMEOUT, type RunningUi } from './support/browser';
 
@@ -26,19 +25,7 @@ describe('a signature failure and the success it is compared with', () => {
       const xml = readTemplate('sepa-single.xml');
       expect((await bank.tpp.createPayment(psu, SEPA, xml)).status).toBe(201);
       const success = ((await call(bank, 'GET', '/simulator/v1/exchanges?limit=1')).body as { id: number }[])[0]?.id;
-      const headers = signedHeaders(
-        demoSigningKey(bank),
-        ['digest', 'x-request-id', 'psu-id'],
-        {
-          authorization: `Bearer ${psu.accessToken}`,
-          'consent-id': psu.consentId,
-          'x-request-id': randomUUID(),
-          'psu-id': 'FRA-CREATOR',
-          'content-type': 'application/xml',
-        },
-        xml,
-      );
-      expect((await call(bank, 'POST', `/frankfurt/berlingroup/v1/payments/${SEPA}`, { headers, body: `${xml}\n` })).status).toBe(401);
+      expect((await sendChangedAfterSigning(bank, psu)).res.status).toBe(401);
 
       const page = ui.page;
       await goTo(page, 'Inspector');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
-import { PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaCase, type QaKeys } from '../support/qa-set';
+import { BYTE_CASES, PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaCase, type QaKeys } from '../support/qa-set';
 import { demoSigningKey } from '../support/signing';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
@@ -32,7 +32,8 @@ const caseOf = (id: string): QaCase => {
 
 const KIND_LABELS = { http: 'Raw HTTP', curl: 'cURL', har: 'HAR entry' } as const;
 
-describe.each(['pem-certificate', 'x-request-id-twice'])('QA case %s', (id) => {
+// The byte-level cases of issue 34, item 4 (a Latin-1 body, a BOM, a NUL, bytes that are not UTF-8) beside them.
+describe.each(['pem-certificate', 'x-request-id-twice', ...BYTE_CASES])('QA case %s', (id) => {
   it(
     'shows the live verdict in the Inspector and the same one in Diagnose, pasted in each form',
     async () => {
@@ -77,6 +78,70 @@ describe.each(['pem-certificate', 'x-request-id-twice'])('QA case %s', (id) => {
           if (size) await ui.page.setViewportSize(size);
         }
       }
+      await panel.getByRole('button', { name: 'Close' }).click();
+    },
+    UI_TIMEOUT,
+  );
+});
+
+// Issue 34, item 2: a request the HTTP parser refuses before any route. The Inspector shows the refusal (the
+// words answered, the byte marked in its header line); Diagnose gives the same words as its first failing check,
+// the raw HTTP pasted from the real clipboard (a text box would turn the bare CR into a line break).
+describe('QA case certificate-bare-cr (refused at the parser)', () => {
+  it(
+    'shows the refusal in the Inspector and the same words in Diagnose, pasted in each form',
+    async () => {
+      const c = caseOf('certificate-bare-cr');
+      const request = c.build(qaBaseRequest(psu, ui.bank.tpp.psu), keys);
+      const answer = await sendRaw(ui.url, request);
+      expect(answer.status).toBe(400);
+      const liveText = (JSON.parse(answer.body) as { tppMessages: { text: string }[] }).tppMessages[0]?.text ?? '';
+      expect(liveText).toMatch(c.expect.text ?? /./);
+      const requestId = request.headers.find(([n]) => n.toLowerCase() === 'x-request-id')?.[1] ?? '';
+      const exchanges = (await (await fetch(`${ui.url}/simulator/v1/exchanges?q=${requestId}`)).json()) as Exchange[];
+      const logged = exchanges[0];
+      if (!logged?.refusal) throw new Error('the refused request was not logged with its refusal');
+
+      const page = ui.page;
+      const diagnosePanel = page.getByTestId('diagnose-panel');
+      if (await diagnosePanel.isVisible()) await diagnosePanel.getByRole('button', { name: 'Close' }).click();
+      const row = page.locator(`[data-testid="exchange-row"][data-id="${logged.id}"]`);
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      const note = page.getByTestId('parser-refusal');
+      await note.waitFor({ timeout: 15_000 });
+      expect(await note.textContent()).toContain(c.expect.code);
+      expect(await note.getByTestId('parser-refusal-text').textContent()).toBe(liveText);
+      expect(await note.getByTestId('refused-byte').textContent()).toBe('CR');
+      expect(await note.getByTestId('parser-refusal-line').textContent()).toMatch(/^TPP-Signature-Certificate: -----BEGIN CERTIFICATE-----CR MII/);
+      expect(await note.getByTestId('parser-refusal-where').textContent()).toContain('in the value of TPP-Signature-Certificate');
+      await page.screenshot({ path: '/tmp/qa-refused-inspector.png' });
+
+      await page.getByRole('button', { name: 'Diagnose a request' }).click();
+      const panel = page.getByTestId('diagnose-panel');
+      await panel.waitFor({ timeout: 15_000 });
+      const result = page.getByTestId('diagnose-result');
+      const expectVerdict = async (kind: string): Promise<void> => {
+        await panel.getByRole('button', { name: 'Diagnose', exact: true }).click();
+        await result.getByText(liveText).first().waitFor({ timeout: 15_000 });
+        expect(await result.getByTestId('signature-verdict').textContent(), kind).toContain(c.expect.code);
+        expect(await result.locator('.checks li.check-failed').first().getAttribute('data-check'), kind).toBe(c.expect.checkId);
+      };
+      for (const kind of ['curl', 'har'] as const) {
+        await panel.getByLabel(KIND_LABELS[kind], { exact: true }).check();
+        await page.getByTestId('diagnose-text').fill(PASTE_FORMS[kind](request, ui.url));
+        await expectVerdict(kind);
+      }
+      // Raw HTTP from the real clipboard, every CR kept.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.url });
+      await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(PASTE_FORMS.http(request, ui.url))})`);
+      await page.getByTestId('diagnose-text').fill('');
+      await page.getByTestId('diagnose-text').focus();
+      await page.keyboard.press('Control+V');
+      await page.getByTestId('diagnose-pasted').waitFor({ timeout: 15_000 });
+      await panel.getByLabel(KIND_LABELS.http, { exact: true }).check();
+      await expectVerdict('http');
+      await page.screenshot({ path: '/tmp/qa-refused-diagnose.png' });
       await panel.getByRole('button', { name: 'Close' }).click();
     },
     UI_TIMEOUT,

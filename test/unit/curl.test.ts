@@ -117,3 +117,74 @@ describe('copy as cURL', () => {
     });
   });
 });
+
+describe('a body in bytes, whatever they are (issue 34)', () => {
+  const LATIN1 = Buffer.concat([Buffer.from('<Nm>M'), Buffer.from([0xfc]), Buffer.from('ller</Nm>\n')]);
+  const NUL = Buffer.concat([Buffer.from('<a>x</a>'), Buffer.from([0])]);
+  const INVALID = Buffer.concat([Buffer.from("-50% it's \\n \r\n\t€ "), Buffer.from([0x80, 0xc3, 0x28, 0xff, 0x00, 0x01]), Buffer.from(' ü\n')]);
+  const BOM = Buffer.from('\ufeff<?xml version="1.0"?>\n<a>Müller</a>\n', 'utf8');
+  /** As the exchange log answers a body: the UTF-8 reading, and the base64 where that reading loses bytes. */
+  const logged = (bytes: Buffer): { body: string; bodyBase64?: string } => {
+    const text = bytes.toString('utf8');
+    return Buffer.from(text, 'utf8').equals(bytes) ? { body: text } : { body: text, bodyBase64: bytes.toString('base64') };
+  };
+
+  /** What a server receives when bash runs the command with the real curl binary. */
+  async function received(command: (origin: string) => string): Promise<{ body: Buffer; headers: string[] }> {
+    return new Promise((resolve, reject) => {
+      const server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          res.end();
+          server.close();
+          resolve({ body: Buffer.concat(chunks), headers: req.rawHeaders });
+        });
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        run('bash', ['-c', command(`http://127.0.0.1:${port}`)]).catch(reject);
+      });
+    });
+  }
+
+  it.each([
+    ['Latin-1', LATIN1],
+    ['a NUL byte', NUL],
+    ['invalid UTF-8 with %, \\, a quote, a leading -, CR, tab and control bytes', INVALID],
+    ['a byte-order mark', BOM],
+  ])('%s: bash and curl send exactly the bytes', async (_what, bytes) => {
+    const seen = await received((origin) => buildCurl({ method: 'POST', url: '/p', headers: { 'content-type': 'application/xml' }, ...logged(bytes) }, origin));
+    expect(seen.body.toString('hex')).toBe(bytes.toString('hex'));
+  });
+
+  it.each([
+    ['Latin-1', LATIN1],
+    ['a NUL byte', NUL],
+    ['invalid UTF-8', INVALID],
+    ['a byte-order mark', BOM],
+  ])('%s: the diagnosis parser reads the same bytes back from the command', (_what, bytes) => {
+    const parsed = parseCurl(buildCurl({ method: 'POST', url: '/p', headers: {}, ...logged(bytes) }, 'http://h'));
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(parsed.request.body.toString('hex')).toBe(bytes.toString('hex'));
+  });
+
+  it('pipes a body bash cannot hold in a word from printf, keeping what is UTF-8 readable', () => {
+    const command = buildCurl({ method: 'POST', url: '/p', headers: {}, ...logged(LATIN1) }, 'http://h');
+    expect(command.startsWith("printf '<Nm>M\\374ller</Nm>\n' | curl ")).toBe(true);
+    expect(command.endsWith('--data-binary @-')).toBe(true);
+    expect(buildCurl({ method: 'POST', url: '/p', headers: {}, ...logged(NUL) }, 'http://h')).toContain("printf '<a>x</a>\\000' | curl");
+  });
+
+  it("writes a byte-order mark as its bytes, $'\\xef\\xbb\\xbf', where a copy would lose it unseen", () => {
+    expect(buildCurl({ method: 'POST', url: '/p', headers: {}, ...logged(BOM) }, 'http://h')).toContain(
+      `--data-binary $'\\xef\\xbb\\xbf<?xml version="1.0"?>\\n<a>Müller</a>\\n'`,
+    );
+  });
+
+  it('sends a header character from U+0080 to U+00FF as the one byte the bank received', async () => {
+    const seen = await received((origin) => buildCurl({ method: 'GET', url: '/p', headers: { 'PSU-ID': 'M\u00fcller' }, body: null }, origin));
+    // Node reads header bytes as Latin-1: the byte FC is ü again.
+    expect(seen.headers[seen.headers.findIndex((h) => h === 'PSU-ID') + 1]).toBe('M\u00fcller');
+  });
+});

@@ -95,9 +95,35 @@ describe('alignPairs', () => {
     ]);
   });
 
-  it('pairs a repeated header value by value, in order', () => {
+  it('pairs a repeated header value by value, in order: a line only one side sent again is that side sending it twice', () => {
     const rows = alignPairs(headerLinesOf({ headers: { via: ['a', 'b'] } }), headerLinesOf({ headers: { via: ['a'] } }));
-    expect(rows.map((r) => r.kind)).toEqual(['same', 'left-only']);
+    expect(rows.map((r) => [r.kind, r.times])).toEqual([
+      ['same', undefined],
+      ['left-repeated', 2],
+    ]);
+  });
+
+  it('shows a header the right sent twice beside its first line, as sent twice, not as a name of its own', () => {
+    const rows = alignPairs(
+      [
+        ['X-Request-ID', '1'],
+        ['Accept', 'application/json'],
+      ],
+      [
+        ['X-Request-ID', '1'],
+        ['Accept', 'application/json'],
+        ['X-Request-ID', '2'],
+        ['PSU-ID', 'p'],
+        ['x-request-id', '3'],
+      ],
+    );
+    expect(rows.map((r) => [r.name, r.kind, r.right, r.times])).toEqual([
+      ['X-Request-ID', 'same', '1', undefined],
+      ['X-Request-ID', 'right-repeated', '2', 3],
+      ['x-request-id', 'right-repeated', '3', 3],
+      ['Accept', 'same', 'application/json', undefined],
+      ['PSU-ID', 'right-only', 'p', undefined],
+    ]);
   });
 });
 

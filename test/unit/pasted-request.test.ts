@@ -142,6 +142,12 @@ describe('HAR', () => {
     expect(request.body.equals(Buffer.from('é'))).toBe(true);
   });
 
+  it('reads a header value as the bank receives it: spaces and tabs around it dropped, a CR or NBSP inside kept', () => {
+    const one = entry('GET', 'http://h/v1/accounts');
+    one.request.headers.push({ name: 'PSU-ID', value: ' \tFRA-CREATOR \t' }, { name: 'X', value: '\u00a0a\rb\u00a0' });
+    expect(ok(parseHar(JSON.stringify(one))).request.headers).toEqual({ digest: 'SHA-256=x', 'psu-id': 'FRA-CREATOR', x: '\u00a0a\rb\u00a0' });
+  });
+
   it('says what is wrong', () => {
     expect(problemOf(parseHar('{'))).toMatch(/not JSON/);
     expect(problemOf(parseHar('{"a":1}'))).toMatch(/not a HAR/);

@@ -1,3 +1,4 @@
+import { REPLACEMENT_WARNING } from './pasted-body';
 import { addHeader, isMethod, pasteProblem, targetOf, type ParsedPaste, type PastedRequest } from './pasted';
 
 interface HarRequestLike {
@@ -50,14 +51,21 @@ function harRequest(value: unknown): ParsedPaste {
   for (const header of request.headers) {
     if (!isObject(header) || typeof header.name !== 'string' || typeof header.value !== 'string')
       return pasteProblem('each HAR header must be {"name","value"} with strings');
-    // HTTP/2 pseudo-headers (:authority, :path) are not headers of the request.
-    if (!header.name.startsWith(':')) addHeader(headers, header.name, header.value);
+    // HTTP/2 pseudo-headers (:authority, :path) are not headers of the request. A value as the bank reads it:
+    // HTTP drops the spaces and tabs around it (a trailing space a client signed never arrives).
+    if (!header.name.startsWith(':')) addHeader(headers, header.name, header.value.replace(/^[ \t]+|[ \t]+$/g, ''));
   }
   const post = request.postData;
   let body = Buffer.alloc(0);
+  let warning: string | undefined;
   if (isObject(post) && post.text !== undefined) {
     if (typeof post.text !== 'string') return pasteProblem('postData.text must be a string');
-    body = post.encoding === 'base64' ? Buffer.from(post.text, 'base64') : Buffer.from(post.text, 'utf8');
+    if (post.encoding === 'base64') body = Buffer.from(post.text, 'base64');
+    // Text is UTF-8 in a HAR (bytes that are not go as base64): only a replaced byte is worth a word.
+    else {
+      body = Buffer.from(post.text, 'utf8');
+      if (post.text.includes('\ufffd')) warning = REPLACEMENT_WARNING;
+    }
   }
-  return { ok: true, request: { method: request.method.toUpperCase(), target, headers, body } };
+  return { ok: true, request: { method: request.method.toUpperCase(), target, headers, body, ...(warning ? { warnings: [warning] } : {}) } };
 }

@@ -13,5 +13,5 @@ export function parsePasted(kind: PasteKind, text: string, pick?: (method: strin
   const parsed = kind === 'http' ? parseRawHttp(text) : kind === 'curl' ? parseCurl(text) : parseHar(text, pick);
   if (!parsed.ok) return parsed;
   const warning = contentLengthWarning(parsed.request);
-  return warning === null ? parsed : { ok: true, request: { ...parsed.request, warnings: [warning] } };
+  return warning === null ? parsed : { ok: true, request: { ...parsed.request, warnings: [...(parsed.request.warnings ?? []), warning] } };
 }

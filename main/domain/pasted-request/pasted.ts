@@ -10,7 +10,7 @@ export interface PastedRequest {
   headers: Record<string, string | string[]>;
   /** The exact body bytes; empty without a body. */
   body: Buffer;
-  /** What does not add up in the paste (a Content-Length that disagrees with the body); set by parsePasted, absent when nothing. */
+  /** What does not add up in the paste (a Content-Length that disagrees with the body, bytes a copy lost), absent when nothing. */
   warnings?: string[];
 }
 

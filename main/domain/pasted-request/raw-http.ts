@@ -1,3 +1,4 @@
+import { pastedBodyBytes } from './pasted-body';
 import { addHeader, isHeaderName, isMethod, pasteProblem, targetOf, type ParsedPaste, type PastedRequest } from './pasted';
 
 /**
@@ -46,5 +47,6 @@ export function parseRawHttp(text: string): ParsedPaste {
     addHeader(headers, name, line.slice(colon + 1).trim());
     lastName = name.toLowerCase();
   }
-  return { ok: true, request: { method: method.toUpperCase(), target, headers, body: Buffer.from(start.slice(at), 'utf8') } };
+  const { body, warning } = pastedBodyBytes(start.slice(at), headers['content-length']);
+  return { ok: true, request: { method: method.toUpperCase(), target, headers, body, ...(warning ? { warnings: [warning] } : {}) } };
 }

@@ -191,6 +191,8 @@ function findVariant(matches: (bytes: Uint8Array) => boolean, signed: SignedLine
   }
   const oneValue = signedOneOfRepeated(matches, signed);
   if (oneValue !== null) return oneValue;
+  const spaced = signedWithStrippedSpace(matches, signed);
+  if (spaced !== null) return spaced;
   const candidates = [...new Set([...listed, ...signed.alsoPresent])];
   if (candidates.length <= MAX_NAMES_FOR_SUBSETS) {
     for (const names of orderedSubsets(candidates)) {
@@ -232,6 +234,35 @@ function signedOneOfRepeated(matches: (bytes: Uint8Array) => boolean, signed: Si
         return {
           text: `${name} is sent ${values.length} times and the TPP signed only its ${ordinal(i)} value "${one}"; the bank reads them joined: send it once (rule 10)`,
           rule: 10,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** How the words show a space or tab HTTP took off a value: visible, where a plain space would not be. */
+const SHOWN_BLANKS: Readonly<Record<string, string>> = { ' ': '␣', '\t': '⇥' };
+
+/**
+ * A value signed with a space or tab at its start or end: HTTP drops those around a header value, so the
+ * bank received it without, and the signature cannot verify. Named, the blank shown (␣ for a space).
+ */
+function signedWithStrippedSpace(matches: (bytes: Uint8Array) => boolean, signed: SignedLines): BadSignatureCause | null {
+  for (const name of signed.listed) {
+    if (name === 'digest' || name === '(request-target)') continue;
+    const sent = signed.value(name);
+    if (sent === undefined) continue;
+    for (const [blank, shown] of Object.entries(SHOWN_BLANKS)) {
+      for (const where of ['trailing', 'leading'] as const) {
+        const one = where === 'trailing' ? `${sent}${blank}` : `${blank}${sent}`;
+        const value = (n: string): string | undefined => (n === name ? one : signed.value(n));
+        if (!matches(render(signed.listed, { ...signed, value }, PLAIN))) continue;
+        const visible = where === 'trailing' ? `${sent}${shown}` : `${shown}${sent}`;
+        const what = blank === ' ' ? 'space (shown as ␣)' : 'tab (shown as ⇥)';
+        return {
+          text: `${name} was signed as "${visible}", with a ${where} ${what}, but HTTP drops spaces and tabs around a header value, so the bank received "${sent}": sign the value as it is sent, without the ${blank === ' ' ? 'space' : 'tab'} (rule 4)`,
+          rule: 4,
         };
       }
     }

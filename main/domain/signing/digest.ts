@@ -146,7 +146,7 @@ function variants(body: Buffer): Variant[] {
     },
     {
       bytes: () => Buffer.concat([body, Buffer.from('\n')]),
-      text: 'the Digest was computed with a trailing newline that the body as sent does not have (rule 6)',
+      text: 'the body you sent ends without the trailing newline that was hashed: the newline was removed after hashing (rule 6)',
       rule: 6,
     },
     {

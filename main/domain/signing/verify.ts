@@ -69,6 +69,16 @@ export interface VerifyInput {
    * carry the same authorisation number (spec "Access model" 1). Absent: not checked (signature utility).
    */
   expectedOrganizationId?: string;
+  /**
+   * How the calling TPP was told: by its QWAC (mutual TLS) or by the access token (plain HTTP, a pasted
+   * request); the words of a QSEAL of another TPP name the one that told. Absent: the token.
+   */
+  callerIdentifiedBy?: 'qwac' | 'token';
+  /**
+   * Where a header value holds a byte Node's HTTP parser refuses (a pasted request; live, such a request is
+   * refused before any route): the bank's words for it (domain/headers/parser-refusal.ts), the first check.
+   */
+  unreadable?: string;
 }
 
 export interface SignatureCheck {
@@ -80,7 +90,11 @@ export interface SignatureCheck {
 
 export type SignatureFailureCode = 'SIGNATURE_MISSING' | 'FORMAT_ERROR' | 'SIGNATURE_INVALID' | 'CERTIFICATE_INVALID';
 
-export type DiagnosisVerdict = { valid: true } | { valid: false; code: SignatureFailureCode; status: number; text: string; checkId: SignatureCheckId };
+export type DiagnosisVerdict =
+  | { valid: true }
+  | { valid: false; code: SignatureFailureCode; status: number; text: string; checkId: SignatureCheckId }
+  /** Refused before the signature was checked (refused-before.ts): the bank's own answer, no check made. */
+  | { valid: false; code: string; status: number; text: string; checkId: 'refused-before-signature' };
 
 export interface SignatureDiagnosis {
   operation: SignedOperation;
@@ -109,6 +123,7 @@ export interface SignatureDiagnosis {
  * rule of the mistake they diagnose instead when they fail.
  */
 export const SIGNATURE_CHECKS = {
+  'request-readable': { rule: null, code: 'FORMAT_ERROR' },
   'header-sent-once': { rule: 10, code: 'FORMAT_ERROR' },
   'signature-present': { rule: 8, code: 'SIGNATURE_MISSING' },
   'signature-format': { rule: 9, code: 'FORMAT_ERROR' },
@@ -158,6 +173,9 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   };
   const requestTarget = input.requestTarget ? `${input.requestTarget.method.toLowerCase()} ${input.requestTarget.path}` : null;
   const signedValue = (name: string): string | undefined => (name === '(request-target)' ? (requestTarget ?? undefined) : value(name));
+
+  // Made only of a paste: live, the parser refuses the request before any check (http/limits.ts).
+  if (input.unreadable !== undefined) check('request-readable', false, input.unreadable);
 
   // A header the bank reads as one value, sent twice: which one counts would be a guess.
   const repeatedNames = repeatedInRecord(headers);
@@ -367,7 +385,7 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
       own === input.expectedOrganizationId,
       own === input.expectedOrganizationId
         ? `the QSEAL belongs to the calling TPP ${own}`
-        : `the QSEAL's organizationIdentifier ${own ?? '(none)'} is not the calling TPP's ${input.expectedOrganizationId}: the authorisation numbers of QWAC and QSEAL must match`,
+        : otherTppQseal(own, input.expectedOrganizationId, input.callerIdentifiedBy ?? 'token'),
     );
   }
 
@@ -425,6 +443,16 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
     algorithm: params?.algorithm ?? null,
     certificate: decoded && inspection ? { ...withoutKey(inspection), form: decoded.form } : null,
   };
+}
+
+/**
+ * A QSEAL of another TPP, in the words of what told the calling TPP: its QWAC under mutual TLS, else the
+ * access token (over plain HTTP there is no QWAC to speak of).
+ */
+function otherTppQseal(own: string | undefined, caller: string, by: 'qwac' | 'token'): string {
+  if (by === 'qwac')
+    return `the QSEAL's organizationIdentifier ${own ?? '(none)'} is not the calling TPP's ${caller}: the authorisation numbers of QWAC and QSEAL must match`;
+  return `the QSEAL (the signing certificate) has organizationIdentifier ${own ?? '(none)'}, not ${caller}, the TPP the access token was issued to: sign with the calling TPP's own QSEAL`;
 }
 
 function algorithmProblem(algorithm: string): string {

@@ -225,10 +225,16 @@ const HANDLERS: Handlers = {
   exportRun: (api, [r]) => api.exportRun(id(r, 'runId')),
   importRun: (api, [f]) => api.importRun(exportedFile(f)),
   exportRunHar: (api, [r]) => api.exportRunHar(id(r, 'runId')),
+  exportExchangesHar: (api, [q]) => api.exportExchangesHar(exchangeQuery(q)),
   getExchange: (api, [x]) => api.getExchange(exchangeId(x)),
   resendExchange: (api, [x, o]) => api.resendExchange(exchangeId(x), object(o, 'the resend choices')),
   pinExchange: (api, [x, p]) => api.pinExchange(exchangeId(x), bool(p, 'pinned')),
-  diagnoseRequest: (api, [k, t]) => api.diagnoseRequest(oneOf(k, ['http', 'curl', 'har'] as const, 'kind'), pastedText(t)),
+  diagnoseRequest: (api, [k, t, p]) =>
+    api.diagnoseRequest(
+      oneOf(k, ['http', 'curl', 'har'] as const, 'kind'),
+      pastedText(t),
+      p === undefined || p === null ? undefined : oneOf(p, ['token', 'certificate'] as const, 'tpp'),
+    ),
 };
 
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {

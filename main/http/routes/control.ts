@@ -27,6 +27,7 @@ import { controlOpenApi } from '../control-openapi';
 import { CONTROL_PREFIX, controlRouteSchema } from '../control-operations';
 import { controlValidatorCompiler, readJsonBody } from '../control-validation';
 import type { FlowRuns } from '../../flows/runs/flow-runs';
+import { exchangeFileRoutes, type ExchangeFileBuilders } from './exchange-files';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
 
@@ -38,6 +39,8 @@ export interface ControlOptions {
   flowRuns?: FlowRuns | undefined;
   /** The built-in TPP that sends an exchange again for the Inspector; absent: no resend route. */
   resender?: ExchangeResender | undefined;
+  /** The HAR and cURL builders the page uses too; absent: no `exchanges/har` and `exchanges/{id}/curl` routes. */
+  exchangeFiles?: ExchangeFileBuilders | undefined;
   /** Refuse (500) an answer its schema would cut instead of sending the cut answer (exact-answers.ts): for tests. */
   exactAnswers?: boolean | undefined;
 }
@@ -82,7 +85,11 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       });
 
       control.get('/openapi.json', async () =>
-        controlOpenApi(options.version, origin(), { flowRuns: options.flowRuns !== undefined, resend: options.resender !== undefined }),
+        controlOpenApi(options.version, origin(), {
+          flowRuns: options.flowRuns !== undefined,
+          resend: options.resender !== undefined,
+          exchangeFiles: options.exchangeFiles !== undefined,
+        }),
       );
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
       control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
@@ -182,6 +189,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.post('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.pin(exchangeId(request))));
       control.delete('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.unpin(exchangeId(request))));
 
+      if (options.exchangeFiles) exchangeFileRoutes(control, services, options.exchangeFiles);
       if (options.flowRuns) flowRunRoutes(control, options.flowRuns, options.version);
       inspectorToolRoutes(control, services, options.resender);
 

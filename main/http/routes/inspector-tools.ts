@@ -62,6 +62,9 @@ function resendChoices(input: unknown): ResendOptions {
   const object = typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string');
   if (!lines && !object) throw formatError('headers must be a list of [name, value] lines in sending order, or an object of header names to string values');
   if (body.body !== null && typeof body.body !== 'string') throw formatError('body must be the exact body text, or null without one');
+  const { bodyBase64 } = body;
+  if (bodyBase64 !== undefined && (typeof bodyBase64 !== 'string' || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(bodyBase64)))
+    throw formatError("bodyBase64 must be the bytes to send in padded base64 (a logged body's bodyBase64)");
   if (!CHOICES.includes(signature as (typeof CHOICES)[number]))
     throw formatError('signature must be keep (send Digest and Signature as given) or resign (the demo TPP signs again)');
   if (typeof newRequestId !== 'boolean' || typeof freshToken !== 'boolean') throw formatError('newRequestId and freshToken must be true or false');
@@ -70,6 +73,7 @@ function resendChoices(input: unknown): ResendOptions {
     url,
     headers: headers as ResendOptions['headers'],
     body: body.body,
+    ...(bodyBase64 === undefined ? {} : { bodyBase64 }),
     signature: signature as ResendOptions['signature'],
     newRequestId,
     freshToken,

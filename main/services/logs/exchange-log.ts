@@ -12,6 +12,8 @@ const PRUNE_EVERY = 100;
  */
 export const FLUSH_AFTER_MS = 100;
 const MAX_PAGE = 10_000;
+/** How many records an export of the whole log reads at once (a body may be 1 MB). */
+const EXPORT_SLICE = 50;
 
 /**
  * Consent, payment and basket identifiers as the control API accepts them in `?resource=`:
@@ -191,6 +193,30 @@ export class ExchangeLog {
    * older than it); `limit` 1-10,000 (default 100).
    */
   search(query: ExchangeQueryInput): ExchangeSearchPage {
+    const filter: ExchangeFilter = { ...this.filterOf(query), limit: this.limit(query.limit) };
+    this.flush();
+    return this.ctx.repos.exchanges.search(filter);
+  }
+
+  /**
+   * Every match of a search (its filters and `before`, no page: `limit` is refused), oldest first, for an export
+   * of the whole log: the ids are taken now, the records read EXPORT_SLICE at a time as the export goes, so it
+   * holds a few at once whatever the log's size. An exchange the log discards meanwhile is left out.
+   */
+  matches(query: ExchangeQueryInput): { count: number; records: Iterable<ExchangeRecord> } {
+    if (query.limit !== undefined) throw formatError('limit is not taken here: every match is exported; narrow with the filters or before');
+    const filter = this.filterOf(query);
+    this.flush();
+    const ids = this.ctx.repos.exchanges.searchIds(filter).reverse();
+    const repository = this.ctx.repos.exchanges;
+    function* records(): Generator<ExchangeRecord, void, undefined> {
+      for (let at = 0; at < ids.length; at += EXPORT_SLICE) yield* repository.records(ids.slice(at, at + EXPORT_SLICE));
+    }
+    return { count: ids.length, records: records() };
+  }
+
+  /** The query's filters, each checked (FORMAT_ERROR naming the one that is not valid). */
+  private filterOf(query: ExchangeQueryInput): Omit<ExchangeFilter, 'limit'> {
     const q = text(query.q, 'q') ?? '';
     if (q.length > MAX_QUERY_LENGTH) throw formatError(`q must be at most ${MAX_QUERY_LENGTH} characters`);
     const words = q.split(/\s+/).filter(Boolean);
@@ -203,7 +229,7 @@ export class ExchangeLog {
     const before = text(query.before, 'before');
     if (before !== undefined && (!/^[1-9][0-9]{0,15}$/.test(before) || !Number.isSafeInteger(Number(before))))
       throw formatError('before must be an exchange id: a positive whole number');
-    const filter: ExchangeFilter = {
+    return {
       words,
       statuses: list(query.status, 'status', (s) => STATUS.test(s), 'a status class like 4xx or a status like 401').map(statusRange),
       verdicts: list(query.signature, 'signature', (s) => (VERDICTS as readonly string[]).includes(s), 'valid, invalid or none') as ExchangeFilter['verdicts'],
@@ -212,10 +238,7 @@ export class ExchangeLog {
       resourceId: this.resource(query.resource),
       faultRule: faultRuleOf(text(query.fault, 'fault')),
       beforeId: before === undefined ? undefined : Number(before),
-      limit: this.limit(query.limit),
     };
-    this.flush();
-    return this.ctx.repos.exchanges.search(filter);
   }
 
   private limit(limit: unknown): number {

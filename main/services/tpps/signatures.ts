@@ -5,12 +5,18 @@ import { SIGNED_REQUESTS_IN_WORDS, signedOperationFor } from '../../domain/opera
 import { SIGNING_PROFILES, type SignedOperation } from '../../domain/signing/profiles';
 import { signRequest, type SignedHeaders, type SigningKey } from '../../domain/signing/sign';
 import { verifySignedRequest, type SignatureDiagnosis } from '../../domain/signing/verify';
+import { REFUSED_BEFORE_SIGNATURE } from '../../domain/signing/refused-before';
 import type { CertificateCache } from '../../pki/certificate-cache';
 import { inspectCertificate, type CertificateInspection } from '../../pki/inspection';
 import type { TrustStore } from '../../pki/trust-store';
 import type { BankContext } from '../context';
 import { sha256Hex } from '../ids';
-import { PASTE_KINDS, parsePasted, type PasteKind, type PastedRequest } from '../../domain/pasted-request';
+import { PASTE_KINDS, parsePasted, type PasteKind } from '../../domain/pasted-request';
+import { refusalWords, unreadableHeaderValue } from '../../domain/headers/parser-refusal';
+import { repeatedInRecord } from '../../domain/headers/header-lines';
+import { headerRefusalBeforeSignature } from '../../domain/operations/headers-before-signature';
+import { pastedFindings } from '../../domain/pasted-request/findings';
+import { pastedCallerDiagnosis, pickedTpp, type PastedDiagnosisMade } from './pasted-caller';
 
 export interface SignedRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -38,7 +44,16 @@ export class SignatureService {
     private readonly sandboxSigners: SandboxSigners,
   ) {}
 
-  diagnose(operation: SignedOperation, request: SignedRequest, expectedOrganizationId?: string): SignatureDiagnosis {
+  /**
+   * `expectedOrganizationId`: the calling TPP, told by its QWAC (`identifiedBy` qwac) or its access token;
+   * `unreadable`: the words for a header value the HTTP parser would refuse (a paste).
+   */
+  diagnose(
+    operation: SignedOperation,
+    request: SignedRequest,
+    expectedOrganizationId?: string,
+    more: { identifiedBy?: 'qwac' | 'token'; unreadable?: string } = {},
+  ): SignatureDiagnosis {
     const now = this.ctx.clock.now();
     return verifySignedRequest({
       operation,
@@ -48,6 +63,8 @@ export class SignatureService {
       decodeCertificate: (value) => this.cache.decodeHeader(value),
       ...(request.requestTarget ? { requestTarget: request.requestTarget } : {}),
       ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
+      ...(more.identifiedBy !== undefined ? { callerIdentifiedBy: more.identifiedBy } : {}),
+      ...(more.unreadable !== undefined ? { unreadable: more.unreadable } : {}),
     });
   }
 
@@ -57,7 +74,7 @@ export class SignatureService {
    * A pasted request comes over no connection: the calling TPP is the one its bearer token was issued
    * to, when the bank knows the token (expired or not), and its QSEAL is compared with that TPP as live.
    */
-  diagnosePasted(input: unknown): { request: PastedRequest; operation: SignedOperation; diagnosis: SignatureDiagnosis } {
+  diagnosePasted(input: unknown): PastedDiagnosisMade {
     const { kind, text } = pastedInput(input);
     const parsed = parsePasted(kind, text, (method, target) => signedOperationFor(method, target) !== null);
     if (!parsed.ok) throw formatError(parsed.problem);
@@ -66,12 +83,22 @@ export class SignatureService {
     if (operation === null) {
       throw formatError(`${request.method} ${request.target} is not a signed operation; the bank verifies signatures on ${SIGNED_REQUESTS_IN_WORDS}`);
     }
-    const diagnosis = this.diagnose(
-      operation,
-      { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } },
-      this.tokenHolder(request.headers.authorization),
-    );
-    return { request, operation, diagnosis };
+    // A header value the HTTP parser refuses is answered as live, where the request never reaches a route.
+    const unreadable = unreadableHeaderValue(request.headers);
+    const diagnoseAs = (tppId: string | undefined): SignatureDiagnosis =>
+      this.diagnose(
+        operation,
+        { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } },
+        tppId,
+        unreadable === null ? {} : { unreadable: refusalWords(unreadable) },
+      );
+    const { authorization } = request.headers;
+    const bearer = { sent: bearerToken(authorization) !== undefined, holder: this.tokenHolder(authorization) };
+    const made = pastedCallerDiagnosis(this.ctx, operation, bearer, diagnoseAs, pickedTpp(input));
+    // What the route refuses before its signature check is the answer live; a request the parser refuses never reaches it.
+    const refused = unreadable === null && repeatedInRecord(request.headers).length === 0 ? headerRefusalBeforeSignature(operation, request.headers) : null;
+    const refusal = refused === null ? null : { code: refused.code, status: refused.status, text: refused.message };
+    return { request, operation, ...made, findings: pastedFindings(made.diagnosis, refusal, made.caller) };
   }
 
   /** The TPP a bearer token was issued to (expired or not); undefined when there is none or the bank does not know it. */
@@ -83,7 +110,8 @@ export class SignatureService {
   /** The first failing check decides the response; nothing may change state before this passes. */
   enforce(diagnosis: SignatureDiagnosis): void {
     const { verdict } = diagnosis;
-    if (!verdict.valid) throw BankError.of(verdict.code, verdict.text, verdict.status);
+    // A diagnosis made to be enforced has checks; one refused before them (refused-before.ts) was answered already.
+    if (!verdict.valid && verdict.checkId !== REFUSED_BEFORE_SIGNATURE) throw BankError.of(verdict.code, verdict.text, verdict.status);
   }
 
   /** POST /sandbox/v1/signature: what the bank would send for this payload, signed with the sandbox application's key. */

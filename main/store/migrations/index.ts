@@ -18,6 +18,7 @@ import { sql as journeyDeadlines } from './017-journey-deadlines';
 import { sql as exchangeSearchIndex } from './018-exchange-search-index';
 import { sql as exchangeFaultRules } from './019-exchange-fault-rules';
 import { sql as signatureEvidence } from './020-signature-evidence';
+import { sql as exchangeParserRefusals } from './021-exchange-parser-refusals';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly string[] = [
   exchangeSearchIndex,
   exchangeFaultRules,
   signatureEvidence,
+  exchangeParserRefusals,
 ];

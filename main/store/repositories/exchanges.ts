@@ -1,5 +1,6 @@
 import { rulesCited } from '../../domain/signing/rules';
 import type { SignatureDiagnosis } from '../../domain/signing/verify';
+import type { LoggedParserRefusal } from '../../domain/headers/parser-refusal';
 import type { Statement, Transaction } from 'better-sqlite3';
 import { headersOfLines, sameHeaders } from '../../domain/headers/header-lines';
 import type { Db } from '../database';
@@ -42,6 +43,8 @@ export interface NewExchange {
   signature: SignatureDiagnosis | null;
   /** The fault rule that injected the answer (http/faults.ts); absent or null: the bank's own answer. */
   faultRule?: number | null;
+  /** Of a request Node's HTTP parser refused before any route (http/limits.ts); absent or null otherwise. */
+  refusal?: LoggedParserRefusal | null;
 }
 
 /** A body as logged: cut to the log's limit, with the size that was received or sent. */
@@ -67,6 +70,8 @@ export interface ExchangeRecord {
    * operation by the same TPP logged before it (kept as long as the failure is); null otherwise.
    */
   comparedWith: number | null;
+  /** Present only for a request Node's HTTP parser refused before any route: its bytes, code, offending byte and header. */
+  refusal?: LoggedParserRefusal;
 }
 
 /** How many exchanges the log keeps: the newest `all`, and beside them the newest `failures` failures. */
@@ -114,6 +119,8 @@ interface ExchangeRow {
   raw_headers: string | null;
   fault_rule: number | null;
   compared_with: number | null;
+  /** JSON of a parser refusal, its bytes in base64 (migration 21); null for every other exchange. */
+  refusal: string | null;
 }
 
 /** A deleted row, as a prune reports it. */
@@ -226,8 +233,8 @@ export class ExchangeRepository {
   ) {
     this.insertStmt = db.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, institution, tpp_id, resource_id,
       request_headers, request_body, request_body_size, status, response_headers, response_body, response_body_size, signature, failure, raw_headers, fault_rule,
-      signature_failure, compared_with)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_failure, compared_with, refusal)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.listStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges ORDER BY id DESC LIMIT ?');
     this.olderStmt = db.prepare<[number, number], ExchangeRow>('SELECT * FROM exchanges WHERE id < ? ORDER BY id DESC LIMIT ?');
     this.findStmt = db.prepare<[number], ExchangeRow>('SELECT * FROM exchanges WHERE id = ?');
@@ -325,6 +332,7 @@ export class ExchangeRepository {
       faultRule: e.faultRule ?? null,
       comparedWith: e.signature === null ? null : this.comparison(id, e),
     };
+    if (e.refusal) record.refusal = e.refusal;
     this.pending.push(record);
     if (this.resources !== null && e.parties.resourceId !== null) this.resources.add(record.id, e.parties.resourceId);
     if (this.pending.length >= ExchangeRepository.MAX_PENDING) {
@@ -402,6 +410,7 @@ export class ExchangeRepository {
       e.faultRule,
       isSignatureFailure(e.signature) ? 1 : 0,
       e.comparedWith,
+      e.refusal === undefined ? null : storedRefusal(e.refusal),
     );
   }
 
@@ -441,53 +450,70 @@ export class ExchangeRepository {
   /** Newest first: the page of matches older than `beforeId`, with the count of every match (whatever the page). */
   search(f: ExchangeFilter): ExchangeSearchPage {
     this.flush();
+    const ids = this.idsMatching(f);
+    if (ids === null) {
+      const records = (f.beforeId === undefined ? this.listStmt.all(f.limit) : this.olderStmt.all(f.beforeId, f.limit)).map((r) => this.toRecord(r));
+      return { records, total: this.keptCount, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+    }
+    const page = (f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number))).slice(0, f.limit);
+    return { records: this.records(page), total: ids.length, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+  }
+
+  /** Every match older than `beforeId` (all of them, no page), newest first: an export of a whole search reads their records a few at a time. */
+  searchIds(f: Omit<ExchangeFilter, 'limit'>): number[] {
+    this.flush();
+    const ids = this.idsMatching(f) ?? (this.matchingIds('').all() as number[]);
+    return f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number));
+  }
+
+  /** The records of these exchanges still in the log (a prune may have taken some since), in the order given. */
+  records(ids: readonly number[]): ExchangeRecord[] {
+    this.flush();
+    const records: ExchangeRecord[] = [];
+    for (const id of ids) {
+      const row = this.findStmt.get(id);
+      if (row !== undefined) records.push(this.toRecord(row));
+    }
+    return records;
+  }
+
+  /** The ids of every match of the filter's words and fields, newest first; null when nothing narrows (every exchange matches). */
+  private idsMatching(f: Omit<ExchangeFilter, 'limit' | 'beforeId'>): number[] | null {
     const fields = this.fieldClauses(f);
     // Each word the index can answer gives its exchanges (or a superset, then read for the word); the others are read.
     const answers = f.words.map((word) => this.index.matching(word));
     const answered = answers.flatMap((answer) => (answer === null ? [] : [answer.ids]));
-    let ids: number[];
     if (answered.length === 0) {
       const read = words(f.words);
       const where = [...read.where, ...fields.where];
-      if (where.length === 0) {
-        const records = (f.beforeId === undefined ? this.listStmt.all(f.limit) : this.olderStmt.all(f.beforeId, f.limit)).map((r) => this.toRecord(r));
-        return { records, total: this.keptCount, kept: this.keptCount, discarded: { ...this.discardedCounts } };
-      }
+      if (where.length === 0) return null;
       // One pass over the log gives both the count and the page: a word is looked for in every exchange's text
       // (gigabytes at 100,000 signed exchanges), and a second query for the count read it all again.
-      ids = this.matchingIds(`WHERE ${where.join(' AND ')}`).all(...read.params, ...fields.params) as number[];
-    } else {
-      // The exchanges logged since the index last caught up: read, as every search did before the index.
-      const all = words(f.words);
-      const newer = this.matchingIds(`WHERE ${['id > ?', ...all.where, ...fields.where].join(' AND ')}`).all(
-        this.index.indexedThrough,
-        ...all.params,
-        ...fields.params,
-      ) as number[];
-      const candidates = intersection(answered);
-      const read = words(f.words.filter((_, i) => answers[i]?.exact !== true));
-      const rest = [...read.where, ...fields.where];
-      const indexed =
-        rest.length === 0
-          ? candidates.slice().reverse()
-          : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
-              JSON.stringify(candidates),
-              ...read.params,
-              ...fields.params,
-            ) as number[]);
-      ids = newer.concat(indexed);
+      return this.matchingIds(`WHERE ${where.join(' AND ')}`).all(...read.params, ...fields.params) as number[];
     }
-    const page = (f.beforeId === undefined ? ids : ids.filter((id) => id < (f.beforeId as number))).slice(0, f.limit);
-    const records: ExchangeRecord[] = [];
-    for (const id of page) {
-      const row = this.findStmt.get(id);
-      if (row !== undefined) records.push(this.toRecord(row));
-    }
-    return { records, total: ids.length, kept: this.keptCount, discarded: { ...this.discardedCounts } };
+    // The exchanges logged since the index last caught up: read, as every search did before the index.
+    const all = words(f.words);
+    const newer = this.matchingIds(`WHERE ${['id > ?', ...all.where, ...fields.where].join(' AND ')}`).all(
+      this.index.indexedThrough,
+      ...all.params,
+      ...fields.params,
+    ) as number[];
+    const candidates = intersection(answered);
+    const read = words(f.words.filter((_, i) => answers[i]?.exact !== true));
+    const rest = [...read.where, ...fields.where];
+    const indexed =
+      rest.length === 0
+        ? candidates.slice().reverse()
+        : (this.matchingIds(`WHERE id IN (SELECT value FROM json_each(?)) AND ${rest.join(' AND ')}`).all(
+            JSON.stringify(candidates),
+            ...read.params,
+            ...fields.params,
+          ) as number[]);
+    return newer.concat(indexed);
   }
 
   /** The filter's conditions besides its words, as SQL over the log's columns. */
-  private fieldClauses(f: ExchangeFilter): Clauses {
+  private fieldClauses(f: Omit<ExchangeFilter, 'limit' | 'beforeId'>): Clauses {
     const where: string[] = [];
     const params: (string | number)[] = [];
     if (f.statuses.length > 0) {
@@ -602,7 +628,7 @@ export class ExchangeRepository {
   }
 
   private toRecord(r: ExchangeRow): ExchangeRecord {
-    return {
+    const record: ExchangeRecord = {
       id: r.id,
       timing: { startedAt: new Date(r.started_at), simulatedAt: new Date(r.simulated_at), durationMs: r.duration_ms },
       parties: { institution: r.institution, tppId: r.tpp_id, resourceId: r.resource_id },
@@ -613,7 +639,19 @@ export class ExchangeRepository {
       faultRule: r.fault_rule,
       comparedWith: r.compared_with,
     };
+    if (r.refusal !== null) record.refusal = readRefusal(r.refusal);
+    return record;
   }
+}
+
+/** A parser refusal as the log stores it: JSON, the bytes read in base64. */
+function storedRefusal(r: LoggedParserRefusal): string {
+  return JSON.stringify({ code: r.code, text: r.text, offset: r.offset, header: r.header, bytes: r.bytes.toString('base64') });
+}
+
+function readRefusal(text: string): LoggedParserRefusal {
+  const r = JSON.parse(text) as Omit<LoggedParserRefusal, 'bytes'> & { bytes: string };
+  return { code: r.code, text: r.text, offset: r.offset, header: r.header, bytes: Buffer.from(r.bytes, 'base64') };
 }
 
 /**

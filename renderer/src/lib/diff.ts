@@ -124,35 +124,61 @@ export interface AlignedPair {
   name: string;
   left: string | null;
   right: string | null;
-  kind: 'same' | 'changed' | 'left-only' | 'right-only';
+  /** left-repeated, right-repeated: a further line of a name both sides have, which only that side sent again. */
+  kind: 'same' | 'changed' | 'left-only' | 'right-only' | 'left-repeated' | 'right-repeated';
+  /** Of a repeated line: how many times its side sent the name. */
+  times?: number;
 }
 
 /**
  * Pairs of name and value aligned by name, case-insensitively: the left's order, the right's
- * own names after them in its order; a name given twice pairs its first with the other's first.
+ * own names after them in its order; a name given twice pairs its first with the other's first,
+ * and a line only one side sent again is that side's repeat (beside its first), not a name of its own.
  */
 export function alignPairs(left: readonly (readonly [string, string | null])[], right: readonly (readonly [string, string | null])[]): AlignedPair[] {
   const key = (name: string, nth: number): string => `${name.toLowerCase()}\u0000${nth}`;
-  const keyed = (pairs: readonly (readonly [string, string | null])[]): [string, string, string | null][] => {
+  const counts = (pairs: readonly (readonly [string, string | null])[]): Map<string, number> => {
+    const seen = new Map<string, number>();
+    for (const [name] of pairs) seen.set(name.toLowerCase(), (seen.get(name.toLowerCase()) ?? 0) + 1);
+    return seen;
+  };
+  const keyed = (pairs: readonly (readonly [string, string | null])[]): [string, string, string | null, number][] => {
     const seen = new Map<string, number>();
     return pairs.map(([name, value]) => {
       const nth = seen.get(name.toLowerCase()) ?? 0;
       seen.set(name.toLowerCase(), nth + 1);
-      return [key(name, nth), name, value];
+      return [key(name, nth), name, value, nth];
     });
   };
-  const rightByKey = new Map(keyed(right).map(([k, name, value]) => [k, { name, value }]));
+  const leftCounts = counts(left);
+  const rightCounts = counts(right);
+  const rightByKey = new Map(keyed(right).map(([k, name, value, nth]) => [k, { name, value, nth }]));
   const rows: AlignedPair[] = [];
   const used = new Set<string>();
-  for (const [k, name, value] of keyed(left)) {
+  for (const [k, name, value, nth] of keyed(left)) {
     const other = rightByKey.get(k);
     if (other === undefined) {
-      rows.push({ name, left: value, right: null, kind: 'left-only' });
+      const repeated = nth > 0 && rightCounts.has(name.toLowerCase());
+      rows.push({
+        name,
+        left: value,
+        right: null,
+        kind: repeated ? 'left-repeated' : 'left-only',
+        ...(repeated ? { times: leftCounts.get(name.toLowerCase()) ?? nth + 1 } : {}),
+      });
     } else {
       used.add(k);
       rows.push({ name, left: value, right: other.value, kind: value === other.value ? 'same' : 'changed' });
     }
   }
-  for (const [k, { name, value }] of rightByKey) if (!used.has(k)) rows.push({ name, left: null, right: value, kind: 'right-only' });
+  for (const [k, { name, value, nth }] of rightByKey) {
+    if (used.has(k)) continue;
+    const lower = name.toLowerCase();
+    if (nth > 0 && leftCounts.has(lower)) {
+      // Beside the last row of its name, where the other side's lines of it stand.
+      const at = rows.findLastIndex((r) => r.name.toLowerCase() === lower);
+      rows.splice(at + 1, 0, { name, left: null, right: value, kind: 'right-repeated', times: rightCounts.get(lower) ?? nth + 1 });
+    } else rows.push({ name, left: null, right: value, kind: 'right-only' });
+  }
   return rows;
 }

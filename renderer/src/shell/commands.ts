@@ -9,7 +9,7 @@ import { exportRunFile, exportRunHar } from '../state/flow-run-export';
 import type { useFlows } from '../state/flows';
 import { useConduct } from '../state/conduct';
 import type { useInspector } from '../state/inspector';
-import { exportExchangeAsHar, exportListedAsHar, listedExchanges } from '../state/inspector-export';
+import { exportExchangeAsHar, exportMatchesAsHar, listedExchanges } from '../state/inspector-export';
 import type { usePhone } from '../state/phone';
 import { describeKind, pendingJourneys } from '../state/phone';
 import type { useResources } from '../state/resources';
@@ -222,10 +222,10 @@ function inspectorCommands({ shell, inspector, curlView }: CommandSources): Comm
     {
       id: 'inspector-export-listed',
       group,
-      title: 'Export the listed exchanges as HAR',
-      keywords: 'download save har all',
+      title: 'Export every exchange the search matches as HAR',
+      keywords: 'download save har all whole log',
       disabledReason: listedExchanges().length === 0 ? 'No exchange is listed' : undefined,
-      run: exportListedAsHar,
+      run: () => void exportMatchesAsHar(),
     },
     onSelected('inspector-curl', 'Copy the selected exchange as cURL', 'curl command shell', (e) => curlView.show(e.id)),
     onSelected('inspector-export-selected', 'Export the selected exchange as HAR', 'download save har', exportExchangeAsHar),

@@ -4,7 +4,7 @@
 // is sent with the line endings chosen explicitly, as Resend does.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type { PastedDiagnosis, PastedRequestKind } from '../../../preload/api/workbench-api';
+import type { DiagnoseAs, PastedDiagnosis, PastedRequestKind } from '../../../preload/api/workbench-api';
 import { asTextarea, withLineEnding, type LineEnding } from './request-draft';
 
 interface DiagnoseState {
@@ -29,7 +29,8 @@ interface DiagnoseState {
   /** Turns an exact paste into text to edit in the box, keeping its line endings as the choice. */
   editAsText(): void;
   setLineEnding(lineEnding: LineEnding): void;
-  diagnose(): Promise<void>;
+  /** `tpp` certificate: as the registered TPP the pasted certificate names, when the bank does not know the token. */
+  diagnose(tpp?: DiagnoseAs): Promise<void>;
 }
 
 /** What the paste most likely is: JSON is HAR, a leading `curl` is cURL, anything else raw HTTP. */
@@ -61,11 +62,11 @@ export const useDiagnose = create<DiagnoseState>()((set, get) => ({
   setText: (text) => set((s) => ({ text, source: 'typed', kind: s.text.trim() === '' && text.trim() !== '' ? guessKind(text) : s.kind })),
   editAsText: () => set((s) => ({ text: asTextarea(s.text), source: 'typed', lineEnding: s.text.includes('\r\n') ? 'CRLF' : 'LF' })),
   setLineEnding: (lineEnding) => set({ lineEnding }),
-  async diagnose() {
+  async diagnose(tpp) {
     const s = get();
     set({ busy: true, error: null, result: null });
     try {
-      set({ result: await workbench.diagnoseRequest(s.kind, textToDiagnose(s)), busy: false });
+      set({ result: await workbench.diagnoseRequest(s.kind, textToDiagnose(s), tpp), busy: false });
     } catch (err) {
       set({ error: err instanceof Error ? err.message : String(err), result: null, busy: false });
     }

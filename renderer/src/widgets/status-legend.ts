@@ -12,6 +12,7 @@ export const STATUS_LEGEND: readonly { value: string; meaning: string }[] = [
   { value: 'failed', meaning: 'SCA: rejected or failed' },
   { value: 'received', meaning: 'Consent: received, SCA not done yet' },
   { value: 'valid', meaning: 'Consent: valid, or a signature that passed every check' },
+  { value: 'unchecked', meaning: 'Signature: the checks made passed, but not all could be made (Diagnose: the calling TPP not identified)' },
   { value: 'rejected', meaning: 'Consent: rejected' },
   { value: 'expired', meaning: 'Consent: expired (validUntil passed)' },
   { value: 'revokedByPsu', meaning: 'Consent: revoked by the PSU' },

@@ -3,8 +3,8 @@ import type { PastedRequestKind } from '../../../../preload/api/workbench-api';
 import { useDiagnose } from '../../state/diagnose';
 import { lineEndingOf } from '../../state/request-draft';
 import { AsSentText } from './ExactBytes';
-import { SignatureVerdict } from './SignatureVerdict';
 import { SignatureView } from './SignatureView';
+import { DiagnoseFindings, uncheckedOf } from './DiagnoseFindings';
 import './inspector-tools.css';
 
 const KINDS: { id: PastedRequestKind; label: string }[] = [
@@ -35,8 +35,8 @@ export function DiagnosePanel() {
     <section className="diagnose exchange-detail" aria-label="Diagnose a request" data-testid="diagnose-panel">
       <header className="detail-header">
         <div className="detail-title">
+          {/* No verdict badge up here: what does not add up in the paste (a lost CR) stands above any verdict, in the result. */}
           <strong>Diagnose a request</strong>
-          {result && <SignatureVerdict signature={result.signature} />}
           <button type="button" className="small diagnose-close" onClick={state.close}>
             Close
           </button>
@@ -97,7 +97,8 @@ export function DiagnosePanel() {
             headers and a body of {result.request.bodySize} bytes
             {result.request.body !== null && ` with ${ENDING_WORDS[lineEndingOf(result.request.body)]} line endings`}.
           </p>
-          <SignatureView signature={result.signature} />
+          <DiagnoseFindings result={result} />
+          <SignatureView signature={result.signature} unchecked={uncheckedOf(result)} />
         </div>
       )}
     </section>

@@ -1,14 +1,17 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { Exchange } from '../../../../preload/api/workbench-api';
-import { buildCurl } from '../../lib/curl';
+import { exchangeCurl } from '../../lib/curl';
 import { useCurlView } from '../../state/curl-view';
 import { useInspector, type DetailTab } from '../../state/inspector';
-import { exportExchangeAsHar, useExportNotice } from '../../state/inspector-export';
+import { exportExchangeAsHar } from '../../state/inspector-export';
+import { ExportNotice } from './ExportNotice';
 import { CurlView } from './CurlView';
 import { KeepButton } from './KeepButton';
 import { FAULT_MARK_HEADER, formatDuration, httpStatusClass, responseHeaderValue, statusInWords } from '../../widgets/http-status';
 import { MessageView } from './MessageView';
+import { ParserRefusalNote } from './ParserRefusalNote';
 import { ResendPanel } from './ResendPanel';
+import { ResendLinks } from './ResendLinks';
 import { tppInWords } from './exchange-tpp';
 import { SignatureVerdict } from './SignatureVerdict';
 import { SignatureView, UnsignedOperationNote, signatureHeadersSent } from './SignatureView';
@@ -41,7 +44,6 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
     opened.current = exchange.id;
     if (failing && tab !== 'signature' && tab !== 'resend') onTab('signature');
   }, [exchange.id, failing, tab, onTab]);
-  const exportNotice = useExportNotice((s) => s.notice);
   const fault = responseHeaderValue(exchange.response.headers, FAULT_MARK_HEADER);
   const faultRule = Number(/^rule (\d+):/.exec(fault ?? '')?.[1] ?? 0);
   const listingRule = useInspector((s) => s.fault === faultRule);
@@ -55,6 +57,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           <span className={httpStatusClass(exchange.response.status)}>{statusInWords(exchange.response.status)}</span>
           {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
         </div>
+        {exchange.refusal && <ParserRefusalNote exchange={exchange} refusal={exchange.refusal} />}
         {fault !== undefined && (
           <p className="note fault-note" data-testid="fault-note">
             Injected on purpose by {fault}. Faults are set on the Bank screen (key 4) or with <code>/simulator/v1/faults</code>.
@@ -81,6 +84,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
             </button>
           </p>
         )}
+        <ResendLinks exchange={exchange} />
         <div className="detail-meta muted">
           {formatDuration(exchange.durationMs)} · {exchange.institution ?? 'no institution'} · {tppInWords(exchange)} · simulated {exchange.simulatedAt}
         </div>
@@ -93,16 +97,9 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
             Export as HAR
           </button>
         </div>
-        {exportNotice && (
-          <p className="note export-notice" role="status" data-testid="export-notice">
-            {exportNotice}{' '}
-            <button type="button" className="small" onClick={useExportNotice.getState().clear}>
-              OK
-            </button>
-          </p>
-        )}
+        <ExportNotice scope="exchange" testId="export-notice" />
       </header>
-      {curlShown && <CurlView command={buildCurl({ ...exchange, ...exchange.request }, simulatorUrl)} onClose={hideCurl} />}
+      {curlShown && <CurlView command={exchangeCurl(exchange, simulatorUrl)} onClose={hideCurl} />}
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button

@@ -186,18 +186,42 @@ function Parts({ parts }: { parts: WordPart[] }) {
   );
 }
 
-const PAIR_LABELS: Record<AlignedPair['kind'], string> = { same: '', changed: 'differs', 'left-only': 'only left', 'right-only': 'only right' };
+const PAIR_LABELS: Record<AlignedPair['kind'], string> = {
+  same: '',
+  changed: 'differs',
+  'left-only': 'only left',
+  'right-only': 'only right',
+  'left-repeated': 'sent twice',
+  'right-repeated': 'sent twice',
+};
+
+/** The tag of a row: a repeated line says how many times its side (the one with the value) sent the header. */
+function pairLabel(p: AlignedPair): string {
+  if ((p.kind !== 'left-repeated' && p.kind !== 'right-repeated') || p.times === undefined || p.times === 2) return PAIR_LABELS[p.kind];
+  return `sent ${p.times} times`;
+}
 
 function pairSection(title: string, pairs: AlignedPair[]): Section {
   return tableSection(title, pairs, 'diff-pairs', 'Neither has any.', (p, i) => {
     const words = p.kind === 'changed' ? diffWords(p.left ?? '', p.right ?? '') : null;
+    const repeat = p.kind === 'left-repeated' || p.kind === 'right-repeated';
     const cell = (value: string | null, parts: WordPart[] | undefined): ReactNode =>
-      value === null ? <span className="diff-absent">absent</span> : parts ? <Parts parts={parts} /> : <VisibleText value={value} />;
+      value === null ? (
+        <span className="diff-absent">{repeat ? 'not sent again' : 'absent'}</span>
+      ) : parts ? (
+        <Parts parts={parts} />
+      ) : (
+        <VisibleText value={value} />
+      );
     return (
       <tr key={`${p.name}-${i}`} className={`diff-${p.kind}`} data-diff={p.kind}>
         <th className="wire-plain diff-name">
           {p.name}
-          {p.kind !== 'same' && <span className="diff-tag">{PAIR_LABELS[p.kind]}</span>}
+          {p.kind !== 'same' && (
+            <span className="diff-tag" data-testid="diff-tag">
+              {pairLabel(p)}
+            </span>
+          )}
         </th>
         <td className="diff-cell diff-left" title={p.kind === 'same' ? (p.left ?? undefined) : undefined}>
           {cell(p.left, words?.left)}

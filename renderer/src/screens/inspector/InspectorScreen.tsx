@@ -12,6 +12,8 @@ import { InspectorToolbar } from './InspectorToolbar';
 import { InspectorViews } from './InspectorViews';
 import { InspectorConduct } from './InspectorConduct';
 import { useConduct } from '../../state/conduct';
+import { resendExchange, useResends } from '../../state/resends';
+import { OutsideFilterNote } from './OutsideFilterNote';
 import './inspector.css';
 
 /** Screen 3: every exchange with the simulator, from the built-in TPP and from outside clients. */
@@ -23,7 +25,10 @@ export function InspectorScreen() {
   useEffect(() => {
     void useInspector.getState().load();
     return workbench.subscribe(
-      (events) => useInspector.getState().onEvents(events),
+      (events) => {
+        if (events.some((e) => e.type === 'reset')) useResends.getState().forget();
+        useInspector.getState().onEvents(events);
+      },
       () => void useInspector.getState().load(),
     );
   }, []);
@@ -36,6 +41,9 @@ export function InspectorScreen() {
   const diagnoseOver = useDiagnose((s) => s.openOver);
   const diagnosing = diagnoseOver !== undefined && diagnoseOver === state.selectedId;
   const conductShown = useConduct((s) => s.shown);
+  const resent = useResends((s) => resendExchange(s.resends, state.selectedId));
+  // A resend the search no longer matches stays open (OutsideFilterNote says so).
+  const shown = selected?.full ?? resent;
 
   return (
     <SplitPane
@@ -50,6 +58,7 @@ export function InspectorScreen() {
         <InspectorViews />
         {conductShown && <InspectorConduct />}
         <InspectorToolbar />
+        <OutsideFilterNote />
         {state.error && (
           <p className="note" role="alert">
             {state.error}
@@ -100,8 +109,8 @@ export function InspectorScreen() {
           <DiagnosePanel />
         ) : state.comparing && left && right ? (
           <ExchangeDiff left={left} right={right} onClose={() => void state.setComparing(false)} />
-        ) : selected?.full ? (
-          <ExchangeDetail exchange={selected.full} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
+        ) : shown ? (
+          <ExchangeDetail exchange={shown} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
           <div className="empty-state">
             <p>

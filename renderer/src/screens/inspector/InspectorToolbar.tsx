@@ -1,9 +1,15 @@
 import { FOCUS_TARGETS } from '../../shell/focus-targets';
 import { STATUS_CLASSES, useInspector, VERDICTS, type FaultFilter, type Verdict } from '../../state/inspector';
 import { useDiagnose } from '../../state/diagnose';
-import { exportListedAsHar } from '../../state/inspector-export';
+import { exportMatchesAsHar, useExportNotice } from '../../state/inspector-export';
+import { ExportNotice } from './ExportNotice';
 
-const VERDICT_LABELS: Record<Verdict, string> = { valid: 'signature valid', invalid: 'signature invalid', none: 'unsigned' };
+const VERDICT_LABELS: Record<Verdict, string> = { valid: 'signature valid', invalid: 'signed, refused', none: 'unsigned' };
+const VERDICT_TITLES: Record<Verdict, string> = {
+  valid: 'Signed operations whose signature passed every check',
+  invalid: 'Signed operations the bank refused: the signature not valid, or refused before it was checked (a header missing, the token)',
+  none: 'Requests the bank does not sign',
+};
 
 /** The rule typed: a positive whole number, anything else any rule. */
 const ruleOf = (typed: string): FaultFilter => (/^[1-9][0-9]{0,8}$/.test(typed.trim()) ? Number(typed.trim()) : 'any');
@@ -17,6 +23,8 @@ export function InspectorToolbar() {
   const picked = useInspector((s) => s.compareIds.length);
   const comparing = useInspector((s) => s.comparing);
   const listed = useInspector((s) => s.rows.length);
+  const matching = useInspector((s) => s.total);
+  const exporting = useExportNotice((s) => s.exporting);
   const selectedId = useInspector((s) => s.selectedId);
   const diagnosing = useDiagnose((s) => s.openOver !== undefined && s.openOver === selectedId);
   const { setFilter, toggleStatus, toggleVerdict, setFault, setComparing } = useInspector.getState();
@@ -33,8 +41,14 @@ export function InspectorToolbar() {
           onChange={(e) => setFilter(e.target.value)}
           aria-label="Filter exchanges"
         />
-        <button type="button" onClick={exportListedAsHar} disabled={listed === 0} title="Export the exchanges listed as a HAR file">
-          HAR
+        <button
+          type="button"
+          onClick={() => void exportMatchesAsHar()}
+          disabled={listed === 0 || exporting}
+          title={`Export every exchange the search matches${matching === null ? '' : ` (${matching.toLocaleString('en')})`} as a HAR file, not only those listed`}
+          data-testid="export-matches-har"
+        >
+          {exporting ? 'HAR…' : 'HAR'}
         </button>
         <button
           type="button"
@@ -54,6 +68,7 @@ export function InspectorToolbar() {
           Diagnose a request
         </button>
       </div>
+      <ExportNotice scope="log" testId="har-export-notice" />
       <div className="chips" role="group" aria-label="Narrow by status, signature and fault">
         {STATUS_CLASSES.map((c) => (
           <button key={c} type="button" className={`chip chip-status-${c[0]}`} aria-pressed={statuses.includes(c)} onClick={() => toggleStatus(c)}>
@@ -62,7 +77,14 @@ export function InspectorToolbar() {
         ))}
         <span className="chip-gap" aria-hidden="true" />
         {VERDICTS.map((v) => (
-          <button key={v} type="button" className={`chip chip-verdict-${v}`} aria-pressed={verdicts.includes(v)} onClick={() => toggleVerdict(v)}>
+          <button
+            key={v}
+            type="button"
+            className={`chip chip-verdict-${v}`}
+            aria-pressed={verdicts.includes(v)}
+            onClick={() => toggleVerdict(v)}
+            title={VERDICT_TITLES[v]}
+          >
             {VERDICT_LABELS[v]}
           </button>
         ))}

@@ -3,6 +3,7 @@ import { workbench } from '../../api';
 import type { Exchange, FlowRequest, HeaderLine } from '../../../../preload/api/workbench-api';
 import { headerLinesOf } from '../../../../shared/header-lines';
 import { useInspector } from '../../state/inspector';
+import { useResends } from '../../state/resends';
 import { bodyEdited, bodyToSend, draftOf, lineEndingOf, type RequestDraft } from '../../state/request-draft';
 import { LineEndingChoice } from '../../widgets/LineEndingChoice';
 import './inspector-tools.css';
@@ -78,11 +79,14 @@ export function ResendPanel({ exchange }: { exchange: Exchange }) {
         url: draft.url,
         headers: textToHeaders(headers),
         body: bodyToSend(original, draft),
+        // Bytes that are not UTF-8 go as logged, from the log's own bytes: the text shows them as U+FFFD.
+        ...(edited || exchange.request.bodyBase64 === undefined ? {} : { bodyBase64: exchange.request.bodyBase64 }),
         signature,
         newRequestId,
         freshToken,
       });
       const inspector = useInspector.getState();
+      useResends.getState().add(exchange, sent);
       inspector.show(sent);
       inspector.setTab(sent.signature ? 'signature' : 'response');
     } catch (err) {
@@ -151,6 +155,11 @@ export function ResendPanel({ exchange }: { exchange: Exchange }) {
             testId="resend-body-state"
           />
         </>
+      )}
+      {exchange.request.bodyBase64 !== undefined && !truncated && (
+        <p className="note" data-testid="resend-bytes-note">
+          This body is not UTF-8: unedited, its bytes go exactly as logged; an edit sends the text as UTF-8, each byte shown as � replaced.
+        </p>
       )}
       {truncated && <p className="note">The traffic log kept this body truncated, so it cannot be sent again as it was.</p>}
       {error && (

@@ -4,6 +4,7 @@ import { CertificateView } from './CertificateView';
 import { RuleLegend, RuleRef, withoutRule } from './RuleLegend';
 import { SigningStringView } from './SigningStringView';
 import { VerdictLine } from './VerdictLine';
+import { isRefusedBeforeSignature } from '../../lib/signature-verdict';
 import './inspector-tools.css';
 
 /** The failing checks first, each group in the order the bank made them. */
@@ -11,16 +12,27 @@ function failingFirst(checks: readonly SignatureCheck[]): SignatureCheck[] {
   return [...checks.filter((c) => !c.passed), ...checks.filter((c) => c.passed)];
 }
 
-/** The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). */
-export function SignatureView({ signature }: { signature: SignatureDiagnosis }) {
+/**
+ * The bank's diagnosis of a signed request, as the host reports it (no rule is evaluated here). `unchecked`: what
+ * could not be checked (Diagnose without a calling TPP), so a valid verdict is not "every check passed".
+ */
+export function SignatureView({ signature, unchecked }: { signature: SignatureDiagnosis; unchecked?: string | undefined }) {
   const digestMatches = signature.digest.sent === signature.digest.computed;
   const rules = signature.rules;
+  const early = isRefusedBeforeSignature(signature.verdict);
 
   return (
     <div className="signature-view" data-testid="signature-view">
-      <VerdictLine signature={signature} />
+      <VerdictLine signature={signature} unchecked={unchecked} />
 
-      <h3>Checks</h3>
+      {early ? (
+        <p data-testid="refused-before-signature">
+          The bank answered before it looked at the Digest, the Signature or the certificate, so none of its signature checks was made: the signature is checked
+          once the request gets that far. What the request carried for its signature follows, as sent.
+        </p>
+      ) : (
+        <h3>Checks</h3>
+      )}
       <ol className="checks">
         {failingFirst(signature.checks).map((c) => (
           <li key={c.id} className={c.passed ? 'check-passed' : 'check-failed'} data-check={c.id}>

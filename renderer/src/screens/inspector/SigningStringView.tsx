@@ -55,7 +55,13 @@ export function SigningStringView({ signature }: { signature: SignatureDiagnosis
         <>
           <SigningStringBytes title="The string the TPP most likely signed" text={signature.likelySigned.text} testId="likely-signing-string">
             <pre className="wire-plain likely-signing-text" data-testid="likely-signing-text">
-              <VisibleText value={signature.likelySigned.text} />
+              {/* Line by line, so a space signed at the end of a value (which HTTP drops) shows at the end of its line. */}
+              {signature.likelySigned.text.split('\n').map((line, i, lines) => (
+                <span key={i} data-testid="likely-signing-line">
+                  <VisibleText value={line} />
+                  {i < lines.length - 1 ? '\n' : ''}
+                </span>
+              ))}
             </pre>
           </SigningStringBytes>
           <p className="muted" data-testid="likely-signing-why">

@@ -1,0 +1,10 @@
+import type { PsuSession } from '../../main/tpp/session';
+import { qaKeys, type QaKeys } from './qa-set';
+import { demoSigningKey } from './signing';
+import { startTestBankWithPsu, type TestBank } from './simulator';
+
+/** The QA set's bank: Frankfurt with FRA-CREATOR's session, and the QSEALs the cases sign with registered. */
+export async function startQaBank(): Promise<{ bank: TestBank; psu: PsuSession; keys: QaKeys }> {
+  const { bank, psu } = await startTestBankWithPsu('frankfurt', 'FRA-CREATOR');
+  return { bank, psu, keys: await qaKeys(bank.control, demoSigningKey(bank)) };
+}
