@@ -100,7 +100,7 @@ describe('a request with a header sent twice, in the Inspector', () => {
   );
 
   it(
-    'Compare lines up each X-Request-ID line: the second one shows as sent by one side only',
+    'Compare lines up each X-Request-ID line: the second one shows as sent twice by one side',
     async () => {
       const { page, bank } = running();
       const twice = ((await fetch(`${running().url}/simulator/v1/exchanges?limit=20`).then((r) => r.json())) as Exchange[]).find((e) =>
@@ -109,7 +109,7 @@ describe('a request with a header sent twice, in the Inspector', () => {
       if (!twice) throw new Error('the payment with X-Request-ID twice is not in the log');
       const once = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR').then(newest);
       for (const id of [twice.id, once.id]) await page.getByRole('checkbox', { name: `Compare exchange ${id}` }).check({ timeout: 15_000 });
-      await page.getByRole('button', { name: /^Compare/ }).click();
+      await page.getByRole('button', { name: /^Compare \(2\)/ }).click();
       const headers = page
         .getByTestId('exchange-diff')
         .getByTestId('diff-section')
@@ -119,7 +119,7 @@ describe('a request with a header sent twice, in the Inspector', () => {
       // Merged into one value ("a, b"), the two would show as one changed line.
       expect(await requestIds.count()).toBe(2);
       expect(await requestIds.nth(0).getAttribute('data-diff')).toBe('changed');
-      expect(await requestIds.nth(1).getAttribute('data-diff')).toBe('left-only');
+      expect(await requestIds.nth(1).getAttribute('data-diff')).toBe('left-repeated');
       expect(await requestIds.nth(1).locator('.diff-left').textContent()).toBe(SECOND_ID);
       await page.screenshot({ path: '/tmp/header-lines-compare.png' });
       await page.getByTestId('exchange-diff').getByRole('button', { name: 'Close' }).click();

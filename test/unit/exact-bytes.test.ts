@@ -1,7 +1,8 @@
 // The Inspector's exact bytes: the hex dump, the as-sent marks, and a failure's few words.
 import { describe, expect, it } from 'vitest';
 import { failureOf } from '../../renderer/src/lib/failure';
-import { bodyBytes, hexLines } from '../../renderer/src/lib/hex';
+import { bodyBytes } from '../../shared/body-bytes';
+import { hexLines } from '../../renderer/src/lib/hex';
 import { visibleLines } from '../../renderer/src/lib/visible';
 
 describe('hexLines', () => {
@@ -20,8 +21,8 @@ describe('hexLines', () => {
   });
 
   it('uses the exact bytes when given in base64, else the text as UTF-8', () => {
-    expect([...bodyBytes('\uFFFDA', Buffer.from([0xff, 0x41]).toString('base64'))]).toEqual([0xff, 0x41]);
-    expect([...bodyBytes('Ä', undefined)]).toEqual([0xc3, 0x84]);
+    expect([...(bodyBytes({ body: '\uFFFDA', bodyBase64: Buffer.from([0xff, 0x41]).toString('base64') }) ?? [])]).toEqual([0xff, 0x41]);
+    expect([...(bodyBytes({ body: 'Ä' }) ?? [])]).toEqual([0xc3, 0x84]);
   });
 });
 

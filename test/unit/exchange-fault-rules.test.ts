@@ -3,7 +3,6 @@
 // logged before the column existed get their rule from the PSD2-Workbench-Fault header they carry.
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/database';
-import { MIGRATIONS } from '../../main/store/migrations';
 import type { ExchangeFilter, ExchangeRepository, NewExchange } from '../../main/store/repositories/exchanges';
 import { databaseAtVersion, tempExchangeStores } from '../support/temp-store';
 
@@ -58,7 +57,7 @@ describe('injected answers in the log', () => {
 
   it('logged before migration 19 get their rule from the header they carry', () => {
     const dir = stores.folder();
-    const old = databaseAtVersion(dir, MIGRATIONS.length - 1);
+    const old = databaseAtVersion(dir, 18);
     const insert = old.prepare(`INSERT INTO exchanges (id, started_at, simulated_at, duration_ms, method, url, request_headers, request_body_size,
       status, response_headers, response_body_size) VALUES (?, 0, 0, 1, 'GET', '/x', '{}', 0, ?, ?, 0)`);
     insert.run(1, 503, JSON.stringify({ 'psd2-workbench-fault': 'rule 12: 503, before the bank acts', 'content-type': 'application/json' }));

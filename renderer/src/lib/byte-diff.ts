@@ -4,7 +4,7 @@
 import type { ExchangeMessage } from '../../../preload/api/workbench-api';
 import { lineEndingOf } from '../state/request-draft';
 import { responseHeaderValue } from '../widgets/http-status';
-import { bodyBytes } from './hex';
+import { bodyBytes } from '../../../shared/body-bytes';
 
 /** What a text view of a body does not show. */
 export interface BodyFacts {
@@ -36,8 +36,8 @@ export function bodyFacts(m: ExchangeMessage): BodyFacts {
 
 /** The offset of the first byte the two bodies do not share, or null when they are the same bytes. */
 export function firstDifference(left: ExchangeMessage, right: ExchangeMessage): number | null {
-  const a = bodyBytes(left.body, left.bodyBase64);
-  const b = bodyBytes(right.body, right.bodyBase64);
+  const a = bodyBytes(left) ?? new Uint8Array();
+  const b = bodyBytes(right) ?? new Uint8Array();
   const shorter = Math.min(a.length, b.length);
   for (let i = 0; i < shorter; i++) if (a[i] !== b[i]) return i;
   if (a.length !== b.length || left.bodySize !== right.bodySize) return shorter;
@@ -76,8 +76,8 @@ export function factDifferences(left: ExchangeMessage, right: ExchangeMessage): 
   );
   add('Encoding', l.encoding, r.encoding);
   add('Charset', l.charset ?? 'not named', r.charset ?? 'not named');
-  const a = bodyBytes(left.body, left.bodyBase64);
-  const b = bodyBytes(right.body, right.bodyBase64);
+  const a = bodyBytes(left) ?? new Uint8Array();
+  const b = bodyBytes(right) ?? new Uint8Array();
   rows.push({
     label: 'First differing byte',
     left: `offset ${at.toLocaleString('en')}: ${byteWords(a, at)}`,

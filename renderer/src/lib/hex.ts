@@ -19,9 +19,3 @@ export function hexLines(bytes: Uint8Array, limit = HEX_LIMIT): string[] {
   }
   return lines;
 }
-
-/** A body's bytes: the exact ones when the host sent them (not UTF-8), else the text's UTF-8 encoding. */
-export function bodyBytes(body: string | null, bodyBase64: string | undefined): Uint8Array {
-  if (bodyBase64 !== undefined) return Uint8Array.from(atob(bodyBase64), (c) => c.charCodeAt(0));
-  return new TextEncoder().encode(body ?? '');
-}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { bodyBytes, HEX_LIMIT, hexLines } from '../../lib/hex';
+import { bodyBytes } from '../../../../shared/body-bytes';
+import { HEX_LIMIT, hexLines } from '../../lib/hex';
 import { visibleLines } from '../../lib/visible';
 
 /** The body as sent, line by line, with CR, LF, tabs, trailing spaces and non-ASCII characters marked. */
@@ -27,7 +28,7 @@ export function AsSentText({ text, testId = 'body-as-sent' }: { text: string; te
 
 /** Offset, 16 bytes in hex, the printable ASCII: the first 64 KB, with a note of what is left out. */
 export function HexDump({ body, bodyBase64 }: { body: string | null; bodyBase64: string | undefined }) {
-  const bytes = useMemo(() => bodyBytes(body, bodyBase64), [body, bodyBase64]);
+  const bytes = useMemo(() => bodyBytes({ body, bodyBase64 }) ?? new Uint8Array(), [body, bodyBase64]);
   const lines = useMemo(() => hexLines(bytes), [bytes]);
   return (
     <>
