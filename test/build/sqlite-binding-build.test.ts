@@ -1,6 +1,7 @@
 // The build `npm start` makes for Electron, run for this Node (Electron's headers cannot be
 // downloaded here): better-sqlite3 compiled from its sources into its own folder beside npm's
-// build, then loaded through `nativeBinding` while npm's build stays in place.
+// build, then loaded through `nativeBinding` while npm's build stays in place. Two minutes of compiling
+// on two cores: `npm run test:native` runs it (CI in a step of its own, .ci/run); `npm test` leaves it out.
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const runtime: NativeRuntime = { name: 'node', version: process.versions.node, platform: process.platform, arch: process.arch };
 
-describe('building better-sqlite3 for a second runtime', () => {
+describe.runIf(process.env.PSD2_WORKBENCH_NATIVE_BUILD === '1')('building better-sqlite3 for a second runtime', () => {
   it(
     "compiles into its own folder, leaves npm's build alone, and loads through nativeBinding",
     async () => {
