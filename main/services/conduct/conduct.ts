@@ -3,7 +3,7 @@ import { observe, type ObservedExchange } from '../../domain/conduct/observed';
 import type { JourneyEnd } from '../../domain/conduct/polling';
 import { formatError } from '../../domain/errors';
 import type { BankContext } from '../context';
-import type { ExchangeLog } from '../logs/exchange-log';
+import { PARTY, type ExchangeLog } from '../logs/exchange-log';
 
 /** The query of `GET /simulator/v1/conduct`, as the route receives it. */
 export interface ConductQueryInput {
@@ -15,7 +15,6 @@ export interface ConductQueryInput {
 /** The report, and how many exchanges it read. */
 export type ConductView = ConductCheck & { exchangeCount: number };
 
-const TPP_ID = /^[A-Za-z0-9._~:-]{1,100}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const PAGE = 2_000;
 
@@ -38,7 +37,7 @@ export class ConductService {
 
   report(query: ConductQueryInput): ConductView {
     const tppId = query.tppId ?? null;
-    if (tppId !== null && (typeof tppId !== 'string' || !TPP_ID.test(tppId)))
+    if (tppId !== null && (typeof tppId !== 'string' || !PARTY.test(tppId)))
       throw formatError('tppId must be a TPP identifier (organizationIdentifier, e.g. PSDDE-BAFIN-123456), given once');
     const since = instant(query.since, 'since') ?? 0;
     const until = instant(query.until, 'until') ?? Number.MAX_SAFE_INTEGER;

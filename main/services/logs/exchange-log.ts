@@ -26,7 +26,7 @@ export const RESOURCE_ID = /^[A-Za-z0-9._~-]{1,100}$/;
 export const MAX_QUERY_LENGTH = 200;
 const MAX_QUERY_WORDS = 8;
 /** TPP identifiers (organizationIdentifier) and institution names as the log records them. */
-const PARTY = /^[A-Za-z0-9._~:-]{1,100}$/;
+export const PARTY = /^[A-Za-z0-9._~:-]{1,100}$/;
 const STATUS = /^(?:[1-5]xx|[1-5][0-9]{2})$/;
 const VERDICTS = ['valid', 'invalid', 'none'] as const;
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { InstitutionSelect } from './InstitutionSelect';
 import type { FaultRuleReport } from '../../../../preload/api/workbench-api';
 import { useFaults } from '../../state/faults';
 import { selectInstitutions, useShell } from '../../state/shell';
@@ -62,14 +63,13 @@ export function FaultsPanel() {
         </label>
         <label>
           at{' '}
-          <select value={institution} data-testid="fault-institution" onChange={(e) => setInstitution(e.target.value)}>
-            <option value={EVERY_INSTITUTION}>every institution</option>
-            {institutions.map((i) => (
-              <option key={i} value={i}>
-                {i}
-              </option>
-            ))}
-          </select>
+          <InstitutionSelect
+            value={institution}
+            institutions={institutions}
+            onChange={setInstitution}
+            testId="fault-institution"
+            anyLabel="every institution"
+          />
         </label>
         <label>
           the bank answers{' '}
@@ -183,14 +183,14 @@ function ScenarioForm() {
       </label>
       <label>
         at{' '}
-        <select value={institution} data-testid="fault-scenario-institution" aria-invalid={!institutionValid} onChange={(e) => setInstitution(e.target.value)}>
-          <option value={EVERY_INSTITUTION}>{scenario?.institution === 'needed' ? 'choose an institution' : 'every institution'}</option>
-          {institutions.map((i) => (
-            <option key={i} value={i}>
-              {i}
-            </option>
-          ))}
-        </select>
+        <InstitutionSelect
+          value={institution}
+          institutions={institutions}
+          onChange={setInstitution}
+          testId="fault-scenario-institution"
+          anyLabel={scenario?.institution === 'needed' ? 'choose an institution' : 'every institution'}
+          invalid={!institutionValid}
+        />
       </label>
       <label>
         for{' '}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { InstitutionSelect } from './InstitutionSelect';
 import { useOperator } from '../../state/operator';
 import { useResources } from '../../state/resources';
 import { selectInstitutions, useShell } from '../../state/shell';
@@ -70,13 +71,7 @@ export function OperatorSettings() {
       >
         <label>
           Block the consent service at{' '}
-          <select value={chosenInstitution} data-testid="block-institution" onChange={(e) => setInstitution(e.target.value)}>
-            {institutions.map((i) => (
-              <option key={i} value={i}>
-                {i}
-              </option>
-            ))}
-          </select>
+          <InstitutionSelect value={chosenInstitution} institutions={institutions} onChange={setInstitution} testId="block-institution" />
         </label>
         <label>
           for{' '}
