@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenRequest as bankTokenRequest } from '../support/control';
 import type { RunningUi } from './support/browser';
-import { startUi, UI_TIMEOUT } from './support/browser';
+import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 
 let ui: RunningUi;
 beforeAll(async () => {
@@ -21,9 +21,10 @@ describe('bank-level scenarios on the Bank screen', () => {
     'starts the maintenance scenario for an institution and N minutes, which the bank then answers 503 to, and counts it',
     async () => {
       const page = ui.page;
-      await page.keyboard.press('4');
+      // Through the navigation, which waits for the app: a shortcut pressed before it has mounted goes nowhere.
+      await goTo(page, 'Bank');
       const panel = page.getByTestId('faults-panel');
-      await panel.getByTestId('faults-empty').waitFor({ timeout: 5_000 });
+      await panel.getByTestId('faults-empty').waitFor({ timeout: 10_000 });
       await panel.getByTestId('fault-scenario').selectOption({ label: 'The bank is under maintenance for N minutes: every request answers 503' });
       // Maintenance is for one institution: not started before one is chosen.
       expect(await panel.getByTestId('fault-scenario-add').isDisabled()).toBe(true);
