@@ -66,7 +66,7 @@ const workbench: WorkbenchApi = {
   getExchange: (id) => invoke('getExchange', id),
   resendExchange: (id, options) => invoke('resendExchange', id, options),
   pinExchange: (id, pinned) => invoke('pinExchange', id, pinned),
-  diagnoseRequest: (kind, text, tpp) => invoke('diagnoseRequest', kind, text, tpp),
+  diagnoseRequest: (kind, text, options) => invoke('diagnoseRequest', kind, text, options),
   // Events over IPC never drop, so nothing is ever missed: the second argument (`missed`) is never called.
   subscribe(listener) {
     // The page only ever sees the events, not Electron's event object (which carries the sender).

@@ -182,7 +182,7 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
     getExchange: (id) => json<Exchange>('GET', `/exchanges/${id}`),
     resendExchange: (id, options) => json<Exchange>('POST', `/exchanges/${id}/resend`, options),
     pinExchange: (id, pinned) => json<Exchange>(pinned ? 'POST' : 'DELETE', `/exchanges/${id}/pin`),
-    diagnoseRequest: (kind, text, tpp) => json<PastedDiagnosis>('POST', '/diagnose', tpp === undefined ? { kind, text } : { kind, text, tpp }),
+    diagnoseRequest: (kind, text, options = {}) => json<PastedDiagnosis>('POST', '/diagnose', { kind, text, ...options }),
   };
 }
 

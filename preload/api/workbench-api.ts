@@ -23,6 +23,8 @@ export type SigningRule = Static<typeof S.SigningRule>;
 export type SignatureDiagnosis = Static<typeof S.SignatureDiagnosis>;
 export type PastedRequestKind = Static<typeof S.PastedRequestKind>;
 export type DiagnoseAs = NonNullable<Static<typeof S.DiagnoseRequest>['tpp']>;
+/** `tpp`: whom the checks are made as; `hashedBody`: the body the client hashed, from its own log. */
+export type DiagnoseOptions = Pick<Static<typeof S.DiagnoseRequest>, 'tpp' | 'hashedBody'>;
 export type PastedDiagnosis = Static<typeof S.PastedDiagnosis>;
 
 export type HeaderLine = Static<typeof S.HeaderLine>;
@@ -229,9 +231,10 @@ export interface WorkbenchApi {
   pinExchange(id: number, pinned: boolean): Promise<Exchange>;
   /**
    * The bank's diagnosis of a pasted raw HTTP request, cURL command or HAR entry; nothing is sent to the bank.
-   * `tpp` "certificate": made as the registered TPP the pasted QSEAL names, when the bank does not know the token.
+   * `tpp` "certificate": made as the registered TPP the pasted QSEAL names, when the bank does not know the token;
+   * `hashedBody`: the body the client hashed, so a Digest no usual change explains is told by its first differing byte.
    */
-  diagnoseRequest(kind: PastedRequestKind, text: string, tpp?: DiagnoseAs): Promise<PastedDiagnosis>;
+  diagnoseRequest(kind: PastedRequestKind, text: string, options?: DiagnoseOptions): Promise<PastedDiagnosis>;
   /**
    * Batched host events; returns the unsubscribe function. `missed` is called when the events may have missed
    * some (the browser's event stream dropped, as when the simulator restarts, and came back): read again.

@@ -75,6 +75,11 @@ export const DiagnoseRequest = Type.Object(
         'Whom the checks are made as: the TPP the bearer token was issued to (the default, as live), or, when this bank does not know the token, the registered TPP whose organisation the pasted QSEAL carries (`caller.certificateTpp`).',
       ),
     ),
+    hashedBody: Type.Optional(
+      text(
+        "The body the client computed its Digest over, from the client's own log (UTF-8): when no usual change explains a Digest that does not match, the finding names the first byte where the body sent differs from it.",
+      ),
+    ),
   },
   { title: 'DiagnoseRequest', ...CLOSED },
 );

@@ -1,13 +1,14 @@
-// The smaller QA findings of issue 34 (item 9), in Chromium: a typed Diagnose puts the lost-CR warning above any
+// Smaller QA findings, in Chromium: a typed Diagnose puts the lost-CR warning above any
 // verdict; Compare calls a header one side sent twice "sent twice", beside its first line; a PSU-ID signed with
-// a trailing space (which HTTP drops) is named, the space shown in the verdict (␣) and in the string signed.
+// a trailing space (which HTTP drops) is named, the space shown in the verdict (␣) and in the string signed; a body
+// changed after hashing is told by its first differing byte once the body the client hashed is pasted beside it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
-import { QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaRequest } from '../support/qa-set';
+import { PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, signAsClient, type QaKeys, type QaRequest } from '../support/qa-set';
 import { demoSigningKey } from '../support/signing';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
@@ -15,6 +16,7 @@ import { uiPerFile } from './support/ui-per-file';
 const WAIT = { timeout: 15_000 };
 const ui = uiPerFile();
 let psu: PsuSession;
+let keys: QaKeys;
 
 const LF_BODY = readTemplate('sepa-single.xml').toString().replace(/\r\n/g, '\n');
 
@@ -35,6 +37,7 @@ async function open(id: number): Promise<void> {
 
 beforeAll(async () => {
   psu = await psuSession(ui().bank.tpp, ui().bank.control, 'frankfurt', 'FRA-CREATOR');
+  keys = await qaKeys(ui().bank.control, demoSigningKey(ui().bank));
   await goTo(ui().page, 'Inspector');
 }, UI_TIMEOUT);
 
@@ -117,7 +120,7 @@ describe('a PSU-ID signed with a trailing space', () => {
       const page = ui().page;
       const c = QA_CASES.find((q) => q.id === 'psu-id-trailing-space');
       if (!c) throw new Error('no QA case psu-id-trailing-space');
-      const request = c.build(qaBaseRequest(psu, ui().bank.tpp.psu), await qaKeys(ui().bank.control, demoSigningKey(ui().bank)));
+      const request = c.build(qaBaseRequest(psu, ui().bank.tpp.psu), keys);
       expect((await sendRaw(ui().url, request)).status).toBe(401);
       await open((await newest()).id);
       await page.getByRole('tab', { name: /Signature/ }).click();
@@ -129,6 +132,41 @@ describe('a PSU-ID signed with a trailing space', () => {
       expect(await psuLine.locator('.invisible-space').getAttribute('title')).toBe('1 trailing space');
       await page.getByTestId('likely-signing-string').scrollIntoViewIfNeeded();
       await page.screenshot({ path: '/tmp/qa-psu-id-space.png' });
+    },
+    UI_TIMEOUT,
+  );
+});
+
+describe('a body changed after hashing, with the body the client hashed', () => {
+  it(
+    'names the first byte where the body sent differs, with its line and column, once the hashed body is pasted',
+    async () => {
+      const page = ui().page;
+      // The amount's last digit changed after the Digest was computed: no usual change explains it.
+      const base = { ...qaBaseRequest(psu, ui().bank.tpp.psu), body: Buffer.from(LF_BODY) };
+      const offset = LF_BODY.indexOf('</InstdAmt>') - 1;
+      const hashed = `${LF_BODY.slice(0, offset)}${LF_BODY[offset] === '9' ? '8' : '9'}${LF_BODY.slice(offset + 1)}`;
+      const curl = PASTE_FORMS.curl(signAsClient(base, keys, { hashed: Buffer.from(hashed) }), ui().url);
+
+      await page.getByRole('button', { name: 'Diagnose a request' }).click();
+      const panel = page.getByTestId('diagnose-panel');
+      await panel.waitFor(WAIT);
+      await panel.getByLabel('cURL').check();
+      await page.getByTestId('diagnose-text').fill(curl);
+      const diagnose = panel.getByRole('button', { name: 'Diagnose', exact: true });
+      await diagnose.click();
+      const verdict = page.getByTestId('diagnose-result').getByTestId('signature-verdict').first();
+      expect(await verdict.textContent(WAIT)).toContain('no usual change');
+
+      await panel.getByText('The body your client hashed (optional)').click();
+      await page.getByTestId('diagnose-hashed-body').fill(hashed);
+      await diagnose.click();
+      await expect.poll(() => verdict.textContent(), WAIT).toContain('first differs from the body that was hashed at byte');
+      const before = LF_BODY.slice(0, offset);
+      expect(await verdict.textContent()).toContain(`(line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')})`);
+      await page.getByTestId('diagnose-hashed-body').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/qa-diagnose-hashed-body.png' });
+      await panel.getByRole('button', { name: 'Close' }).click();
     },
     UI_TIMEOUT,
   );

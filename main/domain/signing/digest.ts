@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isPaddedBase64 } from './base64';
+import { bodyDifferenceWords, firstDifference } from './body-difference';
 import { xmlForms } from './xml-forms';
 
 /**
@@ -86,8 +87,10 @@ const EMPTY_LOOKALIKES: [string, string][] = [
 /**
  * Names the usual mistake behind a Digest that does not match: each variant is what a client
  * would have hashed had it made that mistake. Only runs on failure, so the extra hashing is fine.
+ * When none explains it and the body the client hashed is known (`hashed`, from its own log), the
+ * first byte where the two part is named instead.
  */
-export function digestMismatchCause(body: Uint8Array, sentBase64: string): DigestMismatchCause | null {
+export function digestMismatchCause(body: Uint8Array, sentBase64: string, hashed?: Uint8Array): DigestMismatchCause | null {
   const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const actual = sha256(buf);
   if (actual.toString('base64') === sentBase64) return null;
@@ -106,7 +109,24 @@ export function digestMismatchCause(body: Uint8Array, sentBase64: string): Diges
     const bytes = variant.bytes();
     if (bytes && sha256(bytes).toString('base64') === sentBase64) return { text: variant.text, rule: variant.rule };
   }
-  return null;
+  return hashed === undefined ? null : hashedBodyCause(buf, sentBase64, hashed);
+}
+
+function hashedBodyCause(body: Buffer, sentBase64: string, hashed: Uint8Array): DigestMismatchCause {
+  const difference = firstDifference(body, hashed);
+  if (difference === null) {
+    return {
+      text: 'the body given as hashed is the body sent, byte for byte, and it does not hash to the Digest: the Digest was not computed over it (rule 5)',
+      rule: 5,
+    };
+  }
+  if (sha256(hashed).toString('base64') !== sentBase64) {
+    return {
+      text: `the body given as hashed does not hash to the Digest either (it hashes to ${computeDigest(hashed)}): it is not the body the Digest was computed over (rule 5)`,
+      rule: 5,
+    };
+  }
+  return { text: `${bodyDifferenceWords(difference)}: the body was changed after hashing (rule 6)`, rule: 6 };
 }
 
 export function explainDigestMismatch(body: Uint8Array, sentBase64: string): string | null {

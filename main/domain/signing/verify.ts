@@ -50,6 +50,10 @@ export interface SignerCertificateInspection {
   purposeProblem?: string | null;
 }
 
+/** What a Digest no usual change explains is told, and where the answer is. */
+const UNEXPLAINED_DIGEST =
+  "; no usual change (line endings, a BOM, trailing spaces, re-serialisation, an encoding) explains the Digest: paste the request with the body your client hashed into the Inspector's Diagnose to find the first byte where the two differ";
+
 export interface VerifyInput {
   operation: SignedOperation;
   /** Lower-case names, as Node gives them. */
@@ -79,6 +83,8 @@ export interface VerifyInput {
    * refused before any route): the bank's words for it (domain/headers/parser-refusal.ts), the first check.
    */
   unreadable?: string;
+  /** The body the client hashed, from its own log (a paste): names the first byte the body sent differs at. */
+  hashedBody?: Uint8Array;
 }
 
 export interface SignatureCheck {
@@ -325,13 +331,13 @@ export function verifySignedRequest(input: VerifyInput): SignatureDiagnosis {
   if (sentDigest !== null) {
     const matches = `SHA-256=${sentDigest}` === computed;
     digestMatches = matches;
-    const cause = matches ? null : digestMismatchCause(body, sentDigest);
+    const cause = matches ? null : digestMismatchCause(body, sentDigest, input.hashedBody);
     check(
       'digest-matches',
       matches,
       matches
         ? `the Digest matches the ${body.length} bytes of the body`
-        : `Digest does not match the body: ${cause?.text ?? `the body as received hashes to ${computed} (rule 5)`}`,
+        : `Digest does not match the body: ${cause?.text ?? `the body as received hashes to ${computed}${UNEXPLAINED_DIGEST} (rule 5)`}`,
       cause?.rule ?? SIGNATURE_CHECKS['digest-matches'].rule,
     );
   }

@@ -2,6 +2,7 @@
 // than importing Electron, so it runs in plain Node too.
 import type {
   ConductQuery,
+  DiagnoseOptions,
   ExchangeQuery,
   ListPageQuery,
   OutgoingRequest,
@@ -155,6 +156,10 @@ function pastedText(value: unknown): string {
   return value;
 }
 
+function diagnoseOptions(value: unknown): DiagnoseOptions {
+  return value === undefined || value === null ? {} : object(value, 'the diagnose options');
+}
+
 /** Absent: the first page; otherwise whole numbers the control API takes (it says what is wrong beyond that). */
 function listPage(value: unknown): ListPageQuery | undefined {
   if (value === undefined) return undefined;
@@ -229,12 +234,7 @@ const HANDLERS: Handlers = {
   getExchange: (api, [x]) => api.getExchange(exchangeId(x)),
   resendExchange: (api, [x, o]) => api.resendExchange(exchangeId(x), object(o, 'the resend choices')),
   pinExchange: (api, [x, p]) => api.pinExchange(exchangeId(x), bool(p, 'pinned')),
-  diagnoseRequest: (api, [k, t, p]) =>
-    api.diagnoseRequest(
-      oneOf(k, ['http', 'curl', 'har'] as const, 'kind'),
-      pastedText(t),
-      p === undefined || p === null ? undefined : oneOf(p, ['token', 'certificate'] as const, 'tpp'),
-    ),
+  diagnoseRequest: (api, [k, t, o]) => api.diagnoseRequest(oneOf(k, ['http', 'curl', 'har'] as const, 'kind'), pastedText(t), diagnoseOptions(o)),
 };
 
 export function registerWorkbenchIpc(ipc: IpcRegistrar, deps: WorkbenchIpcDeps): void {

@@ -52,7 +52,7 @@ export class SignatureService {
     operation: SignedOperation,
     request: SignedRequest,
     expectedOrganizationId?: string,
-    more: { identifiedBy?: 'qwac' | 'token'; unreadable?: string } = {},
+    more: { identifiedBy?: 'qwac' | 'token'; unreadable?: string; hashedBody?: Uint8Array } = {},
   ): SignatureDiagnosis {
     const now = this.ctx.clock.now();
     return verifySignedRequest({
@@ -65,6 +65,7 @@ export class SignatureService {
       ...(expectedOrganizationId !== undefined ? { expectedOrganizationId } : {}),
       ...(more.identifiedBy !== undefined ? { callerIdentifiedBy: more.identifiedBy } : {}),
       ...(more.unreadable !== undefined ? { unreadable: more.unreadable } : {}),
+      ...(more.hashedBody !== undefined ? { hashedBody: more.hashedBody } : {}),
     });
   }
 
@@ -75,7 +76,7 @@ export class SignatureService {
    * to, when the bank knows the token (expired or not), and its QSEAL is compared with that TPP as live.
    */
   diagnosePasted(input: unknown): PastedDiagnosisMade {
-    const { kind, text } = pastedInput(input);
+    const { kind, text, hashedBody } = pastedInput(input);
     const parsed = parsePasted(kind, text, (method, target) => signedOperationFor(method, target) !== null);
     if (!parsed.ok) throw formatError(parsed.problem);
     const { request } = parsed;
@@ -86,12 +87,10 @@ export class SignatureService {
     // A header value the HTTP parser refuses is answered as live, where the request never reaches a route.
     const unreadable = unreadableHeaderValue(request.headers);
     const diagnoseAs = (tppId: string | undefined): SignatureDiagnosis =>
-      this.diagnose(
-        operation,
-        { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } },
-        tppId,
-        unreadable === null ? {} : { unreadable: refusalWords(unreadable) },
-      );
+      this.diagnose(operation, { headers: request.headers, body: request.body, requestTarget: { method: request.method, path: request.target } }, tppId, {
+        ...(unreadable === null ? {} : { unreadable: refusalWords(unreadable) }),
+        ...(hashedBody === undefined ? {} : { hashedBody }),
+      });
     const { authorization } = request.headers;
     const bearer = { sent: bearerToken(authorization) !== undefined, holder: this.tokenHolder(authorization) };
     const made = pastedCallerDiagnosis(this.ctx, operation, bearer, diagnoseAs, pickedTpp(input));
@@ -208,11 +207,15 @@ function profileWarnings(target: { method: string; path: string }, names: readon
 
 const MAX_PASTE_CHARS = 2_000_000;
 
-function pastedInput(input: unknown): { kind: PasteKind; text: string } {
-  const body = (typeof input === 'object' && input !== null ? input : {}) as { kind?: unknown; text?: unknown };
+function pastedInput(input: unknown): { kind: PasteKind; text: string; hashedBody?: Buffer } {
+  const body = (typeof input === 'object' && input !== null ? input : {}) as { kind?: unknown; text?: unknown; hashedBody?: unknown };
   if (!PASTE_KINDS.includes(body.kind as PasteKind))
     throw formatError(`kind must be one of ${PASTE_KINDS.join(', ')}: what was pasted, a raw HTTP request, a cURL command or a HAR entry`);
   if (typeof body.text !== 'string' || body.text.trim() === '') throw formatError('text must be the pasted request, not empty');
   if (body.text.length > MAX_PASTE_CHARS) throw formatError(`text is longer than ${MAX_PASTE_CHARS} characters`);
-  return { kind: body.kind as PasteKind, text: body.text };
+  const kind = body.kind as PasteKind;
+  if (body.hashedBody === undefined) return { kind, text: body.text };
+  if (typeof body.hashedBody !== 'string') throw formatError('hashedBody must be text: the body your client computed the Digest over');
+  if (body.hashedBody.length > MAX_PASTE_CHARS) throw formatError(`hashedBody is longer than ${MAX_PASTE_CHARS} characters`);
+  return { kind, text: body.text, hashedBody: Buffer.from(body.hashedBody, 'utf8') };
 }

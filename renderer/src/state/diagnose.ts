@@ -17,6 +17,8 @@ interface DiagnoseState {
   source: 'pasted' | 'typed';
   /** The line endings typed raw HTTP is sent with (a text box holds LF only). */
   lineEnding: LineEnding;
+  /** The body the client hashed, from its own log: empty when not given. A paste is kept exactly, as the request's is. */
+  hashedBody: string;
   busy: boolean;
   result: PastedDiagnosis | null;
   error: string | null;
@@ -29,6 +31,7 @@ interface DiagnoseState {
   /** Turns an exact paste into text to edit in the box, keeping its line endings as the choice. */
   editAsText(): void;
   setLineEnding(lineEnding: LineEnding): void;
+  setHashedBody(text: string): void;
   /** `tpp` certificate: as the registered TPP the pasted certificate names, when the bank does not know the token. */
   diagnose(tpp?: DiagnoseAs): Promise<void>;
 }
@@ -52,6 +55,7 @@ export const useDiagnose = create<DiagnoseState>()((set, get) => ({
   text: '',
   source: 'typed',
   lineEnding: 'LF',
+  hashedBody: '',
   busy: false,
   result: null,
   error: null,
@@ -62,11 +66,13 @@ export const useDiagnose = create<DiagnoseState>()((set, get) => ({
   setText: (text) => set((s) => ({ text, source: 'typed', kind: s.text.trim() === '' && text.trim() !== '' ? guessKind(text) : s.kind })),
   editAsText: () => set((s) => ({ text: asTextarea(s.text), source: 'typed', lineEnding: s.text.includes('\r\n') ? 'CRLF' : 'LF' })),
   setLineEnding: (lineEnding) => set({ lineEnding }),
+  setHashedBody: (hashedBody) => set({ hashedBody }),
   async diagnose(tpp) {
     const s = get();
     set({ busy: true, error: null, result: null });
     try {
-      set({ result: await workbench.diagnoseRequest(s.kind, textToDiagnose(s), tpp), busy: false });
+      const options = { ...(tpp === undefined ? {} : { tpp }), ...(s.hashedBody === '' ? {} : { hashedBody: s.hashedBody }) };
+      set({ result: await workbench.diagnoseRequest(s.kind, textToDiagnose(s), options), busy: false });
     } catch (err) {
       set({ error: err instanceof Error ? err.message : String(err), result: null, busy: false });
     }

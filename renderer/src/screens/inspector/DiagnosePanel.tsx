@@ -74,6 +74,7 @@ export function DiagnosePanel() {
             {state.kind === 'http' && state.text.trim() !== '' && <TypedLineEndings />}
           </>
         )}
+        <HashedBody />
         <div>
           <button type="button" className="primary" onClick={() => void state.diagnose()} disabled={state.busy || state.text.trim() === ''}>
             {state.busy ? 'Diagnosing…' : 'Diagnose'}
@@ -151,5 +152,39 @@ function TypedLineEndings() {
         A text box keeps no carriage returns: typed or edited text is read with the line endings chosen here. A paste into the empty box is kept exactly.
       </span>
     </fieldset>
+  );
+}
+
+/**
+ * The body the client computed its Digest over, from the client's own log: when no usual change explains a
+ * Digest that does not match, the finding names the first byte where the two differ. A paste is kept exactly
+ * (a text box would drop its carriage returns, and a CR is a byte that differs).
+ */
+function HashedBody() {
+  const state = useDiagnose();
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const box = e.currentTarget;
+    if (box.value !== '' && !(box.selectionStart === 0 && box.selectionEnd === box.value.length)) return;
+    e.preventDefault();
+    state.setHashedBody(e.clipboardData.getData('text/plain'));
+  };
+  return (
+    <details className="diagnose-hashed" open={state.hashedBody !== ''}>
+      <summary>The body your client hashed (optional)</summary>
+      <p className="muted small-text">
+        When the Digest does not match and no usual change (line endings, a BOM, re-serialisation) explains it, paste the body your client computed its Digest
+        over, from its own log: the bank names the first byte where the body sent differs from it.
+      </p>
+      <textarea
+        className="wire-block"
+        value={state.hashedBody}
+        onChange={(e) => state.setHashedBody(e.target.value)}
+        onPaste={onPaste}
+        rows={5}
+        spellCheck={false}
+        aria-label="The body your client hashed"
+        data-testid="diagnose-hashed-body"
+      />
+    </details>
   );
 }
