@@ -8,9 +8,9 @@ import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
  */
 const SHARED_PKI = ['test/support/shared-pki.ts'];
 /**
- * Two files at once, whatever the cores: on CI's two, four at once (tried in session 4) took 818 s against
- * 777 s with two, every file 1.6 times longer: the suite is bound by its CPU there, and more files at once
- * only add contention (and timing flakes). On more cores one file per core less one, as Vitest's default.
+ * Two files at once, whatever the cores: on CI's two the suite is bound by its CPU, and more files at once
+ * only make each file longer and add contention (and timing flakes). On more cores one file per core less one,
+ * as Vitest's default.
  */
 const WORKERS = Math.max(2, Math.min(8, availableParallelism() - 1));
 /**
@@ -22,19 +22,19 @@ const WORKERS = Math.max(2, Math.min(8, availableParallelism() - 1));
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
 
 /**
- * Unit files share their worker process (no fresh process and imports per file): 89 files took 69 s of
- * CPU so, 123 s isolated. They hold no process state across files; a test that fakes timers, spies or
- * sets an environment variable puts it back (afterEach).
+ * Unit and API files share their worker process (no fresh process and imports per file): each tier takes about
+ * half the CPU it would take isolated. They hold no process state across files; a test that fakes timers, spies or
+ * sets an environment variable puts it back (afterEach), and an API file stops the simulators it starts (afterAll).
  */
-const unitShared = { ...shared, isolate: false } as const;
+const processShared = { ...shared, isolate: false } as const;
 
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      { test: { ...unitShared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { test: { ...shared, name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: SHARED_PKI } },
+      { test: { ...processShared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { ...processShared, name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: SHARED_PKI } },
       { test: { ...shared, name: 'ui', include: ['test/ui/**/*.test.ts'], globalSetup: SHARED_PKI } },
       { test: { ...shared, name: 'build', include: ['test/build/**/*.test.ts'] } },
     ],

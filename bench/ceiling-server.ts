@@ -1,6 +1,6 @@
 /**
  * The bench's ceilings: a bare node:http server doing only the unavoidable work of each measured route, so a
- * simulator row is compared with what any server could do with the same requests (run.ts, issue 24).
+ * simulator row is compared with what any server could do with the same requests (docs/benchmarks.md#how-the-throughput-is-measured).
  * - GET /: a fixed 200 (the plain GET ceiling);
  * - GET …/payments/{product}/{id}/status: the same pain.002 bytes the simulator answered once;
  * - GET …/consents/{id}/status: the same JSON;

@@ -1,4 +1,4 @@
-// Headless flows as a TPP team's pipeline runs them (issue 32): `flow NAME --base URL` and `flow --all
+// Headless flows as a TPP team's pipeline runs them (docs/benchmarks.md#headless-flows): `flow NAME --base URL` and `flow --all
 // --institution frankfurt --base URL`, each a whole process from its start to its exit, against a
 // simulator started for them, beside the baseline a process of its own cannot beat: `node -e 0`.
 import { spawnSync } from 'node:child_process';

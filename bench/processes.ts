@@ -23,11 +23,11 @@ export interface Started {
 }
 
 /** Spawns and waits for the line that names the URL; stop() sends SIGTERM and waits for the exit. */
-function startProcess(command: string, args: readonly string[], ready: RegExp): Promise<Started> {
+function startProcess(command: string, args: readonly string[], ready: RegExp, cwd = ROOT): Promise<Started> {
   const started = performance.now();
   const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` },
+    cwd,
+    env: { ...process.env, PATH: `${join(cwd, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -49,11 +49,20 @@ function startProcess(command: string, args: readonly string[], ready: RegExp): 
   });
 }
 
+/**
+ * The simulator the bench starts: this checkout's, or another's (`--serve-from DIR`, a checkout with its
+ * node_modules), so the same bench can set two versions of the simulator side by side, one run each.
+ */
+const SERVE_ROOT = ((): string => {
+  const at = process.argv.indexOf('--serve-from');
+  return at < 0 ? ROOT : (process.argv[at + 1] ?? ROOT);
+})();
+
 /** The command of package.json's `serve` script, run directly (npm's own start-up is not the simulator's). */
 function serveCommand(): { command: string; args: string[] } {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const script = (JSON.parse(readFileSync(join(SERVE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const [first = 'node', ...rest] = script.split(/\s+/).filter(Boolean);
-  const bin = join(ROOT, 'node_modules', '.bin', first);
+  const bin = join(SERVE_ROOT, 'node_modules', '.bin', first);
   return { command: first === 'node' ? process.execPath : existsSync(bin) ? bin : first, args: rest };
 }
 
@@ -63,7 +72,7 @@ export function startServe(dataDir: string, flags: readonly string[] = [], profi
   // Node refuses --cpu-prof in NODE_OPTIONS: it goes before the script, which needs `serve` to run node itself.
   if (profileDir !== undefined && command !== process.execPath) throw new Error('--cpu-prof needs the serve script to run node directly');
   const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-  return startProcess(command, [...profile, ...args, '--port', '0', '--data', dataDir, ...flags], /PSD2 Workbench listening on (\S+)/);
+  return startProcess(command, [...profile, ...args, '--port', '0', '--data', dataDir, ...flags], /PSD2 Workbench listening on (\S+)/, SERVE_ROOT);
 }
 
 /** The ceilings (ceiling-server.ts): node:http doing only each route's unavoidable work, answering as `answersFile` says. */

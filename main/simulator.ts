@@ -275,7 +275,8 @@ async function startOnLockedFolder(options: SimulatorOptions): Promise<RunningSi
     throw err;
   }
   url = `${options.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
-  flowTransport = dataFolderTransport(url, options.dataDir);
+  // Beyond loopback the control API asks its own runs for the token too (the clock, SCA decisions).
+  flowTransport = { ...dataFolderTransport(url, options.dataDir), ...(controlTokenRequired ? { controlToken } : {}) };
   apiOrigin = options.publicUrl ?? url;
   origin = psuPagesUrl === null ? apiOrigin : (options.psuPublicUrl ?? psuPagesUrl);
 

@@ -94,13 +94,13 @@ async function traffic(bank: TestBank): Promise<{ settled: string }> {
 }
 
 /**
- * The Flows screen mid-run: the two-authorisation payment with "Approve automatically" off, the
+ * The Flows screen mid-run: the two-authorisation payment with "PSU decides on the phone" ticked, the
  * creator approved on the inline phone, the run waiting for approver A's phone.
  */
 async function flowMidRun(page: Page): Promise<void> {
   await page.keyboard.press('1');
   await page.locator('[data-testid="flow-item"][data-flow="sepa-two-authorisations"]').click();
-  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('psu-decides').setChecked(true);
   await page.getByTestId('start-run').click();
   await page.getByTestId('request-editor').waitFor();
   await page.getByTestId('run-to-end').click();

@@ -18,18 +18,33 @@ const covers = (limit: string, amount: string): boolean => cents(amount) <= cent
 export function meetsNeeds(psu: PsuSummary, needs: PsuNeeds, cast: Record<string, PsuSummary | undefined>, values: Record<string, string>): boolean {
   if (needs.usesBankApp === true && !psu.scaEnrolled) return false;
   if (needs.createsPayments === true && psu.accounts[0]?.permissions.includes('paymentCreation') !== true) return false;
+  if (needs.authorisesPayments === true && psu.accounts[0]?.permissions.includes('paymentAuthorisation') !== true) return false;
   const alone = needs.authorisesAlone;
-  if (alone === undefined) return true;
-  const creator = cast[alone.paymentsOf];
+  if (alone !== undefined) {
+    const amount = alone.amountParameter === undefined ? undefined : values[alone.amountParameter];
+    if (!authorises(psu, cast[alone.paymentsOf], 1, alone.category, amount)) return false;
+  }
+  const oneOfTwo = needs.authorisesOneOfTwo;
+  if (oneOfTwo !== undefined) {
+    if (oneOfTwo.signatoryGroup !== undefined && psu.signatoryGroup !== oneOfTwo.signatoryGroup) return false;
+    if (!authorises(psu, cast[oneOfTwo.paymentsOf], 2, oneOfTwo.category, oneOfTwo.amount)) return false;
+  }
+  return true;
+}
+
+/**
+ * May `psu` give an authorisation of the payment `creator` makes from their first account, of which their
+ * company needs `required` at `amount` (unknown: without the company's threshold for small payments)? Never the creator.
+ */
+function authorises(psu: PsuSummary, creator: PsuSummary | undefined, required: 1 | 2, category: string, amount: string | undefined): boolean {
   const account = creator?.accounts[0];
   if (creator === undefined || account === undefined || creator.psuId === psu.psuId || creator.corporateId !== psu.corporateId) return false;
   if (!psu.accounts.some((a) => a.resourceId === account.resourceId && a.permissions.includes('paymentAuthorisation'))) return false;
-  const amount = alone.amountParameter === undefined ? undefined : values[alone.amountParameter];
+  const { authorisationsRequired, singleAuthorisationUpTo } = creator.companyApprovals;
   const oneWillDo =
-    creator.companyApprovals.authorisationsRequired === 1 ||
-    (amount !== undefined && creator.companyApprovals.singleAuthorisationUpTo.some((m) => m.currency === account.currency && covers(m.amount, amount)));
-  const limit = psu.approvalLimits[alone.category];
-  return oneWillDo && limit !== undefined && (amount === undefined || covers(limit.amount, amount));
+    authorisationsRequired === 1 || (amount !== undefined && singleAuthorisationUpTo.some((m) => m.currency === account.currency && covers(m.amount, amount)));
+  const limit = psu.approvalLimits[category];
+  return (required === 1) === oneWillDo && limit !== undefined && (amount === undefined || covers(limit.amount, amount));
 }
 
 /**
@@ -54,7 +69,7 @@ export function psuChoices(
       here.filter((psu) => {
         const trial = { ...cast, [role.name]: psu };
         if (!playable(role, psu, trial)) return false;
-        const dependants = roles.filter((r) => r.needs?.authorisesAlone?.paymentsOf === role.name);
+        const dependants = roles.filter((r) => r.needs?.authorisesAlone?.paymentsOf === role.name || r.needs?.authorisesOneOfTwo?.paymentsOf === role.name);
         return dependants.every((d) => here.some((other) => playable(d, other, { ...trial, [d.name]: other })));
       }),
     ]),
@@ -73,7 +88,7 @@ export function atSmallestAmounts(parameters: readonly Parameter[], values: Reco
  * by someone it offers. A wrong PSU is named before a too large amount: that one needs a smaller amount.
  */
 export function castProblem(
-  parameters: readonly (Parameter & { title: string })[],
+  parameters: readonly (Parameter & { label: string })[],
   here: readonly PsuSummary[],
   chosen: Record<string, string>,
   values: Record<string, string>,
@@ -83,8 +98,8 @@ export function castProblem(
   const wrongPsu = firstMiscast(parameters, here, chosen, atSmallestAmounts(parameters, values));
   if (wrongPsu !== null)
     return wrongPsu.offered.length === 0
-      ? `nobody at ${institution} can be ${wrongPsu.role} in this lesson`
-      : `${wrongPsu.psuId ?? 'nobody'} cannot be ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
+      ? `nobody at ${institution} can play ${wrongPsu.role} in this lesson`
+      : `${wrongPsu.psuId ?? 'nobody'} cannot play ${wrongPsu.role} in this lesson; choose ${wrongPsu.offered.join(' or ')}`;
   // The role whose limit the amount exceeds is the one to name, not the roles that depend on it.
   const limited = [...parameters].sort(
     (a, b) => Number(b.needs?.authorisesAlone?.amountParameter !== undefined) - Number(a.needs?.authorisesAlone?.amountParameter !== undefined),
@@ -92,11 +107,11 @@ export function castProblem(
   const tooMuch = firstMiscast(limited, here, chosen, values);
   if (tooMuch === null) return null;
   const amount = [...amounts].map((name) => values[name]).find((v) => v !== undefined);
-  return `nobody at ${institution} can be ${tooMuch.role} for ${amount ?? 'this amount'}${tooMuch.offered.length === 0 ? '' : ` but ${tooMuch.offered.join(' or ')}`}: choose a smaller amount`;
+  return `nobody at ${institution} can play ${tooMuch.role} for ${amount ?? 'this amount'}${tooMuch.offered.length === 0 ? '' : ` but ${tooMuch.offered.join(' or ')}`}: choose a smaller amount`;
 }
 
 function firstMiscast(
-  parameters: readonly (Parameter & { title: string })[],
+  parameters: readonly (Parameter & { label: string })[],
   here: readonly PsuSummary[],
   chosen: Record<string, string>,
   values: Record<string, string>,
@@ -105,7 +120,7 @@ function firstMiscast(
   for (const role of parameters.filter((p) => p.kind === 'psu')) {
     const offered = (choices[role.name] ?? []).map((p) => p.psuId);
     const psuId = chosen[role.name];
-    if (psuId === undefined || !offered.includes(psuId)) return { role: `${role.name} (${role.title.toLowerCase()})`, psuId, offered };
+    if (psuId === undefined || !offered.includes(psuId)) return { role: `“${role.label}”`, psuId, offered };
   }
   return null;
 }

@@ -14,6 +14,7 @@ import type { PastedRequest } from '../domain/pasted-request';
 import type { PastedCaller, PastedFinding } from '../domain/pasted-request/findings';
 import type { LoggedParserRefusal } from '../domain/headers/parser-refusal';
 import type { ServiceBlock } from '../domain/tpp/service-block';
+import type { PhoneLinkGrant } from '../services/phone-links/phone-links';
 import type { ConsentView } from '../services/consents/consents';
 import type { SimulatorMode } from '../domain/simulator-mode';
 import { bankPaths } from './bank-paths';
@@ -286,6 +287,7 @@ export function toFlowSummary(flow: FlowFile): Contract.FlowSummary {
     name: flow.name,
     title: flow.title,
     description: flow.description,
+    lesson: flow.lesson === true,
     institutions: [...flow.institutions],
     behaviour: flow.behaviour,
     psus: { ...flow.psus },
@@ -334,4 +336,8 @@ export function toFlowRunListItem(s: FlowRunSummary): Contract.FlowRunListItem {
 
 export function toVopRegistry(v: VopRegistryView): Contract.VopRegistry {
   return { institution: v.institution, verifiesPayees: v.verifiesPayees, payees: v.payees.map((p): Contract.VopRegistryPayee => ({ ...p })) };
+}
+
+export function toPhoneLink(link: PhoneLinkGrant, url: string, reachable: boolean): Contract.PhoneLink {
+  return { url, psuId: link.psuId, psuName: link.psuName, institution: link.institution, reachable };
 }

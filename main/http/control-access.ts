@@ -25,7 +25,7 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header || header.length > 8_192) return undefined;
   for (const part of header.split(';')) {
     const [key, ...value] = part.trim().split('=');

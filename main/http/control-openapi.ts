@@ -1,6 +1,8 @@
 import type { TSchema } from 'typebox';
 import { ErrorBody } from '../../shared/control-api';
-import { CONTROL_OPERATIONS, CONTROL_PREFIX, type Answer, type Method, type Operation } from './control-operations';
+import { Dataset } from '../domain/dataset/schema';
+import { CONTROL_OPERATIONS, CONTROL_PREFIX } from './control-operations';
+import type { Answer, Method, Operation } from './control-operations/operation';
 
 /**
  * `GET /simulator/v1/openapi.json`: the control API's operations (control-operations.ts) and their
@@ -68,7 +70,7 @@ export interface ControlFeatures {
   exchangeFiles: boolean;
 }
 
-const FLOW_RUN_PATHS = /^\/(flows|flow-operations|runs)(\/|$)/;
+const FLOW_RUN_PATHS = /^\/(flows|flow-operations|runs|lessons)(\/|$)/;
 const EXCHANGE_FILE_PATHS = ['/exchanges/har', '/exchanges/{exchangeId}/curl'];
 const served = (path: string, features: ControlFeatures): boolean =>
   (features.flowRuns || !FLOW_RUN_PATHS.test(path)) &&
@@ -124,6 +126,8 @@ export function controlOpenApi(version: string, origin: string, features: Contro
       ]),
   );
   const error = publish.use(ErrorBody);
+  // No operation takes a dataset; published so a dataset file can be checked against the document (as against GET /dataset-schema.json).
+  publish.use(Dataset);
   return {
     openapi: '3.1.0',
     info: {

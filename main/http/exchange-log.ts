@@ -101,13 +101,6 @@ export function logRefusedRequest(services: Services, refused: RefusedRequest): 
   });
 }
 
-/** Node's flat list of the received header lines ([name, value, name, value, …]) as pairs, in order. */
-function headerLines(raw: readonly string[]): [string, string][] {
-  const lines: [string, string][] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) lines.push([raw[i] as string, raw[i + 1] as string]);
-  return lines;
-}
-
 /**
  * Records every bank exchange: request, response, timing, the TPP and the institution. The hooks take
  * callbacks rather than promises: they run on every request the server answers, the control API's too.
@@ -146,28 +139,34 @@ export function recordExchanges(app: FastifyInstance, services: Services): (requ
 
 /**
  * One bank exchange into the log, as answered: `status` 0 where no answer went out (a fault rule dropped the
- * connection, http/faults.ts), with the headers the answer would have had and the bytes that did go out.
+ * connection, http/faults.ts), with the headers the answer would have had and the bytes that did go out. Only
+ * what the request already holds is handed over, by reference: the log makes the record (the header lines as
+ * pairs, the resource a creation's answer names, which means parsing it) when it writes its batch, off this path.
  */
 export function logExchange(services: Services, request: FastifyRequest, status: number, headers: Record<string, string | string[]>): void {
   const exchange = request.exchange;
   if (exchange === null) return;
-  const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null;
-  const resourceId = resourceOfExchange(
-    { method: request.method, url: request.url, params: request.params, query: request.query, status, responseBody: exchange.payload },
-    (journeyId) => services.exchangeLog.journeyResource(journeyId),
-  );
-  services.exchangeLog.record({
+  const { method, url, params, query } = request;
+  const responseBody = exchange.payload;
+  // The journey an SCA page serves is looked up now: a reset before the batch is written would take it away.
+  const journeyId = (params as { journeyId?: unknown } | undefined)?.journeyId;
+  const journeyResource = typeof journeyId === 'string' ? services.exchangeLog.journeyResource(journeyId) : undefined;
+  services.exchangeLog.capture({
     id: exchange.id,
-    timing: { startedAt: exchange.startedAt, simulatedAt: exchange.simulatedAt, durationMs: performance.now() - exchange.startedMs },
-    parties: { institution: exchange.institution, tppId: request.tppId ?? null, resourceId },
-    request: {
-      method: request.method,
-      url: request.url,
-      headers: request.headers as Record<string, string | string[]>,
-      rawHeaders: headerLines(request.raw.rawHeaders),
-      body,
-    },
-    response: { status, headers, body: exchange.payload },
+    startedAt: exchange.startedAt,
+    simulatedAt: exchange.simulatedAt,
+    durationMs: performance.now() - exchange.startedMs,
+    institution: exchange.institution,
+    tppId: request.tppId ?? null,
+    resourceOf: () => resourceOfExchange({ method, url, params, query, status, responseBody }, () => journeyResource),
+    method,
+    url,
+    headers: request.headers as Record<string, string | string[]>,
+    rawHeaders: request.raw.rawHeaders,
+    body: Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null,
+    status,
+    responseHeaders: headers,
+    responseBody,
     signature: request.signatureDiagnosis ?? null,
     faultRule: request.fault?.ruleId ?? null,
   });

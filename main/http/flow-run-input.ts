@@ -1,5 +1,5 @@
 import { formatError } from '../domain/errors';
-import type { RequestEdit, StopAt } from '../flows/runs/live-run';
+import type { RequestEdit, StopAt } from '../flows/runs/request-gate';
 import type { ReplayOptions, StartOptions } from '../flows/runs/flow-runs';
 import type { FreeStepInput } from '../flows/run-record';
 

@@ -1,4 +1,5 @@
-import { INSTITUTION_IDS, type InstitutionId } from '../domain/dataset/types';
+import { INSTITUTION_IDS } from '../domain/dataset/schema';
+import type { InstitutionId } from '../domain/dataset/types';
 import { BankError } from '../domain/errors';
 
 export function institutionParam(params: unknown): InstitutionId {

@@ -5,7 +5,7 @@ type Serialize = (data: unknown) => string;
 
 /**
  * Fastify compiles a serialiser (fast-json-stringify) for every response schema before it listens: the control
- * API's answers were the largest part of a start (docs/benchmarks.md, "Issue 24, session 3: start-up"). Here each
+ * API's answers were the largest part of a start (docs/benchmarks.md#start-up-part-by-part). Here each
  * one is compiled on its first answer instead, by the compiler and options Fastify uses by default, so every answer
  * keeps its bytes; a schema fast-json-stringify refuses now fails that route's first answer rather than the start.
  */

@@ -67,8 +67,8 @@ export class CertificateCache {
 
   /**
    * The public key of a certificate this cache holds, loaded once. Kept rather than loaded per request:
-   * the load (~15 µs) and the per-key set-up OpenSSL does on a key's first verify (~30 µs) together cost
-   * about as much as the verify itself. Undefined when the certificate is not (or no longer) cached or its key
+   * the load and the per-key set-up OpenSSL does on a key's first verify together cost about as much as the
+   * verify itself. Undefined when the certificate is not (or no longer) cached or its key
    * does not load: the verifier then loads publicKeyPem itself and says what is wrong.
    */
   verificationKey(fingerprintSha256: string): KeyObject | undefined {

@@ -42,7 +42,7 @@ const DEMO_IDENTITY: DemoIdentity = { organizationId: 'PSDDE-BAFIN-123456', role
 export interface DataFolderPkiOptions {
   /**
    * Also the QWAC as PKCS#12 for a browser, which only --tls needs: in forge's JavaScript its key encryption cost a
-   * fresh start about as much as a certificate (docs/benchmarks.md, "Issue 24, session 3: start-up").
+   * fresh start about as much as a certificate (docs/benchmarks.md#start-up-part-by-part).
    */
   qwacBundle?: boolean;
 }

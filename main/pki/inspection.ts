@@ -1,4 +1,4 @@
-import type { SignerCertificateInspection as SignerInspection } from '../domain/signing/verify';
+import type { SignerCertificateInspection as SignerInspection } from '../domain/signing/signature-checks';
 import { defaultCertificateCache, type CertificateCache } from './certificate-cache';
 import type { ParsedCertificate } from './certificate-parse';
 import { OID } from './oids';

@@ -1,7 +1,15 @@
 import { formatError } from '../domain/errors';
 import type { BankContext } from './context';
 import type { SimulatorMode } from '../domain/simulator-mode';
-import type { PaymentInitiation } from './payments/payment-initiation';
+import type { PaymentAuthorisations, PaymentInitiation } from './payments/payment-initiation';
+import type { SigningBaskets } from './signing-baskets/basket-operations';
+
+/** The services a TPP's payments, their authorisations and its signing baskets reach, in one behaviour. */
+export interface TppFacingServices {
+  payments: PaymentInitiation;
+  paymentAuthorisations: PaymentAuthorisations;
+  signingBaskets: SigningBaskets;
+}
 
 /**
  * Simulation or the bank's documented sandbox (docs/architecture.md#two-behaviours-simulation-and-sandbox): the switch, and for each
@@ -11,8 +19,8 @@ import type { PaymentInitiation } from './payments/payment-initiation';
 export class Behaviour {
   constructor(
     private readonly ctx: BankContext,
-    private readonly simulated: PaymentInitiation,
-    private readonly sandbox: PaymentInitiation,
+    private readonly simulation: TppFacingServices,
+    private readonly sandbox: TppFacingServices,
   ) {}
 
   current(): SimulatorMode {
@@ -27,7 +35,8 @@ export class Behaviour {
     return this.ctx.mode();
   }
 
-  paymentInitiation(): PaymentInitiation {
-    return this.ctx.mode() === 'sandbox' ? this.sandbox : this.simulated;
+  /** The services of the behaviour the bank runs now. */
+  tppFacing(): TppFacingServices {
+    return this.ctx.mode() === 'sandbox' ? this.sandbox : this.simulation;
   }
 }

@@ -5,7 +5,13 @@ import { ExchangeRepository } from '../store/repositories/exchanges';
 import { OAuthRepository } from '../store/repositories/oauth';
 import { ScaJourneyRepository } from '../store/repositories/sca-journeys';
 import { SettingsRepository } from '../store/repositories/settings';
-import { PaymentRepository } from '../store/repositories/payments';
+import { PaymentRepository } from '../store/repositories/payments/payments';
+import { PaymentReadCaches } from '../store/repositories/payments/payment-caches';
+import { PaymentAttemptRepository } from '../store/repositories/payments/attempts';
+import { PaymentScheduleRepository } from '../store/repositories/payments/schedule';
+import { PaymentListingRepository } from '../store/repositories/payments/listings';
+import { AccountPostingRepository } from '../store/repositories/payments/postings';
+import { BalanceRepository } from '../store/repositories/payments/balances';
 import { SigningBasketRepository } from '../store/repositories/signing-baskets';
 import { ServiceBlockRepository } from '../store/repositories/service-blocks';
 import { FlowRunRepository } from '../store/repositories/flow-runs';
@@ -51,6 +57,11 @@ export interface BankContext {
     oauth: OAuthRepository;
     exchanges: ExchangeRepository;
     payments: PaymentRepository;
+    paymentAttempts: PaymentAttemptRepository;
+    paymentSchedule: PaymentScheduleRepository;
+    paymentListings: PaymentListingRepository;
+    accountPostings: AccountPostingRepository;
+    balances: BalanceRepository;
     baskets: SigningBasketRepository;
     serviceBlocks: ServiceBlockRepository;
     flowRuns: FlowRunRepository;
@@ -58,13 +69,21 @@ export interface BankContext {
 }
 
 export function createRepositories(db: Db): BankContext['repos'] {
+  // One set of caches for the payments' repositories: an attempt's end changes what a payment's status request reads.
+  const paymentCaches = new PaymentReadCaches(db);
+  const paymentAttempts = new PaymentAttemptRepository(db, paymentCaches);
   return {
     settings: new SettingsRepository(db),
     consents: new ConsentRepository(db),
     journeys: new ScaJourneyRepository(db),
     oauth: new OAuthRepository(db),
     exchanges: new ExchangeRepository(db, LOG_BODY_LIMIT),
-    payments: new PaymentRepository(db),
+    payments: new PaymentRepository(db, paymentCaches, paymentAttempts),
+    paymentAttempts,
+    paymentSchedule: new PaymentScheduleRepository(db, paymentAttempts),
+    paymentListings: new PaymentListingRepository(db, paymentAttempts),
+    accountPostings: new AccountPostingRepository(db),
+    balances: new BalanceRepository(db),
     baskets: new SigningBasketRepository(db),
     serviceBlocks: new ServiceBlockRepository(db),
     flowRuns: new FlowRunRepository(db),

@@ -16,7 +16,7 @@ export type SimulatorEvent =
   | { type: 'mode'; mode: SimulatorMode }
   /** Back to the dataset's state; `log` and `runs`: the traffic log and the kept runs were cleared too (New class). */
   | { type: 'reset'; log: boolean; runs: boolean }
-  /** The operator changed a setting of the bank: the rate limit or a service block. */
+  /** The operator changed a setting of the bank: the rate limit, a service block, or what is prepared for lessons. */
   | { type: 'operator-settings' }
   /** A flow run was saved: a step started or ended, a request was sent, a PSU is awaited, it finished. */
   | { type: 'flow-run'; runId: string; phase: RunPhase };

@@ -1,4 +1,5 @@
 import type { BankContext } from './context';
+import { PhoneLinks } from './phone-links/phone-links';
 import { ConsentService } from './consents/consents';
 import { LifecycleService } from './clock/lifecycle';
 import { OAuthService } from './oauth/oauth';
@@ -15,6 +16,8 @@ import { PaymentAttempts } from './payments/payment-attempts';
 import { SigningBasketService } from './signing-baskets/signing-baskets';
 import { FundsConfirmationService } from './funds-confirmations/funds-confirmations';
 import { SandboxPaymentService } from './payments/sandbox-payments';
+import { SandboxPaymentAuthorisationService } from './payments/sandbox-payment-authorisations';
+import { SandboxSigningBasketService } from './signing-baskets/sandbox-signing-baskets';
 import { AccountInformationService } from './accounts/account-information';
 import { ExchangeLog } from './logs/exchange-log';
 import type { RetentionLimits } from '../store/repositories/exchanges';
@@ -26,12 +29,12 @@ import { ServiceBlocks } from './operator/service-blocks';
 import { FaultRules } from './faults/fault-rules';
 import { TemplateCatalogue } from './payments/templates';
 import { PaymentDocuments } from './payments/payment-documents';
-import { SimulatedPaymentInitiation } from './payments/payment-initiation';
 import type { TrustStore } from '../pki/trust-store';
 import type { CertificateCache } from '../pki/certificate-cache';
 import { ClientRegistrationService } from './oauth/client-registration';
 import { FlowRunArchive } from './logs/flow-runs';
 import { ConductService } from './conduct/conduct';
+import { LessonsPrepared } from './lessons/lessons-prepared';
 
 export interface Services {
   ctx: BankContext;
@@ -53,6 +56,7 @@ export interface Services {
   clock: ClockControl;
   behaviour: Behaviour;
   operator: OperatorService;
+  phoneLinks: PhoneLinks;
   rateLimits: RateLimits;
   serviceBlocks: ServiceBlocks;
   faults: FaultRules;
@@ -60,6 +64,8 @@ export interface Services {
   paymentDocuments: PaymentDocuments;
   flowRuns: FlowRunArchive;
   conduct: ConductService;
+  /** What a trainer prepared ahead of lessons: added payees and customers, saved lessons (docs/teaching.md). */
+  lessonsPrepared: LessonsPrepared;
 }
 
 /** Settings of the simulator that services start with (flags). */
@@ -83,12 +89,14 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
   const serviceBlocks = new ServiceBlocks(ctx);
   // Before the services whose rules its presets bend: processing, Verification of Payee, the PSU's decision.
   const faults = new FaultRules(ctx);
+  // First: the customers a trainer added join the dataset every other service reads.
+  const lessonsPrepared = new LessonsPrepared(ctx);
   const consents = new ConsentService(ctx, serviceBlocks);
   const sca = new ScaService(ctx, faults);
   sca.handle('consent', (journey, approved, now) => consents.onScaFinished(journey, approved, now));
   const access = new PaymentAccess(ctx, consents);
   const attempts = new PaymentAttempts(ctx);
-  const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx, faults));
+  const payments = new PaymentService(ctx, access, attempts, new PayeeVerification(ctx, faults, lessonsPrepared));
   const paymentAuthorisations = new PaymentAuthorisationService(ctx, access, payments, attempts);
   sca.handle('payment-authorisation', (journey, approved, now) => paymentAuthorisations.onScaFinished(journey, approved, now));
   sca.foresee('payment-authorisation', (journey, now) => paymentAuthorisations.refusalIfApproved(journey, now));
@@ -99,7 +107,16 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
   const lifecycle = new LifecycleService(ctx, sca, paymentProcessing);
   const clock = new ClockControl(ctx, lifecycle);
   const rateLimits = new RateLimits(ctx, options.rateLimitPerSecond);
-  const sandbox = new SandboxPaymentService(ctx, access, payments);
+  const sandboxPayments = new SandboxPaymentService(ctx, access, payments);
+  const behaviour = new Behaviour(
+    ctx,
+    { payments, paymentAuthorisations, signingBaskets: baskets },
+    {
+      payments: sandboxPayments,
+      paymentAuthorisations: new SandboxPaymentAuthorisationService(sandboxPayments),
+      signingBaskets: new SandboxSigningBasketService(ctx, access),
+    },
+  );
   const exchangeLog = new ExchangeLog(ctx, options.logLimits);
   return {
     ctx,
@@ -116,13 +133,15 @@ export function createServices(ctx: BankContext, pki: ServicePki, options: Servi
     exchangeLog,
     conduct: new ConductService(ctx, exchangeLog),
     clock,
-    behaviour: new Behaviour(ctx, new SimulatedPaymentInitiation(payments, paymentAuthorisations, baskets), sandbox),
+    behaviour,
     operator: new OperatorService(ctx, consents, payments.vop, clock),
+    phoneLinks: new PhoneLinks(ctx),
     rateLimits,
     serviceBlocks,
     faults,
     templates: new TemplateCatalogue(ctx),
-    paymentDocuments: new PaymentDocuments(ctx, payments),
+    paymentDocuments: new PaymentDocuments(ctx, payments, lessonsPrepared),
+    lessonsPrepared,
     flowRuns: new FlowRunArchive(ctx, ctx.repos.flowRuns),
     tpps: new TppService(ctx, pki.trust),
     registration: new ClientRegistrationService(ctx, pki.sandboxClientId),

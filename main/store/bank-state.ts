@@ -2,7 +2,7 @@ import type { Db } from './database';
 
 /**
  * What a reset keeps: the simulator's settings, the TPPs registered with it, the traffic log (and what it
- * counts as discarded) and the flow runs (the user's work).
+ * counts as discarded), the flow runs and what a trainer prepared for lessons (the user's work).
  * Every other table is bank state, found from the schema itself, so a table a later migration adds
  * is cleared without anyone remembering to list it.
  */
@@ -17,6 +17,9 @@ const KEPT_ON_RESET: readonly string[] = [
   'exchange_search_state',
   'exchange_search_removed',
   'flow_runs',
+  'prepared_payees',
+  'prepared_psus',
+  'saved_lessons',
 ];
 
 function bankStateTables(db: Db): string[] {

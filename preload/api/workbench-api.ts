@@ -41,10 +41,17 @@ export type VopSummary = Static<typeof S.VopSummary>;
 export type PaymentSummary = Static<typeof S.PaymentSummary>;
 export type BasketSummary = Static<typeof S.BasketSummary>;
 export type PsuSummary = Static<typeof S.PsuSummary>;
+export type PhoneLink = Static<typeof S.PhoneLink>;
 export type InstitutionSummary = Static<typeof S.InstitutionSummary>;
 export type Pain001TemplateSummary = Static<typeof S.Pain001TemplateSummary>;
 export type VopRegistryPayee = Static<typeof S.VopRegistryPayee>;
 export type VopRegistry = Static<typeof S.VopRegistry>;
+export type VopRegistryPayeeInput = Static<typeof S.VopRegistryPayeeInput>;
+export type PsuInput = Static<typeof S.PsuInput>;
+export type SavedLessonInput = Static<typeof S.SavedLessonInput>;
+export type SavedLesson = Static<typeof S.SavedLesson>;
+export type LessonsFile = Static<typeof S.LessonsFile>;
+export type LessonsImported = Static<typeof S.LessonsImported>;
 
 export type FlowActor = Static<typeof S.FlowActor>;
 export type FlowStepSummary = Static<typeof S.FlowStepSummary>;
@@ -153,11 +160,25 @@ export interface WorkbenchApi {
   /** How many consents, payments and baskets there are in all, however many a page holds (each list's X-Total-Count). */
   resourceTotals(): Promise<ResourceTotals>;
   listPsus(): Promise<PsuSummary[]>;
+  /** "Approve on your own phone": a link that opens one customer's approvals on a phone of the class, and nothing else. */
+  createPhoneLink(psuId: string): Promise<PhoneLink>;
   /** The institution's pain.001 templates (the payment editor's "Load template" and the institution's BIC and products). */
   listTemplates(institution: string): Promise<Pain001TemplateSummary[]>;
   listInstitutions(): Promise<InstitutionSummary[]>;
   /** The payees of the VoP registry, each with a creditor name and the outcome it demonstrates (the editor's templates). */
   listVopRegistry(institution: string): Promise<VopRegistry>;
+  /** Adds a payee to an institution's VoP registry ahead of a lesson: its payments to the IBAN get the chosen answer of the payee's bank. */
+  addVopRegistryPayee(payee: VopRegistryPayeeInput): Promise<VopRegistryPayee>;
+  /** Adds a customer to an institution ahead of a lesson, checked as the dataset's own customers are. */
+  addPsu(psu: PsuInput): Promise<PsuSummary>;
+  /** The lessons saved with their options (the Flows list shows each as an entry of its own). */
+  listLessons(): Promise<SavedLesson[]>;
+  /** Saves a lesson with its options under a name, checked as a run's start checks them. */
+  saveLesson(lesson: SavedLessonInput): Promise<SavedLesson>;
+  /** Everything prepared for lessons (added payees and customers, saved lessons) as one file another trainer imports. */
+  exportLessons(): Promise<LessonsFile>;
+  /** Adds what an exported lessons file holds, all or nothing; what is here already, the same, is skipped. */
+  importLessons(file: LessonsFile): Promise<LessonsImported>;
   /** A payment's original pain.001 exactly as the TPP sent it (text). */
   getPaymentPain001(paymentId: string): Promise<string>;
   /** A payment's pain.002 status report as the bank would send it now (text). */

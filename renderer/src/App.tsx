@@ -19,6 +19,18 @@ const EditorScreen = lazy(() => import('./screens/editor/EditorScreen'));
 export function App() {
   const { screen, info, error, setScreen } = useShell();
 
+  // Back at the window (another window had the focus, the laptop slept): the clock as the simulator has it.
+  useEffect(() => {
+    const readClock = (): void => {
+      if (document.visibilityState === 'visible') void useShell.getState().readClock();
+    };
+    window.addEventListener('focus', readClock);
+    document.addEventListener('visibilitychange', readClock);
+    return () => {
+      window.removeEventListener('focus', readClock);
+      document.removeEventListener('visibilitychange', readClock);
+    };
+  }, []);
   useEffect(() => {
     void useShell.getState().load();
     return workbench.subscribe(

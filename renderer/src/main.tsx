@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { hostReady } from './api';
+import { hostReady, phoneLinkPage } from './api';
+import { PhoneLinkApp } from './screens/phone/PhoneLinkApp';
 import { restoreTextSize } from './state/text-size';
 import { restoreTheme } from './state/theme';
 import './styles.css';
@@ -12,10 +13,4 @@ if (!container) throw new Error('renderer/index.html has no #root element');
 restoreTheme();
 restoreTextSize();
 // The screens read the host after its events reach the page, so none can miss a change (see openEvents).
-void hostReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void hostReady.then(() => createRoot(container).render(<StrictMode>{phoneLinkPage ? <PhoneLinkApp /> : <App />}</StrictMode>));

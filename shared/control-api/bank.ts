@@ -217,6 +217,7 @@ export const VopRegistryPayee = Type.Object(
     creditorName: text('The creditor name (Cdtr/Nm) to write for this outcome.'),
     outcome: VopOutcome,
     demonstrates: text("The dataset's note of what the payee demonstrates."),
+    added: Type.Optional(flag('True for a payee a trainer added to this institution’s registry (POST vop-registry): kept in the data folder over New class.')),
   },
   { title: 'VopRegistryPayee', description: 'A registered payee of the VoP registry and a creditor name that demonstrates one outcome.' },
 );
@@ -247,4 +248,24 @@ export const RegisteredTpp = Type.Object(
     qseal: IssuedCertificate,
   },
   { title: 'RegisteredTpp' },
+);
+
+export const PhoneLinkRequest = Type.Object(
+  { psuId: text('The customer whose approvals the link opens, on a phone of the class.') },
+  { title: 'PhoneLinkRequest', ...CLOSED },
+);
+
+export const PhoneLink = Type.Object(
+  {
+    url: text(
+      "The address a phone opens (a QR code of it): the simulator's public origin with `#phone=<token>`. The token allows only this customer's SCA decisions and reading their journeys and what those approve; New class and a restart end it.",
+    ),
+    psuId: text(),
+    psuName: text(),
+    institution: text(),
+    reachable: flag(
+      'True when the simulator listens beyond loopback (`--host`): phones on the network can open the link. False: it listens on this machine only, so a phone cannot.',
+    ),
+  },
+  { title: 'PhoneLink', description: '"Approve on your own phone": a link for one customer (`POST /simulator/v1/phone-links`).' },
 );

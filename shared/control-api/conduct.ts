@@ -1,5 +1,5 @@
 // The TPPs' conduct (`GET /simulator/v1/conduct`, docs/testing-your-tpp.md#conduct): the spec's rules
-// for TPPs checked over the traffic log. The rule ids are fixed (issue 33): CI steps key on them.
+// for TPPs checked over the traffic log. The rule ids are fixed: CI steps key on them.
 import Type from 'typebox';
 import { nullable, oneOf, text } from './build';
 

@@ -25,6 +25,9 @@ export const PsuNeeds = Type.Object(
   {
     usesBankApp: Type.Optional(flag('Has an enrolled bank app, so SCA can complete.')),
     createsPayments: Type.Optional(flag('May create payments from their first account (the account the lesson pays from).')),
+    authorisesPayments: Type.Optional(
+      flag('May authorise payments from their first account, so a refusal of their own payment is for separation of duty, not for want of the right.'),
+    ),
     authorisesAlone: Type.Optional(
       Type.Object(
         {
@@ -35,6 +38,20 @@ export const PsuNeeds = Type.Object(
         {
           description:
             'Gives alone the authorisation that the payments of role `paymentsOf` need: the same company, which needs one authorisation for them, the right to authorise from that account, never the creator (separation of duty), and a `category` limit that covers the amount parameter `amountParameter`.',
+        },
+      ),
+    ),
+    authorisesOneOfTwo: Type.Optional(
+      Type.Object(
+        {
+          paymentsOf: text('A psu parameter of the flow.'),
+          category: text('sepa, international, internal, …'),
+          signatoryGroup: Type.Optional(text('The signatory group the authorisation must come from (A, B).')),
+          amount: Type.Optional(text('The amount the payment is for, where no parameter chooses it (the bank’s template’s).')),
+        },
+        {
+          description:
+            'Gives one of the two authorisations that the payments of role `paymentsOf` need: the same company, which needs two authorisations for them at `amount`, the right to authorise from that account, never the creator, a member of `signatoryGroup`, and a `category` limit that covers `amount`.',
         },
       ),
     ),
@@ -49,7 +66,8 @@ export const PsuNeeds = Type.Object(
 export const FlowParameterSummary = Type.Object(
   {
     name: text(),
-    title: text("In plain words, the form's label."),
+    label: text('In a trainer’s words, the form’s label: "Who prepares the payment".'),
+    help: Type.Optional(text('A sentence under the label: what the choice changes, or who can be chosen and why.')),
     kind: oneOf(['choice', 'amount', 'psu', 'payee']),
     choices: Type.Optional(Type.Array(Type.Object({ value: text(), label: text() }))),
     default: Type.Optional(text("Preselected; none for a psu parameter, whose default is the role's own PSU.")),
@@ -67,6 +85,7 @@ export const FlowSummary = Type.Object(
     name: text(),
     title: text(),
     description: text(),
+    lesson: flag('A lesson for a class (docs/teaching.md): tagged and listed first, and it waits for the PSU’s decisions by default.'),
     institutions: Type.Array(text(), { description: 'Where it can run; the first is the default.' }),
     behaviour: SimulatorMode,
     psus: mapOf(text(), 'PSU roles and the psuId suffix each defaults to (`creator: "CREATOR"` is FRA-CREATOR at Frankfurt).'),

@@ -10,3 +10,4 @@ export * from './flows';
 export * from './events';
 export * from './faults';
 export * from './conduct';
+export * from './lessons';

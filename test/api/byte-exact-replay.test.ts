@@ -1,4 +1,4 @@
-// Issue 34, item 4: bytes, whatever they are. Each byte-level case of the QA set (a Latin-1 body, a BOM, a NUL,
+// Bytes, whatever they are. Each byte-level case of the QA set (a Latin-1 body, a BOM, a NUL,
 // bytes that are not UTF-8) is sent live over a raw socket, then taken elsewhere the three ways the Inspector
 // offers: the cURL command (GET /simulator/v1/exchanges/{id}/curl) run by bash and the real curl binary, the
 // HAR (GET /simulator/v1/exchanges/har) sent again by a small HAR player, and Resend "as logged". Each must
@@ -11,7 +11,9 @@ import type { Exchange, ExchangeMessage } from '../../preload/api/workbench-api'
 import type { PsuSession } from '../../main/tpp/session';
 import type { Har } from '../../shared/har';
 import { playHarEntry } from '../support/har-player';
-import { BYTE_CASES, QA_CASES, qaBaseRequest, sendRaw, type QaKeys, type QaRequest } from '../support/qa-set';
+import { BYTE_CASES, QA_CASES, qaBaseRequest } from '../support/qa-set';
+import { type QaKeys, type QaRequest } from '../support/qa-request';
+import { sendRaw } from '../support/qa-forms';
 import { startQaBank } from '../support/qa-bank';
 import type { TestBank } from '../support/simulator';
 

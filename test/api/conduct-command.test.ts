@@ -1,4 +1,4 @@
-// `psd2-workbench conduct` (issue 33, docs/testing-your-tpp.md#conduct): a TPP team's CI step after its
+// `psd2-workbench conduct` (docs/testing-your-tpp.md#conduct): a TPP team's CI step after its
 // tests. Against a started simulator: exit 0 with nothing at --fail-on, 1 with a finding there, 2 on a
 // usage error; the JUnit file has one testcase per rule, failed by its findings; --json is the report.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The TPPs' conduct (issue 33, docs/testing-your-tpp.md#conduct): GET /simulator/v1/conduct checks the
+// The TPPs' conduct (docs/testing-your-tpp.md#conduct): GET /simulator/v1/conduct checks the
 // spec's rules for TPPs over the traffic log. For each rule a client that breaks it gets exactly that
 // finding, naming the exchanges that show it; a well-behaved client on the same journey gets none.
 // Each test is its own TPP, so one report never sees another test's traffic.

@@ -1,4 +1,4 @@
-// Issue 10 item 8: the PSU revokes a consent in the bank's app (spec "Consent status and SCA status":
+// The PSU revokes a consent in the bank's app (spec "Consent status and SCA status":
 // revokedByPsu, "revoked outside the TPP termination operation"; only a valid consent allows use).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';

@@ -1,4 +1,4 @@
-// The operator's lists say when they are cut (issue 22 item 4): `limit` and `offset` page them, newest
+// The operator's lists say when they are cut: `limit` and `offset` page them, newest
 // first, and X-Total-Count says how many there are in all, so "500 of 1,893" can be shown and paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';

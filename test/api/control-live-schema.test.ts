@@ -16,6 +16,8 @@ interface Sample {
   /** The path with real ids, and a query. */
   path: string;
   body?: unknown;
+  /** Sent as Authorization: Bearer (a phone link's own token). */
+  bearer?: string;
 }
 
 let bank: TestBank;
@@ -85,16 +87,32 @@ async function makeData(): Promise<void> {
   ids.faultId = String((await json('POST', '/faults', { match: { institution: 'brussels' }, action: { delayMs: 1 }, times: 1 })).id);
   // And a preset, listed beside it in its own shape (for a TPP no request comes from: it changes nothing here).
   await json('POST', '/faults', { preset: 'pending-processing', minutes: 5, tppId: 'PSDXX-NOBODY' });
+  // A phone link, whose token its page trades for a cookie.
+  ids.phoneToken = new URL(((await json('POST', '/phone-links', { psuId: 'FRA-SOLO' })) as { url: string }).url).hash.replace('#phone=', '');
 }
 
 /** What to send each documented operation, by `METHOD /path` of the document. */
 function sample(operation: string): Sample {
   const samples: Record<string, Sample> = {
     'GET /openapi.json': { path: '/openapi.json' },
+    'GET /dataset-schema.json': { path: '/dataset-schema.json' },
     'POST /session': { path: '/session' },
+    'POST /phone-links': { path: '/phone-links', body: { psuId: 'FRA-SOLO' } },
+    'POST /phone-session': { path: '/phone-session', bearer: ids.phoneToken ?? '' },
     'GET /info': { path: '/info' },
     'GET /institutions': { path: '/institutions' },
     'GET /psus': { path: '/psus' },
+    'POST /psus': {
+      path: '/psus',
+      body: {
+        psuId: 'FRA-LIVE-SCHEMA',
+        name: 'Live Schema',
+        institution: 'frankfurt',
+        corporateId: 'FRA-CORP-2',
+        accounts: [{ resourceId: 'FRA-ACC-04', permissions: ['ais', 'paymentCreation'] }],
+        role: 'Creates payments for the live schema test',
+      },
+    },
     'GET /consents': { path: '/consents?limit=50' },
     'POST /consents/{consentId}/revoke': { path: `/consents/${ids.consentId}/revoke` },
     'GET /payments': { path: '/payments' },
@@ -122,6 +140,16 @@ function sample(operation: string): Sample {
     'DELETE /faults/{faultId}': { path: `/faults/${ids.faultId}` },
     'GET /conduct': { path: '/conduct' },
     'GET /vop-registry': { path: '/vop-registry?institution=frankfurt' },
+    'POST /vop-registry': {
+      path: '/vop-registry',
+      body: {
+        institution: 'frankfurt',
+        iban: 'DE89370400440532013000',
+        registeredName: 'Live Schema GmbH',
+        creditorName: 'Live Schema',
+        outcome: 'closeMatch',
+      },
+    },
     'GET /templates': { path: '/templates?institution=frankfurt' },
     'GET /clock': { path: '/clock' },
     'POST /clock': { path: '/clock', body: { advance: 'PT1M' } },
@@ -148,6 +176,10 @@ function sample(operation: string): Sample {
     'POST /runs/{runId}/replay': { path: `/runs/${ids.finishedRunId}/replay` },
     'GET /runs/{runId}/export': { path: `/runs/${ids.finishedRunId}/export` },
     'GET /runs/{runId}/har': { path: `/runs/${ids.finishedRunId}/har` },
+    'GET /lessons': { path: '/lessons' },
+    'POST /lessons': { path: '/lessons', body: { name: 'Live schema lesson', flow: 'vop-close-match-psu-decides', institution: 'frankfurt' } },
+    'GET /lessons/export': { path: '/lessons/export' },
+    'POST /lessons/import': { path: '/lessons/import', body: 'lessons' },
     'GET /events': { path: '/events' },
   };
   const found = samples[operation];
@@ -158,6 +190,7 @@ function sample(operation: string): Sample {
 /** Bodies made from what the bank holds at the moment they are sent. */
 async function bodyOf(body: unknown): Promise<unknown> {
   if (body === 'import') return { file: await (await fetch(`${bank.url}/simulator/v1/runs/${ids.finishedRunId}/export`)).text() };
+  if (body === 'lessons') return json('GET', '/lessons/export');
   if (body !== 'resend' && body !== 'diagnose') return body;
   const e = await json('GET', `/exchanges/${ids.exchangeId}`);
   if (body === 'resend')
@@ -207,11 +240,15 @@ async function readEvent(res: Response): Promise<unknown> {
 /** Sends the operation's sample and holds the answer to the document's schema for its status. */
 async function check(operation: string): Promise<string[]> {
   const [method, template] = operation.split(' ') as [string, string];
-  const { path, body } = sample(operation);
+  const { path, body, bearer } = sample(operation);
   const payload = await bodyOf(body);
   const res = await fetch(`${bank.url}/simulator/v1${path}`, {
     method,
-    ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+    headers: {
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
   });
   if (operation === 'POST /runs/import') ids.importedRunId = ((await res.clone().json()) as { runId: string }).runId;
   const documented = doc.paths[`/simulator/v1${template}`][method.toLowerCase()].responses[String(res.status)];

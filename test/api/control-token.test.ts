@@ -1,4 +1,4 @@
-// A control token automation sets (issue 32): `serve --host 0.0.0.0 --public-url … --control-token T`, as a
+// A control token automation sets: `serve --host 0.0.0.0 --public-url … --control-token T`, as a
 // CI service container starts it, and its own clients passing T: `flow --token T` and the Bruno collection's
 // controlToken variable run green; without it each stops with a message naming what to pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

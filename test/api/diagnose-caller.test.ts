@@ -1,4 +1,4 @@
-// Issue 34, items 3 and 5, over real HTTP. Diagnose says what it could not check: a pasted request whose bearer
+// Diagnose and a refusal before the signature, over real HTTP. Diagnose says what it could not check: a pasted request whose bearer
 // token this bank does not know (QA pastes from other banks' logs) is never "every check passed", and can be
 // checked as the registered TPP its certificate names. A signed operation refused before its signature was
 // checked is logged with that answer as its verdict, counted as signed and refused, and Diagnose answers the
@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange, PastedDiagnosis } from '../../preload/api/workbench-api';
 import type { PsuSession } from '../../main/tpp/session';
 import { signingKeyOf } from '../../main/tpp/credentials';
-import { PASTE_FORMS, qaBaseRequest, replaced, sendRaw, signAsClient, type QaKeys, type QaRequest } from '../support/qa-set';
+import { qaBaseRequest } from '../support/qa-set';
+import { replaced, signAsClient, type QaKeys, type QaRequest } from '../support/qa-request';
+import { PASTE_FORMS, sendRaw } from '../support/qa-forms';
 import { startQaBank } from '../support/qa-bank';
 import type { TestBank } from '../support/simulator';
 

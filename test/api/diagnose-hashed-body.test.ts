@@ -2,7 +2,9 @@
 // is told by the first byte where the body sent differs from it; without it, the finding says where the answer is.
 import { describe, expect, it } from 'vitest';
 import type { PastedDiagnosis } from '../../preload/api/workbench-api';
-import { PASTE_FORMS, qaBaseRequest, signAsClient, type QaRequest } from '../support/qa-set';
+import { qaBaseRequest } from '../support/qa-set';
+import { signAsClient, type QaRequest } from '../support/qa-request';
+import { PASTE_FORMS } from '../support/qa-forms';
 import { qaBankPerFile } from '../support/qa-bank';
 
 const qa = qaBankPerFile();

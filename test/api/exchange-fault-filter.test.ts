@@ -1,4 +1,4 @@
-// The traffic log searched for injected answers (issue 33, docs/testing-your-tpp.md): `GET /simulator/v1/exchanges?fault=any`
+// The traffic log searched for injected answers (docs/testing-your-tpp.md): `GET /simulator/v1/exchanges?fault=any`
 // lists exactly the answers a fault rule injected (an error status, a delayed 200, a dropped connection), `fault=N` those
 // of rule N, with the other parameters as ever; anything else is refused in plain words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

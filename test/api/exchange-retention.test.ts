@@ -1,7 +1,14 @@
-// The traffic log keeps what QA needs (issue 21, "Done when"): 200 failing signed requests, then 25,000
+// The traffic log keeps what QA needs: 200 failing signed requests, then 25,000
 // unrelated ones with `--log-limit 10000`, and every failure is still found by search; a pinned success
 // survives too; X-Discarded-Count says how many were discarded.
+//
+// Most of the flood is prepared rather than sent: the pinned success, the failures and one unrelated request go
+// over HTTP, then the simulator stops and all but the last TAIL unrelated ones are written into its data folder
+// as copies of that request, pruned as the simulator prunes (test/support/prepared-log.ts). Started again on
+// the folder, the simulator answers the TAIL real ones, and its own prunes (the first over the whole log, as
+// after any restart) carry the log across its limit: what it keeps and counts is what 25,000 sent requests left.
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { parseHostArgs } from '../../main/hosts/cli/args';
@@ -10,10 +17,14 @@ import type { PsuSession } from '../../main/tpp/session';
 import { consentStatus } from '../../main/tpp/requests/consents';
 import { flood } from '../support/flood';
 import { sendChangedAfterSigning } from '../support/failing-payment';
-import { call, expectBgError, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
+import { appendCopiesOfNewest } from '../support/prepared-log';
+import { LOG_MAX_FAILURES, LOG_MAX_SIGNATURE_FAILURES } from '../../main/services/context';
+import { call, expectBgError, newDataFolder, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
 
 const FAILURES = 200;
 const UNRELATED = 25_000;
+/** The unrelated requests sent last, over the log's limit: several of the simulator's own prunes. */
+const TAIL = 300;
 
 let bank: TestBank;
 let psu: PsuSession;
@@ -30,11 +41,15 @@ async function sendFailingPayment(): Promise<void> {
   failing.push(requestId);
 }
 
+let dataDir: string;
+
 beforeAll(async () => {
+  dataDir = newDataFolder();
   // The flags as `npm run serve -- --log-limit 10000` reads them; the failure budget left at its default.
   const flags = parseHostArgs(['--log-limit', '10000']);
   expect(flags).toMatchObject({ logLimit: 10_000, failureLogLimit: undefined });
-  bank = await startTestBank({ logLimit: flags.logLimit, failureLogLimit: flags.failureLogLimit });
+  const start = (): Promise<TestBank> => startTestBank({ dataDir, logLimit: flags.logLimit, failureLogLimit: flags.failureLogLimit });
+  bank = await start();
   psu = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
   const token = await tppToken(bank, 'frankfurt');
 
@@ -48,10 +63,27 @@ beforeAll(async () => {
 
   for (let i = 0; i < FAILURES; i++) await sendFailingPayment();
   const { path, headers } = consentStatus('frankfurt', token, psu.consentId);
-  const statuses = await flood(bank.url, UNRELATED, () => ({ method: 'GET', path, headers: { ...headers, 'x-request-id': randomUUID() } }));
-  expect(Object.fromEntries(statuses)).toEqual({ 200: UNRELATED });
+  const unrelated = (count: number) => flood(bank.url, count, () => ({ method: 'GET', path, headers: { ...headers, 'x-request-id': randomUUID() } }));
+  expect(Object.fromEntries(await unrelated(1))).toEqual({ 200: 1 });
+  await bank.stop();
+
+  appendCopiesOfNewest(dataDir, UNRELATED - 1 - TAIL, () => ({ requestId: randomUUID() }), {
+    all: flags.logLimit ?? 0,
+    failures: LOG_MAX_FAILURES,
+    signatureFailures: LOG_MAX_SIGNATURE_FAILURES,
+  });
+  bank = await start();
+  const discardedBefore = Number((await exchanges('limit=1')).headers['x-discarded-count']);
+  expect(Object.fromEntries(await unrelated(TAIL))).toEqual({ 200: TAIL });
+  // The simulator itself discarded at the limit, about one exchange for each sent (its prunes run every 100).
+  const discardedByTail = Number((await exchanges('limit=1')).headers['x-discarded-count']) - discardedBefore;
+  expect(discardedByTail).toBeGreaterThan(TAIL - 100);
+  expect(discardedByTail).toBeLessThan(TAIL + 100);
 }, 180_000);
-afterAll(() => bank?.stop());
+afterAll(async () => {
+  await bank?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('retention: failures and pinned exchanges outlive a flood of ordinary traffic', () => {
   it('finds every failing request by search after 25,000 unrelated ones', async () => {

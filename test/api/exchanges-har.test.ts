@@ -1,11 +1,11 @@
-// Issue 34, item 8: whole-log exports. GET /simulator/v1/exchanges/har takes the filters of GET /exchanges and
+// Whole-log exports. GET /simulator/v1/exchanges/har takes the filters of GET /exchanges and
 // streams HAR 1.2 of every match, not a page; a body that is not UTF-8 goes as base64. GET /exchanges/{id}/curl
 // answers the cURL command as text.
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import type { Har } from '../../shared/har';
-import { sendRaw } from '../support/qa-set';
+import { sendRaw } from '../support/qa-forms';
 import { startTestBank, type TestBank } from '../support/simulator';
 
 let bank: TestBank;

@@ -1,4 +1,4 @@
-// Bank-level fault presets (issue 33, docs/testing-your-tpp.md): scenarios over the bank's own rules, set
+// Bank-level fault presets (docs/testing-your-tpp.md): scenarios over the bank's own rules, set
 // and removed like every fault rule. Processing held in PDNG, the payee's bank silent on Verification of
 // Payee, the PSU abandoning the SCA, the bank under maintenance: each as the bank then behaves, and the
 // bank as usual once the preset is removed or its minutes have passed on the simulated clock.

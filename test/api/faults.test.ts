@@ -1,4 +1,4 @@
-// Faults on demand (issue 33, docs/testing-your-tpp.md): rules set through the control API answer the
+// Faults on demand (docs/testing-your-tpp.md): rules set through the control API answer the
 // bank's traffic with an error status (Berlin Group shape, Retry-After), a delay or a dribbled answer,
 // before the bank acts or after it; `times`, `after` and a seeded `probability` decide which requests;
 // every faulted answer is marked in the traffic log.

@@ -1,4 +1,4 @@
-// Fault rules as flow steps (issue 33, docs/testing-your-tpp.md#in-a-flow): an addFault step sets a rule through
+// Fault rules as flow steps (docs/testing-your-tpp.md#in-a-flow): an addFault step sets a rule through
 // the control API and gives its id to later steps, clearFaults removes it (or every rule), and no rule a run added
 // outlives the run: runFlow, a flow's live run (the Flows screen, `flow --json`) and a stopped run remove theirs at
 // the end; the composer's free requests keep theirs while their run is live.

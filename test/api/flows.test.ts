@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowFile } from '../../main/flows/library/format';
 import { readLibrary } from '../../main/flows/library/library';
+import { runsFor } from '../../main/flows/library/step-choices';
 import { FlowRunner, runFlow, type FlowRun } from '../../main/flows/runs/runner';
 import { describeStep } from '../../main/flows/runs/report';
 import { flowCommand } from '../support/flow-command';
@@ -82,7 +83,9 @@ describe('every library flow', () => {
         const since = new Date().toISOString();
         const result = await run(flow, institution);
         expect(result.met, `${institution}:\n${printed(result)}`).toBe(true);
-        expect(result.steps).toHaveLength(flow.steps.length);
+        // Every step its default choices run (a step for other choices only, its `when`, is left out).
+        expect(result.steps).toHaveLength(result.flow.steps.length);
+        expect(result.flow.steps).toEqual(flow.steps.filter((step) => runsFor(step, result.params)));
         // The built-in TPP keeps the spec's rules of conduct; a lesson that shows a breach leaves exactly its own.
         const conduct = (await call(bankFor(flow), 'GET', `/simulator/v1/conduct?since=${since}`)).body as { findings: { rule: string; text: string }[] };
         expect(
@@ -193,7 +196,7 @@ describe('npm run flow', () => {
     try {
       const { code, output } = await flowCommand([file, '--base', bank.url, '--institution', 'paris']);
       expect(output).toMatch(/^ais-consent-wrong: .* at paris \(psu PAR-AISONLY\)$/m);
-      expect(output).toMatch(/^ 1\. ✓ TPP access token \[tpp\] POST \/paris\/oauth\/v1\/token → 200$/m);
+      expect(output).toMatch(/^ 1\. ✓ The provider identifies itself to the bank \[tpp\] POST \/paris\/oauth\/v1\/token → 200$/m);
       expect(output).toContain('✗ body.consentStatus: expected "valid", got "received"');
       expect(code).toBe(1);
     } finally {

@@ -152,7 +152,7 @@ describe('mutual TLS (--tls)', () => {
     expect(status.body.consentStatus).toBe('received');
   });
 
-  it("another TPP's QSEAL is said in the QWAC's words here: the QWAC told the calling TPP (issue 34)", async () => {
+  it("another TPP's QSEAL is said in the QWAC's words here: the QWAC told the calling TPP", async () => {
     const creator = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-CREATOR');
     const res = await bank.tpp.createPayment(creator, 'pain.001-sepa-credit-transfers', readTemplate('sepa-single.xml'), {
       faults: { otherTppCertificate: true },

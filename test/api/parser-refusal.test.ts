@@ -1,4 +1,4 @@
-// Refused at the parser, still recorded (issue 34, item 2): a request Node's HTTP parser refuses before any
+// Refused at the parser, still recorded: a request Node's HTTP parser refuses before any
 // route (a bare CR in a header value) is logged as an exchange with the bytes the parser read, its code, the
 // offending byte's offset and the header it stands in, and the 400 it was sent; the Inspector's search finds it
 // by its X-Request-ID and counts it with the failures; Diagnose on the same bytes gives the same words.
@@ -6,7 +6,9 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange, PastedDiagnosis } from '../../preload/api/workbench-api';
 import type { PsuSession } from '../../main/tpp/session';
-import { asHar, QA_CASES, qaBaseRequest, replaced, sendRaw, type QaKeys, type QaRequest } from '../support/qa-set';
+import { QA_CASES, qaBaseRequest } from '../support/qa-set';
+import { replaced, type QaKeys, type QaRequest } from '../support/qa-request';
+import { asHar, sendRaw } from '../support/qa-forms';
 import { startQaBank } from '../support/qa-bank';
 import type { TestBank } from '../support/simulator';
 

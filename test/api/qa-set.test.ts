@@ -1,10 +1,12 @@
-// The QA set (issue 21): every broken signed request gets the bank's status, code and failing check,
+// The QA set (test/support/qa-set.ts): every broken signed request gets the bank's status, code and failing check,
 // live over a raw socket (exact bytes, repeated lines), and the same verdict, word for word, when the
 // same request is pasted into Diagnose as raw HTTP, as a cURL command and as a HAR entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange, PastedDiagnosis } from '../../preload/api/workbench-api';
 import type { PsuSession } from '../../main/tpp/session';
-import { PASTE_FORMS, QA_CASES, qaBaseRequest, sendRaw, type QaCase, type QaKeys, type QaRequest } from '../support/qa-set';
+import { QA_CASES, qaBaseRequest } from '../support/qa-set';
+import { type QaCase, type QaKeys, type QaRequest } from '../support/qa-request';
+import { PASTE_FORMS, sendRaw } from '../support/qa-forms';
 import { startQaBank } from '../support/qa-bank';
 import type { TestBank } from '../support/simulator';
 
@@ -116,7 +118,7 @@ describe.each(['http', 'curl', 'har'] as const)('Diagnose, pasted as %s: the liv
     expect(res.status, json.tppMessages?.[0]?.text).toBe(200);
     const verdict = json.signature.verdict;
     const seen = live.get(c.id);
-    // Issue 34: a refusal before the signature check, or the calling TPP not identified, comes first, in the live answer's words.
+    // A refusal before the signature check, or the calling TPP not identified, comes first, in the live answer's words.
     const first = c.expect.firstFinding;
     if (first) {
       expect(json.findings[0], c.what).toMatchObject({ severity: first.severity, text: first.text });

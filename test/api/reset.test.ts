@@ -22,8 +22,11 @@ afterAll(async () => {
 const SEPA = 'pain.001-sepa-credit-transfers';
 const json = { 'content-type': 'application/json' };
 
-/** What the spec of reset keeps (docs/control-api.md#reset: the traffic log, with its discarded count, and the TPP registrations stay; flow runs are the user's work), named here independently of the code. */
-const KEPT = ['exchanges', 'exchange_log_counts', 'settings', 'tpp_clients', 'flow_runs'];
+/**
+ * What the spec of reset keeps (docs/control-api.md#reset: the traffic log, with its discarded count, and the TPP registrations stay; flow
+ * runs and what a trainer prepared for lessons are the user's work), named here independently of the code.
+ */
+const KEPT = ['exchanges', 'exchange_log_counts', 'settings', 'tpp_clients', 'flow_runs', 'prepared_payees', 'prepared_psus', 'saved_lessons'];
 /** The log's search index (migration 18) with FTS5's shadow tables: part of the log, kept with it (test/api/exchange-search-index.test.ts). */
 const LOG_INDEX = /^exchange_search_/;
 

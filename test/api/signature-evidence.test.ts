@@ -1,4 +1,4 @@
-// Evidence budgets (issue 34, item 7): signature failures have a budget of their own, so 20,000 unrelated
+// Evidence budgets: signature failures have a budget of their own, so 20,000 unrelated
 // failures push none of them out, and each is kept with the answer it is compared with (the most recent
 // success of the same signed operation by the same TPP), which ordinary traffic would otherwise push out.
 // X-Discarded-Count and its companions say what each budget dropped.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectBgError, startTestBank, type TestBank } from '../support/simulator';
 import { baseHeaders, demoSigningKey, signedHeaders } from '../support/signing';
 import type { SigningKey } from '../../main/domain/signing/sign';
-import { sendRaw } from '../support/qa-set';
+import { sendRaw } from '../support/qa-forms';
 
 let bank: TestBank;
 let key: SigningKey;

@@ -1,4 +1,4 @@
-// Start-up and CLI edges a CI setup meets (issue 22 item 7): each ends at once with one line that names
+// Start-up and CLI edges a CI setup meets: each ends at once with one line that names
 // the file, folder or URL and what to do, instead of a raw SQLite error, a silent spin or "fetch failed".
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';

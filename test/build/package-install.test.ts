@@ -1,4 +1,4 @@
-// The package a TPP team installs (docs/ci.md, issue 32): `npm pack` builds what it runs ahead (prepack),
+// The package a TPP team installs (docs/ci.md): `npm pack` builds what it runs ahead (prepack),
 // and the tarball, installed into an empty project, serves, runs a flow against the server and writes a
 // JUnit report with no esbuild, tsx or TypeScript present: docs/ci.md's "Installed package" block as
 // written. No container runtime runs on this machine (podman here: no registry to pull a base from, and

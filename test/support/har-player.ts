@@ -3,7 +3,7 @@
 // connection's own; every other line goes in order, and the body is postData's text (UTF-8) or, with
 // "encoding": "base64", the bytes it encodes.
 import type { HarEntry } from '../../shared/har';
-import { sendRaw, type RawAnswer } from './qa-set';
+import { sendRaw, type RawAnswer } from './qa-forms';
 
 const RECOMPUTED = new Set(['host', 'content-length', 'connection']);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { PsuSession } from '../../main/tpp/session';
-import { qaKeys, type QaKeys } from './qa-set';
+import { qaKeys } from './qa-set';
+import { type QaKeys } from './qa-request';
 import { demoSigningKey } from './signing';
 import { startTestBankWithPsu, type TestBank } from './simulator';
 

@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Vitest starts files longest first only from the timings of an earlier run; on CI's fresh clone it
  * has none and would start these last, in their projects' turn, so the run waited on them alone.
  */
-const SLOW_FILES = ['test/ui/trainer-pace.test.ts', 'test/build/sqlite-binding-build.test.ts'];
+const SLOW_FILES = ['test/ui/trainer-pace.test.ts', 'test/ui/lesson-words.test.ts', 'test/build/sqlite-binding-build.test.ts'];
 
 const rank = (spec: TestSpecification): number => {
   const index = SLOW_FILES.findIndex((file) => spec.moduleId.endsWith(file));

@@ -1,4 +1,4 @@
-// A cut list says so on the Bank screen (issue 22 item 4): with 510 consents the table shows the newest
+// A cut list says so on the Bank screen: with 510 consents the table shows the newest
 // 500 and "500 of 510", and the rest come when the end of the table scrolls into view.
 import { describe, expect, it } from 'vitest';
 import { goTo, UI_TIMEOUT } from './support/browser';

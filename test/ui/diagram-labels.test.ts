@@ -18,7 +18,7 @@ const running = uiPerFile({ viewport: { width: 1920, height: 1080 } });
 async function runFlow(page: Page, name: string): Promise<void> {
   await goTo(page, 'Flows');
   await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
-  await page.getByTestId('auto-approve').setChecked(true);
+  await page.getByTestId('psu-decides').setChecked(false);
   await page.getByTestId('start-run').click();
   await page.getByTestId('request-editor').waitFor(WAIT);
   await page.getByTestId('run-to-end').click();
@@ -46,7 +46,7 @@ describe('the diagram in words', () => {
       expect(said).toContain('3. PSU rejects');
       expect(said).toContain('4. TPP checks the consent’s status');
       expect(said.some((w) => /^5(\.\d+)? PSU’s browser gets a code for the TPP$|^5\. PSU’s browser gets a code for the TPP$/.test(w))).toBe(true);
-      expect(await answers(page)).toContain('Bank answers: rejected');
+      expect(await answers(page)).toContain('Bank answers: the consent is rejected');
       const http = await diagram(page).getByTestId('seq-http').allTextContents();
       expect(http).toContain('POST /consents → 201');
     },

@@ -1,4 +1,4 @@
-// The bank-level scenarios on the Bank screen (issue 33, docs/testing-your-tpp.md#presets-bank-level-scenarios):
+// The bank-level scenarios on the Bank screen (docs/testing-your-tpp.md#presets-bank-level-scenarios):
 // a trainer starts one in words, with its minutes and institution where it needs them, sees it listed with
 // what it touched, and the bank behaves so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

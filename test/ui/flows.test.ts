@@ -37,7 +37,7 @@ const exchangesOf = (run: FlowRunState) => [...run.steps.flatMap((s) => s.exchan
 async function startFlow(page: Page, name: string, autoApprove: boolean): Promise<void> {
   await goTo(page, 'Flows');
   await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
-  await page.getByTestId('auto-approve').setChecked(autoApprove);
+  await page.getByTestId('psu-decides').setChecked(!autoApprove);
   await page.getByTestId('start-run').click();
   await page.getByTestId('request-editor').waitFor(WAIT);
 }

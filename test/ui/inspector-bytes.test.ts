@@ -1,14 +1,15 @@
 // The Inspector's tools keep bytes exact, in Chromium with real signed traffic: a raw request pasted
 // from the real clipboard (CRLF kept) gets the live verdict, Compare tells an LF body from a CRLF one,
-// the signing string is copied as its exact bytes with their SHA-256, and the small faults of issue 21
-// (a failing exchange opens on Signature, one "Edit and resend", an unsigned operation says so).
+// the signing string is copied as its exact bytes with their SHA-256, a failing exchange opens on Signature,
+// there is one "Edit and resend", and an unsigned operation says so.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
 import { readTemplate } from '../../main/tpp/templates';
-import { QA_CASES, qaBaseRequest, qaKeys, sendRaw } from '../support/qa-set';
+import { QA_CASES, qaBaseRequest, qaKeys } from '../support/qa-set';
+import { sendRaw } from '../support/qa-forms';
 import { demoSigningKey } from '../support/signing';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';

@@ -1,5 +1,5 @@
-// A signature failure in the Inspector names the success it is compared with (issue 34, item 7: kept beside
-// it by the log) and opens the two side by side in one click, the good-versus-bad pair QA looks at.
+// A signature failure in the Inspector names the success it is compared with (kept beside it by the log)
+// and opens the two side by side in one click, the good-versus-bad pair QA looks at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psuSession } from '../../main/tpp/journeys';
 import { readTemplate } from '../../main/tpp/templates';

@@ -1,4 +1,4 @@
-// The Inspector's Conduct view (issue 33): a TPP that breaks the spec's rules for TPPs sees each finding
+// The Inspector's Conduct view: a TPP that breaks the spec's rules for TPPs sees each finding
 // under its rule, with the rule's words and the spec's, and each of its exchanges one click from the detail;
 // the TPP filter narrows to one TPP, and "Since now" starts a clean window for a test run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

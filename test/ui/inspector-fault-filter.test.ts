@@ -1,4 +1,4 @@
-// The Inspector narrowed to injected answers (issue 33, docs/testing-your-tpp.md): the chip "injected by a fault
+// The Inspector narrowed to injected answers (docs/testing-your-tpp.md): the chip "injected by a fault
 // rule" lists only the answers a fault rule injected, a rule's number beside it only that rule's, the note on an
 // injected answer lists its rule's at one click, and new traffic joins the list only when a rule injected it.
 // The Flows screen's composer offers the operator's fault steps: a rule set there is the operator's own.

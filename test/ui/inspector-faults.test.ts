@@ -1,4 +1,4 @@
-// Faults on demand in the UI (issue 33): a fault added from the Bank screen fires on the bank's traffic and
+// Faults on demand in the UI: a fault added from the Bank screen fires on the bank's traffic and
 // counts it; an answer a rule injected says so in the Inspector, naming the rule and what it did, and an
 // exchange whose connection a rule dropped shows "no answer", not a status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 34, items 3, 5 and 6 in Chromium. Diagnose says what it could not check (a token this bank does not know:
+// One story per exchange, in Chromium. Diagnose says what it could not check (a token this bank does not know:
 // never a green "every check passed", and a control to check as the TPP the certificate names); a signed operation
 // refused before its signature was checked says so on its Signature tab and counts as signed and refused; a resend
 // the search no longer matches stays in sight, beside its original.
@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
-import { PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaCase, type QaKeys, type QaRequest } from '../support/qa-set';
+import { QA_CASES, qaBaseRequest, qaKeys } from '../support/qa-set';
+import { type QaCase, type QaKeys, type QaRequest } from '../support/qa-request';
+import { PASTE_FORMS, sendRaw } from '../support/qa-forms';
 import { demoSigningKey } from '../support/signing';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';

@@ -1,22 +1,69 @@
-// The Inspector in Chromium with a full log (issue 21): Keep pins an exchange through any flood; the counts
+// The Inspector in Chromium with a full log: Keep pins an exchange through any flood; the counts
 // stay true after a resend; the list keeps a bounded number of DOM rows at 20,000 exchanges and shows the
 // right ones wherever it is scrolled; it says what the log discarded, and whether a search could have missed it.
+//
+// The flood is prepared rather than sent: before the UI starts, a simulator on its data folder answers the
+// exchange to pin, the ordinary requests and the flood's first failure over HTTP; the failures after it but the
+// last TAIL are written into the folder as copies of that one (test/support/prepared-log.ts), the log still
+// within its limit, nothing discarded. The TAIL real failures, sent after Keep has pinned, carry the log over
+// its limit: the simulator's own prunes then discard the ordinary exchanges and keep the pinned one.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
-import { flood } from '../support/flood';
+import { flood, type FloodRequest } from '../support/flood';
+import { appendCopiesOfNewest } from '../support/prepared-log';
+import { call, startTestBank } from '../support/simulator';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
 
 const WAIT = { timeout: 20_000 };
 /** Ordinary exchanges sent first, which the flood of failures after them pushes out of the log. */
 const ORDINARY = 300;
-const FLOOD = 20_000;
+/** What the log keeps: the newest 20,000, and no budget of their own for failures. */
+const LOG_LIMIT = 20_000;
+/** The flood: all but a few of the newest LOG_LIMIT, which the first test's exchanges and some ordinary ones fill, so only ordinary ones are discarded. */
+const FAILURES = LOG_LIMIT - 10;
+/** The flood's failures sent last, over HTTP, carrying the log over its limit: several of the simulator's prunes. */
+const TAIL = 300;
 /** More than any screen shows, far fewer than the rows loaded. */
 const MAX_DOM_ROWS = 80;
 
-// The newest 20,000 kept and no budget of their own for failures: the flood itself stays whole.
-const ui = uiPerFile({ logLimit: FLOOD, failureLogLimit: 0 });
+/** The flood's failure number `i`: a read without any of the headers it needs, answered 400. */
+const failure = (i: number): FloodRequest => ({ method: 'GET', path: `/frankfurt/berlingroup/v1/accounts?n=${i}`, headers: {} });
+
+let consentId: string;
+let pinnedId: number;
+let consentStatusPath: string;
+let consentHeaders: Record<string, string>;
+
+/** The log before the flood's tail: the exchange to pin, ORDINARY ordinary ones, then all the failures but the last TAIL. */
+async function prepareLog(dataDir: string): Promise<void> {
+  const bank = await startTestBank({ dataDir, logLimit: LOG_LIMIT, failureLogLimit: 0 });
+  try {
+    consentId = (await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR')).consentId;
+    expect((await bank.tpp.consentStatus('frankfurt', consentId)).status).toBe(200);
+    const [logged] = (await call<Exchange[]>(bank, 'GET', '/simulator/v1/exchanges?limit=1')).body;
+    pinnedId = logged!.id;
+    consentStatusPath = logged!.url;
+    consentHeaders = Object.fromEntries(
+      Object.entries(logged!.request.headers)
+        .filter(([name]) => ['authorization', 'x-request-id'].includes(name))
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const ordinary = await flood(bank.url, ORDINARY, () => ({
+      method: 'GET',
+      path: consentStatusPath,
+      headers: { ...consentHeaders, 'x-request-id': randomUUID() },
+    }));
+    expect(Object.fromEntries(ordinary)).toEqual({ 200: ORDINARY });
+    expect(Object.fromEntries(await flood(bank.url, 1, failure))).toEqual({ 400: 1 });
+  } finally {
+    await bank.stop();
+  }
+  appendCopiesOfNewest(dataDir, FAILURES - 1 - TAIL, (i) => ({ url: failure(i + 1).path }));
+}
+
+const ui = uiPerFile({ logLimit: LOG_LIMIT, failureLogLimit: 0, prepare: prepareLog });
 
 const page = () => ui().page;
 const exchanges = async (query: string): Promise<Exchange[]> => (await (await fetch(`${ui().url}/simulator/v1/exchanges?${query}`)).json()) as Exchange[];
@@ -46,29 +93,21 @@ const coversView = (): Promise<boolean> =>
   });
 
 describe('Inspector: what the log keeps', () => {
-  let pinnedId: number;
-  let consentStatusPath: string;
-  let consentHeaders: Record<string, string>;
-
   it(
     'Keep pins the selected exchange and marks it in the list; the counts stay true after a resend',
     async () => {
-      const { bank } = ui();
-      const consent = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR');
-      const status = await bank.tpp.consentStatus('frankfurt', consent.consentId);
-      expect(status.status).toBe(200);
-      const [logged] = await exchanges('limit=1');
-      pinnedId = logged!.id;
-      consentStatusPath = logged!.url;
-      consentHeaders = Object.fromEntries(
-        Object.entries(logged!.request.headers)
-          .filter(([name]) => ['authorization', 'x-request-id'].includes(name))
-          .map(([k, v]) => [k, String(v)]),
-      );
-      const kept = (await exchanges('limit=10000')).length;
+      const logged = await fetch(`${ui().url}/simulator/v1/exchanges?limit=1`);
+      // The prepared log is within its limit: nothing is discarded before the flood's tail.
+      expect(logged.headers.get('x-discarded-count')).toBe('0');
+      const kept = Number(logged.headers.get('x-kept-count'));
+      expect(kept).toBeGreaterThan(FAILURES - TAIL + ORDINARY);
 
       await goTo(page(), 'Inspector');
-      await expect.poll(countText, WAIT).toBe(`showing ${kept} of ${kept} kept`);
+      await expect.poll(countText, WAIT).toBe(`showing 200 of ${n(kept)} kept`);
+      // The consent's status read before the flood, found by its X-Request-ID.
+      const filter = page().getByLabel('Filter exchanges');
+      await filter.fill(consentHeaders['x-request-id']!);
+      await expect.poll(countText, WAIT).toBe(`showing 1 of 1 matching, ${n(kept)} kept`);
       await row(pinnedId).click();
       const keep = page().getByTestId('keep-exchange');
       await expect.poll(() => keep.textContent(), WAIT).toBe('Keep');
@@ -76,7 +115,7 @@ describe('Inspector: what the log keeps', () => {
       await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
       expect(await keep.getAttribute('aria-pressed')).toBe('true');
       await row(pinnedId).getByTestId('exchange-kept').waitFor(WAIT);
-      expect((await exchanges('limit=10000')).find((e) => e.id === pinnedId)?.pinned).toBe(true);
+      expect(((await (await fetch(`${ui().url}/simulator/v1/exchanges/${pinnedId}`)).json()) as Exchange).pinned).toBe(true);
       await page().screenshot({ path: '/tmp/retention-keep.png' });
       // The palette lets it go, and Keep pins it again.
       await page().keyboard.press('Control+K');
@@ -88,16 +127,26 @@ describe('Inspector: what the log keeps', () => {
       expect(await row(pinnedId).getByTestId('exchange-kept').count()).toBe(0);
       await keep.click();
       await expect.poll(() => keep.textContent(), WAIT).toBe('Kept — never discarded');
+      await filter.fill('');
+      await expect.poll(countText, WAIT).toBe(`showing 200 of ${n(kept)} kept`);
 
-      // Sent again: one more exchange, counted once (it was "showing 65 of 64 kept").
+      // New exchanges come in at the top (the TPP's token and its read), and one is sent again: each counted once
+      // (it was "showing 65 of 64 kept").
+      expect((await ui().bank.tpp.consentStatus('frankfurt', consentId)).status).toBe(200);
+      const keptNow = async (): Promise<number> => Number((await fetch(`${ui().url}/simulator/v1/exchanges?limit=1`)).headers.get('x-kept-count'));
+      const read = await keptNow();
+      expect(read - kept).toBeGreaterThan(0);
+      await expect.poll(countText, WAIT).toBe(`showing ${200 + read - kept} of ${n(read)} kept`);
+      const [newest] = await exchanges('limit=1');
+      await row(newest!.id).click();
       await page().getByRole('tab', { name: 'Edit and resend' }).click();
       await page().getByRole('button', { name: 'Send', exact: true }).click();
-      await expect.poll(async () => (await exchanges('limit=10000')).length, WAIT).toBe(kept + 1);
-      await expect.poll(countText, WAIT).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
+      await expect.poll(keptNow, WAIT).toBe(read + 1);
+      await expect.poll(countText, WAIT).toBe(`showing ${201 + read - kept} of ${n(read + 1)} kept`);
       // Its event arrives after the answer: still counted once.
       await page().waitForTimeout(1_500);
-      expect(await countText()).toBe(`showing ${kept + 1} of ${kept + 1} kept`);
-      expect(await domRows()).toBe(kept + 1);
+      expect(await countText()).toBe(`showing ${201 + read - kept} of ${n(read + 1)} kept`);
+      expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
     },
     UI_TIMEOUT,
   );
@@ -105,15 +154,10 @@ describe('Inspector: what the log keeps', () => {
   it('at 20,000 exchanges draws a bounded number of rows, the right ones wherever it is scrolled', async () => {
     // Away from the Inspector while the log fills, as a class would be on another screen.
     await goTo(page(), 'Bank');
-    const ordinary = await flood(ui().url, ORDINARY, () => ({
-      method: 'GET',
-      path: consentStatusPath,
-      headers: { ...consentHeaders, 'x-request-id': randomUUID() },
-    }));
-    expect(Object.fromEntries(ordinary)).toEqual({ 200: ORDINARY });
-    const failures = await flood(ui().url, FLOOD, (i) => ({ method: 'GET', path: `/frankfurt/berlingroup/v1/accounts?n=${i}`, headers: {} }));
-    expect(Object.fromEntries(failures)).toEqual({ 400: FLOOD });
-    const newest = (await exchanges('limit=1'))[0]!.id;
+    const tail = await flood(ui().url, TAIL, (i) => failure(FAILURES - TAIL + i));
+    expect(Object.fromEntries(tail)).toEqual({ 400: TAIL });
+    // The log's own order, newest first: the row at position p is the p-th of it.
+    const order = (await exchanges('limit=4000')).map((e) => e.id);
 
     // A fresh page: the list then holds only what the log gives it.
     await page().reload();
@@ -132,14 +176,13 @@ describe('Inspector: what the log keeps', () => {
     const atEnd = await drawn();
     expect(atEnd.length).toBeLessThan(MAX_DOM_ROWS);
     expect(atEnd.at(-1)!.position).toBeGreaterThanOrEqual(3_200);
-    // The flood's ids follow one another: the row at position p is exchange newest - (p - 1).
-    for (const { id, position } of atEnd) expect(id).toBe(newest - (position - 1));
+    for (const { id, position } of atEnd) expect(id).toBe(order[position - 1]);
 
     // Half way up: the rows drawn are those of that place, in order.
     await list().evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
     await expect.poll(async () => Math.abs(((await drawn())[20]?.position ?? 0) - 1_700) < 200, WAIT).toBe(true);
     const middle = await drawn();
-    for (const { id, position } of middle) expect(id).toBe(newest - (position - 1));
+    for (const { id, position } of middle) expect(id).toBe(order[position - 1]);
     await page().screenshot({ path: '/tmp/retention-middle.png' });
     expect(await coversView()).toBe(true);
 
@@ -147,7 +190,7 @@ describe('Inspector: what the log keeps', () => {
     await page().getByTestId('text-size').selectOption('150');
     await list().evaluate((el) => el.scrollTo(0, (el.scrollHeight * 3) / 4));
     await expect.poll(async () => Math.abs(((await drawn())[20]?.position ?? 0) - 2_550) < 250, WAIT).toBe(true);
-    for (const { id, position } of await drawn()) expect(id).toBe(newest - (position - 1));
+    for (const { id, position } of await drawn()) expect(id).toBe(order[position - 1]);
     expect(await coversView()).toBe(true);
     expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
     await page().screenshot({ path: '/tmp/retention-zoomed.png' });
@@ -155,10 +198,12 @@ describe('Inspector: what the log keeps', () => {
     await list().evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
 
     // Arrow keys move the selection past the rows drawn, and the list follows it.
-    await row(middle[20]!.id).click();
+    const from = middle[20]!;
+    await row(from.id).click();
     for (let i = 0; i < 60; i++) await page().keyboard.press('ArrowDown');
-    await row(middle[20]!.id - 60).waitFor(WAIT);
-    expect(await row(middle[20]!.id - 60).getAttribute('aria-selected')).toBe('true');
+    const to = order[from.position - 1 + 60]!;
+    await row(to).waitFor(WAIT);
+    expect(await row(to).getAttribute('aria-selected')).toBe('true');
     expect(await domRows()).toBeLessThan(MAX_DOM_ROWS);
   }, 240_000);
 

@@ -1,4 +1,4 @@
-// Issue 34, items 8 and 4 in Chromium: the Inspector's HAR button exports every exchange the search matches
+// Whole-log exports and exact bytes in Chromium: the Inspector's HAR button exports every exchange the search matches
 // (not only the page the list has loaded) and says how many the file holds; Resend of a body that is not UTF-8,
 // unedited, sends the logged bytes exactly.
 import { execFile } from 'node:child_process';
@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
-import { sendRaw } from '../support/qa-set';
+import { sendRaw } from '../support/qa-forms';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 

@@ -1,4 +1,4 @@
-// The Bank screen sets the per-TPP rate limit and blocks the consent service (issue: every outcome of
+// The Bank screen sets the per-TPP rate limit and blocks the consent service (every outcome of
 // the spec reachable): what the operator sets there is what a TPP then meets, and a change made by
 // automation through the control API shows on the screen by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

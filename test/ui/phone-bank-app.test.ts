@@ -1,4 +1,4 @@
-// The Phone as a bank app (issue 14 item 9) and the Bank at 1280 px (item 10), against the real
+// The Phone as a bank app and the Bank at 1280 px, against the real
 // simulator: plain words for VoP and approvals, the countdown to the SCA time limit on the running
 // simulated clock, only current banners and notifications, the PSU picker's marks, the PSU and
 // screen kept across a reload, and the Bank's tables fitting their pane.

@@ -1,4 +1,4 @@
-// Phone and run agree (issue 20 item 6): opening the link on the inline phone is the run's step, a
+// Phone and run agree: opening the link on the inline phone is the run's step, a
 // decision in a second window moves the run at once, the inline phone says "Time is up" in words,
 // and each window keeps its own screen and PSU over a reload.
 import type { Page } from 'playwright-core';
@@ -13,7 +13,7 @@ const running = uiPerFile({ viewport: { width: 1280, height: 800 } });
 async function startFlow(page: Page, name: string): Promise<void> {
   await goTo(page, 'Flows');
   await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
-  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('psu-decides').setChecked(true);
   await page.getByTestId('start-run').click();
 }
 

@@ -1,4 +1,4 @@
-// The Phone says everything in words and never lies (issue 20 item 5): each way a journey ends has its
+// The Phone says everything in words and never lies: each way a journey ends has its
 // sentence, a refusal the bank already knows is said before the PSU presses anything, a banner belongs
 // to its journey, and the provider is named as the PSU knows it.
 import type { Page } from 'playwright-core';

@@ -61,7 +61,7 @@ describe('the presentation view', () => {
       const { page } = running();
       await goTo(page, 'Flows');
       await page.locator('[data-testid="flow-item"][data-flow="ais-consent"]').click();
-      await page.getByTestId('auto-approve').setChecked(false);
+      await page.getByTestId('psu-decides').setChecked(true);
       await page.getByTestId('start-run').click();
       await page.getByTestId('request-editor').waitFor(WAIT);
       await page.getByTestId('present-run').click();

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../preload/api/workbench-api';
 import { psuSession } from '../../main/tpp/journeys';
 import type { PsuSession } from '../../main/tpp/session';
-import { BYTE_CASES, PASTE_FORMS, QA_CASES, qaBaseRequest, qaKeys, sendRaw, type QaCase, type QaKeys } from '../support/qa-set';
+import { BYTE_CASES, QA_CASES, qaBaseRequest, qaKeys } from '../support/qa-set';
+import { type QaCase, type QaKeys } from '../support/qa-request';
+import { PASTE_FORMS, sendRaw } from '../support/qa-forms';
 import { demoSigningKey } from '../support/signing';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
@@ -32,7 +34,7 @@ const caseOf = (id: string): QaCase => {
 
 const KIND_LABELS = { http: 'Raw HTTP', curl: 'cURL', har: 'HAR entry' } as const;
 
-// The byte-level cases of issue 34, item 4 (a Latin-1 body, a BOM, a NUL, bytes that are not UTF-8) beside them.
+// The byte-level cases (a Latin-1 body, a BOM, a NUL, bytes that are not UTF-8) beside them.
 describe.each(['pem-certificate', 'x-request-id-twice', ...BYTE_CASES])('QA case %s', (id) => {
   it(
     'shows the live verdict in the Inspector and the same one in Diagnose, pasted in each form',
@@ -84,7 +86,7 @@ describe.each(['pem-certificate', 'x-request-id-twice', ...BYTE_CASES])('QA case
   );
 });
 
-// Issue 34, item 2: a request the HTTP parser refuses before any route. The Inspector shows the refusal (the
+// A request the HTTP parser refuses before any route. The Inspector shows the refusal (the
 // words answered, the byte marked in its header line); Diagnose gives the same words as its first failing check,
 // the raw HTTP pasted from the real clipboard (a text box would turn the bare CR into a line break).
 describe('QA case certificate-bare-cr (refused at the parser)', () => {

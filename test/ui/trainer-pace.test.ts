@@ -29,7 +29,7 @@ async function stepAtTrainerPace(expect: ExpectStatic, flow: string, paced: read
     const api = controlClient(ui.url);
     await goTo(page, 'Flows');
     await page.locator(`[data-testid="flow-item"][data-flow="${flow}"]`).click();
-    await page.getByTestId('auto-approve').setChecked(true);
+    await page.getByTestId('psu-decides').setChecked(false);
     await page.getByTestId('start-run').click();
     const runId = await page.getByTestId('run-item').and(page.locator('.run-item-open')).getAttribute('data-run-id', WAIT);
     const steps = (await api.getRun(runId ?? '')).flow.steps.length;

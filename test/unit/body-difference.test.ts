@@ -1,7 +1,7 @@
 // Where the body sent first parts from the body that was hashed: byte offset, line and column of the body
 // sent, and both bytes in words; and the Digest's cause when no usual change explains it but the hashed body is known.
 import { describe, expect, it } from 'vitest';
-import { bodyDifferenceWords, firstDifference } from '../../main/domain/signing/body-difference';
+import { bodyDifferenceWords, firstDifferingByte } from '../../main/domain/signing/body-difference';
 import { computeDigest, digestMismatchCause } from '../../main/domain/signing/digest';
 
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
@@ -9,7 +9,7 @@ const digestOf = (s: string): string => computeDigest(bytes(s)).slice('SHA-256='
 
 describe('the first difference between two bodies', () => {
   it('gives the offset, the line and column in the body sent, and both bytes', () => {
-    const d = firstDifference(bytes('<a>\n  <b>12.50</b>\n</a>'), bytes('<a>\n  <b>12.40</b>\n</a>'));
+    const d = firstDifferingByte(bytes('<a>\n  <b>12.50</b>\n</a>'), bytes('<a>\n  <b>12.40</b>\n</a>'));
     expect(d).toEqual({ offset: 12, line: 2, column: 9, sent: 0x35, hashed: 0x34 });
     expect(bodyDifferenceWords(d!)).toBe(
       "the body you sent first differs from the body that was hashed at byte 12 (line 2, column 9): sent 0x35 '5', hashed 0x34 '4'",
@@ -17,13 +17,13 @@ describe('the first difference between two bodies', () => {
   });
 
   it('tells a body that ends early or goes on, and names the invisible bytes', () => {
-    expect(bodyDifferenceWords(firstDifference(bytes('ab'), bytes('ab c'))!)).toBe(
+    expect(bodyDifferenceWords(firstDifferingByte(bytes('ab'), bytes('ab c'))!)).toBe(
       'the body you sent ends at byte 2 (line 1, column 3), where the body that was hashed goes on with 0x20 space',
     );
-    expect(bodyDifferenceWords(firstDifference(bytes('ab\r\n'), bytes('ab'))!)).toBe(
+    expect(bodyDifferenceWords(firstDifferingByte(bytes('ab\r\n'), bytes('ab'))!)).toBe(
       'the body you sent goes on at byte 2 (line 1, column 3) with 0x0D CR, where the body that was hashed had ended',
     );
-    expect(firstDifference(bytes('same'), bytes('same'))).toBeNull();
+    expect(firstDifferingByte(bytes('same'), bytes('same'))).toBeNull();
   });
 });
 

@@ -118,7 +118,7 @@ describe('copy as cURL', () => {
   });
 });
 
-describe('a body in bytes, whatever they are (issue 34)', () => {
+describe('a body in bytes, whatever they are', () => {
   const LATIN1 = Buffer.concat([Buffer.from('<Nm>M'), Buffer.from([0xfc]), Buffer.from('ller</Nm>\n')]);
   const NUL = Buffer.concat([Buffer.from('<a>x</a>'), Buffer.from([0])]);
   const INVALID = Buffer.concat([Buffer.from("-50% it's \\n \r\n\t€ "), Buffer.from([0x80, 0xc3, 0x28, 0xff, 0x00, 0x01]), Buffer.from(' ü\n')]);

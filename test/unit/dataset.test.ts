@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
-import { DatasetError, validateDataset } from '../../main/domain/dataset/validate';
-import { INSTITUTION_IDS, VOP_OUTCOMES } from '../../main/domain/dataset/types';
+import { validateDataset } from '../../main/domain/dataset/validate';
+import { DatasetError } from '../../main/domain/dataset/dataset-error';
+import { INSTITUTION_IDS, VOP_OUTCOMES } from '../../main/domain/dataset/schema';
 import { isValidIban } from '../../main/domain/iso20022/iban';
 
 const raw: unknown = JSON.parse(readFileSync(new URL('../../resources/datasets/default.json', import.meta.url), 'utf8'));

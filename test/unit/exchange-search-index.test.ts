@@ -1,12 +1,13 @@
 // The search index is written behind the log (ExchangeRepository.indexNext, run by the exchange log when the
 // server is idle), never by the log's batch write: until it catches up, a search reads the exchanges above
 // its mark, so every answer is the one reading the whole log gives, whatever part is indexed. Migration 18
-// over an earlier log, and a prune or clear half-way, keep that true. SearchIndexing runs it only when no
-// exchange was logged for a while (fake timers here: the rule is about order, not speed).
+// over an earlier log, and a prune or clear half-way, keep that true. SearchIndexing runs it once no exchange
+// was logged for a while, or under traffic once an exchange has waited SEARCH_INDEX_LAG_MS (fake timers and
+// clock here: the rule is about order, not speed).
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_INDEX_IDLE_MS, SearchIndexing } from '../../main/services/logs/search-indexing';
+import { SEARCH_INDEX_IDLE_MS, SEARCH_INDEX_LAG_MS, SearchIndexing } from '../../main/services/logs/search-indexing';
 import { DATABASE_FILE } from '../../main/store/database';
 import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
 import type { ExchangeRepository } from '../../main/store/repositories/exchanges';
@@ -197,9 +198,9 @@ describe('migration 18 over an earlier log', () => {
   });
 });
 
-describe('indexing only when the log is idle (SearchIndexing)', () => {
+describe('indexing when the log is idle, or when an exchange has waited too long (SearchIndexing)', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -227,9 +228,10 @@ describe('indexing only when the log is idle (SearchIndexing)', () => {
     });
   };
 
-  it('takes no slice while exchanges keep arriving; catches up once none has for the idle time, then sleeps', () => {
+  it('takes no slice while exchanges keep arriving and none has waited the lag; catches up once none has arrived for the idle time, then sleeps', () => {
     const { dir, repo } = woken(40);
-    for (let i = 0; i < 20; i++) {
+    const steps = Math.floor(SEARCH_INDEX_LAG_MS / (SEARCH_INDEX_IDLE_MS - 10)) - 1;
+    for (let i = 0; i < steps; i++) {
       vi.advanceTimersByTime(SEARCH_INDEX_IDLE_MS - 10);
       request(repo);
       repo.flush();
@@ -238,8 +240,28 @@ describe('indexing only when the log is idle (SearchIndexing)', () => {
     vi.advanceTimersByTime(2 * SEARCH_INDEX_IDLE_MS);
     expect(indexed(dir).through).toBeGreaterThan(0);
     vi.runAllTimers();
-    expect(indexed(dir)).toEqual({ through: 60, texts: 60, removed: 0 });
+    expect(indexed(dir)).toEqual({ through: 40 + steps, texts: 40 + steps, removed: 0 });
     expect(vi.getTimerCount()).toBe(0);
+    expectSameAsReading(repo, dir, WORDS);
+  });
+
+  it('under traffic that never pauses, indexes once the oldest exchange has waited the lag, and keeps within it', () => {
+    const { dir, repo, indexing } = woken(40);
+    const behind: number[] = [];
+    // A request every 10 ms for three seconds: never SEARCH_INDEX_IDLE_MS without one. Written every 100 ms, as the log does, which wakes the indexing.
+    for (let t = 0; t < 3000; t += 10) {
+      vi.advanceTimersByTime(10);
+      request(repo);
+      if (t % 100 === 90) {
+        repo.flush();
+        indexing.wake();
+      }
+      behind.push(repo.indexLagMs(performance.now()));
+      if (t === SEARCH_INDEX_LAG_MS - 60) expect(indexed(dir).through).toBe(0);
+    }
+    expect(indexed(dir).through).toBeGreaterThan(300);
+    // Written every 100 ms, indexed once it has waited the lag: never more than the lag and a batch behind.
+    expect(Math.max(...behind)).toBeLessThanOrEqual(SEARCH_INDEX_LAG_MS + 100 + SEARCH_INDEX_IDLE_MS);
     expectSameAsReading(repo, dir, WORDS);
   });
 

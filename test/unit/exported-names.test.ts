@@ -27,7 +27,7 @@ const DELIBERATE_COPIES: Record<string, { modules: string[]; why: string }> = {
   ScaJourney: publishedCopy('main/domain/sca/journey.ts', 'bank'),
   JourneyOutcome: publishedCopy('main/domain/sca/outcome.ts', 'bank'),
   SigningRule: publishedCopy('main/domain/signing/rules.ts', 'signature'),
-  SignatureCheck: publishedCopy('main/domain/signing/verify.ts', 'signature'),
+  SignatureCheck: publishedCopy('main/domain/signing/signature-checks.ts', 'signature'),
   SignatureDiagnosis: publishedCopy('main/domain/signing/verify.ts', 'signature'),
   ServiceBlock: publishedCopy('main/domain/tpp/service-block.ts', 'simulator'),
   FaultAction: publishedCopy('main/domain/faults/rule.ts', 'faults'),

@@ -45,12 +45,19 @@ describe('parseFlow', () => {
     expect(parseFlow(flowWith({ behaviour: 'sandbox' })).behaviour).toBe('sandbox');
   });
 
+  it('marks a lesson for a class only where the file says so', () => {
+    expect(parseFlow(flowWith({ lesson: true })).lesson).toBe(true);
+    expect(parseFlow(flowWith()).lesson).toBeUndefined();
+    expect(parseFlow(flowWith({ lesson: false })).lesson).toBeUndefined();
+  });
+
   it.each([
     ['another format version', flowWith({ formatVersion: 2 }), 'formatVersion'],
     ['a name with capitals', flowWith({ name: 'AIS' }), 'name'],
     ['an unknown top-level field', flowWith({ colour: 'blue' }), 'colour'],
     ['a behaviour the simulator has not', flowWith({ behaviour: 'production' }), 'behaviour'],
     ['a behaviour that is no string', flowWith({ behaviour: true }), 'behaviour'],
+    ['a lesson mark that is no true or false', flowWith({ lesson: 'yes' }), 'lesson'],
     ['an unknown institution', flowWith({ institutions: ['frankfurt', 'atlantis'] }), 'institutions[1]'],
     ['no steps', flowWith({}, []), 'steps'],
     ['a PSU suffix in lower case', flowWith({ psus: { psu: 'aisonly' } }), 'psus.psu'],
@@ -122,6 +129,27 @@ describe('parseFlow', () => {
 
   it('every flow of the library is valid and named like its file', () => {
     expect(readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows')).length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('every lesson of the library says each of its choices in a trainer’s words, with a sentence of help', () => {
+    const lessons = readLibrary(join(import.meta.dirname, '..', '..', 'resources', 'flows')).filter((f) => f.lesson === true);
+    expect(lessons.map((f) => f.name).sort()).toEqual([
+      'ais-consent',
+      'sca-rejected-payment',
+      'sca-timeout-after-opening',
+      'sca-timeout-after-start',
+      'separation-of-duty',
+      'temporary-error-read-again',
+      'vop-close-match-psu-decides',
+      'vop-no-match',
+      'vop-payee-bank-silent',
+    ]);
+    for (const lesson of lessons)
+      for (const parameter of lesson.parameters) {
+        // Words, not the parameter's name: "Who prepares the payment", never "creator".
+        expect(parameter.label, `${lesson.name} ${parameter.name}`).toMatch(/^[A-Z]\S* \S+/);
+        expect(parameter.help, `${lesson.name} ${parameter.name}`).toMatch(/^[A-Z].*\.$/);
+      }
   });
 });
 

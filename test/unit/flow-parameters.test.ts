@@ -6,14 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { unmetExpectations } from '../../main/flows/runs/expectations';
 import type { FlowFile } from '../../main/flows/library/format';
-import { chosenPsuIds, chosenValues, ParameterError } from '../../main/flows/library/parameters';
+import { chosenPsuIds, chosenValues, ParameterError, withParameterLabels } from '../../main/flows/library/parameters';
 import { resolveReferences } from '../../main/flows/library/references';
 import type { StepResult } from '../../main/flows/runs/result';
 import { FlowFormatError, parseFlow } from '../../main/flows/library/validate';
 
 const PAYEE = {
   name: 'payee',
-  title: "What the payee's bank says about the name",
+  label: "What the payee's bank says about the name",
+  help: 'The bank asks the payee’s bank before the customer approves.',
   kind: 'payee',
   choices: [
     { value: 'match', label: 'Match' },
@@ -21,7 +22,7 @@ const PAYEE = {
   ],
   default: 'closeMatch',
 };
-const AMOUNT = { name: 'amount', title: 'How much', kind: 'amount', default: '250.00' };
+const AMOUNT = { name: 'amount', label: 'How much', kind: 'amount', default: '250.00' };
 
 const decide = {
   id: 'decide',
@@ -49,7 +50,7 @@ const flowWith = (overrides: Record<string, unknown> = {}, steps: unknown[] = [d
   description: 'For the tests.',
   institutions: ['frankfurt'],
   psus: { clerk: 'CLERK', signatory: 'SOLO' },
-  parameters: [PAYEE, AMOUNT, { name: 'signatory', title: 'Who authorises', kind: 'psu' }],
+  parameters: [PAYEE, AMOUNT, { name: 'signatory', label: 'Who authorises', kind: 'psu' }],
   steps,
   ...overrides,
 });
@@ -65,8 +66,8 @@ const problem = (input: unknown): string => {
 };
 
 describe('parameters in a flow file', () => {
-  it('are read with their kinds, choices and defaults; a flow without any has none', () => {
-    expect(parseFlow(flowWith()).parameters).toEqual([PAYEE, AMOUNT, { name: 'signatory', title: 'Who authorises', kind: 'psu' }]);
+  it('are read with their labels, help, kinds, choices and defaults; a flow without any has none', () => {
+    expect(parseFlow(flowWith()).parameters).toEqual([PAYEE, AMOUNT, { name: 'signatory', label: 'Who authorises', kind: 'psu' }]);
     expect(parseFlow(flowWith({ parameters: undefined })).parameters).toEqual([]);
   });
 
@@ -83,32 +84,47 @@ describe('parameters in a flow file', () => {
     ['choices on an amount', [{ ...AMOUNT, choices: PAYEE.choices }], 'parameters[0].choices: only a choice or payee parameter has choices'],
     [
       'a psu parameter that names no role',
-      [{ name: 'boss', title: 'The boss', kind: 'psu' }],
+      [{ name: 'boss', label: 'The boss', kind: 'psu' }],
       "parameters[0].name: a psu parameter is named after the PSU role it chooses (the flow's roles: clerk, signatory)",
     ],
     ['the same name twice', [AMOUNT, AMOUNT], 'parameters[1].name: "amount" is the name of an earlier parameter'],
-    ['an unknown field', [{ ...AMOUNT, colour: 'red' }], 'parameters[0].colour: unknown field (known: name, title, kind, choices, default, needs)'],
+    ['an unknown field', [{ ...AMOUNT, colour: 'red' }], 'parameters[0].colour: unknown field (known: name, label, help, kind, choices, default, needs)'],
     ['needs on an amount', [{ ...AMOUNT, needs: { usesBankApp: true } }], 'parameters[0].needs: only a psu parameter has needs'],
     [
       'an unknown need',
-      [{ name: 'clerk', title: 'Clerk', kind: 'psu', needs: { speaksFrench: true } }],
-      'parameters[0].needs.speaksFrench: unknown field (known: usesBankApp, createsPayments, authorisesAlone)',
+      [{ name: 'clerk', label: 'Clerk', kind: 'psu', needs: { speaksFrench: true } }],
+      'parameters[0].needs.speaksFrench: unknown field (known: usesBankApp, createsPayments, authorisesPayments, authorisesAlone, authorisesOneOfTwo)',
     ],
     [
       'a need that is not true or false',
-      [{ name: 'clerk', title: 'Clerk', kind: 'psu', needs: { createsPayments: 'yes' } }],
+      [{ name: 'clerk', label: 'Clerk', kind: 'psu', needs: { createsPayments: 'yes' } }],
       'parameters[0].needs.createsPayments: must be true or false',
     ],
     [
       'authorising the payments of no role',
-      [{ name: 'signatory', title: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'boss', category: 'sepa' } } }],
+      [{ name: 'signatory', label: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'boss', category: 'sepa' } } }],
       'parameters[0].needs.authorisesAlone.paymentsOf: must name another psu parameter of the flow (got "boss")',
+    ],
+    ['no label', [{ ...AMOUNT, label: undefined }], 'parameters[0].label: must be a non-empty string'],
+    ['a help that is no text', [{ ...AMOUNT, help: 3 }], 'parameters[0].help: must be a non-empty string'],
+    [
+      'an approver of two for the payments of no role',
+      [{ name: 'signatory', label: 'Signatory', kind: 'psu', needs: { authorisesOneOfTwo: { paymentsOf: 'signatory', category: 'sepa' } } }],
+      'parameters[0].needs.authorisesOneOfTwo.paymentsOf: must name another psu parameter of the flow (got "signatory")',
+    ],
+    [
+      'an approver of two held against no amount',
+      [
+        { name: 'clerk', label: 'Clerk', kind: 'psu' },
+        { name: 'signatory', label: 'Signatory', kind: 'psu', needs: { authorisesOneOfTwo: { paymentsOf: 'clerk', category: 'sepa', amount: 'much' } } },
+      ],
+      'parameters[1].needs.authorisesOneOfTwo.amount: amount must be an amount in euro such as 250.00 (got "much")',
     ],
     [
       'a limit held against no amount parameter',
       [
-        { name: 'clerk', title: 'Clerk', kind: 'psu' },
-        { name: 'signatory', title: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'clerk' } } },
+        { name: 'clerk', label: 'Clerk', kind: 'psu' },
+        { name: 'signatory', label: 'Signatory', kind: 'psu', needs: { authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'clerk' } } },
       ],
       'parameters[1].needs.authorisesAlone.amountParameter: must name an amount parameter of the flow (got "clerk")',
     ],
@@ -249,5 +265,13 @@ describe('the byValue matcher', () => {
   it('values in the unmet words are quoted once', () => {
     const [unmet] = unmetExpectations({ status: 200, fields: { 'body.scaStatus': 'finalised' } }, result('failed'));
     expect(`expected ${unmet?.expected}, got ${unmet?.actual}`).toBe('expected "finalised", got "failed"');
+  });
+});
+
+describe('a flow kept or exported before parameters had labels', () => {
+  it('reads each parameter’s title as its label', () => {
+    const older = flowWith({ parameters: [{ name: 'amount', title: 'How much', kind: 'amount', default: '250.00' }] });
+    expect(parseFlow(withParameterLabels(older)).parameters).toEqual([{ name: 'amount', label: 'How much', kind: 'amount', default: '250.00' }]);
+    expect(withParameterLabels(flowWith())).toEqual(flowWith());
   });
 });

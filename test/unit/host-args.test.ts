@@ -1,4 +1,4 @@
-// The flags of `serve` and `web` that the issue on CI setups named: --public-url (and its variable),
+// The flags of `serve` and `web` a CI setup uses: --public-url (and its variable),
 // --psu-public-url, and --now refusing days that do not exist instead of rolling them over.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isCalendarInstant, parseHostArgs, UsageError } from '../../main/hosts/cli/args';

@@ -1,4 +1,4 @@
-// `flow --junit FILE` (issue 32): one testsuite per flow, one testcase per step; a step whose expectation
+// `flow --junit FILE`: one testsuite per flow, one testcase per step; a step whose expectation
 // was not met is a failure with what was expected, one that could not be made an error, the steps after
 // the run stopped skipped; the counts on testsuites and each testsuite add up.
 import { join } from 'node:path';

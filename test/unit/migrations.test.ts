@@ -32,6 +32,7 @@ const SHIPPED = [
   '15f53833813b90850f93ba244771a6cd29569cd11e66200a410af009bdf157d4', // 019 exchange fault rules
   '250c1c7cedd8fd1508546f57f678df6f406203c0e317e8f9cd80ec4939e62561', // 020 signature evidence
   '01c112ad0c3bf180a75de300b5112ba31c752ffddca3b6338848ded52fa9422e', // 021 exchange parser refusals
+  '2736988fc48cc4ca6bc72b0bbeb1745d48c10ab67a557e64094b8c7e14afb0e0', // 022 lessons prepared
 ];
 
 const dirs: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../main/domain/dataset/types';
+import { PAYMENT_PRODUCTS } from '../../main/domain/dataset/schema';
+import type { PaymentProduct } from '../../main/domain/dataset/types';
 import { ibanCheckDigits } from '../../main/domain/iso20022/iban';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { seededRandom } from '../../main/domain/random';

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAYMENT_PRODUCTS, type InstitutionId, type PaymentProduct } from '../../main/domain/dataset/types';
+import { PAYMENT_PRODUCTS } from '../../main/domain/dataset/schema';
+import type { InstitutionId, PaymentProduct } from '../../main/domain/dataset/types';
 import { validatePain001 } from '../../main/domain/iso20022/pain001/validate';
 import { resourcesDir } from '../../main/resources-dir';
 import { loadDataset } from '../../main/services/operator/dataset-loader';

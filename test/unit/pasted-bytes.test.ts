@@ -1,4 +1,4 @@
-// Issue 34, item 4: Diagnose works from the body's bytes. A paste is text, so each form says how bytes that
+// Diagnose works from the body's bytes. A paste is text, so each form says how bytes that
 // are not UTF-8 travel: cURL as bash hands them to curl ($'\xFC', printf's \374), HAR as base64, raw HTTP as
 // one character per byte when its Content-Length says so; a copy that replaced bytes (U+FFFD) is named.
 import { describe, expect, it } from 'vitest';

@@ -79,8 +79,8 @@ function bankWith50Payments(): BankContext {
         createdAt: at,
         finishedAt: null,
       };
-      repos.payments.insertAttempt(attempt);
-      repos.payments.finishAttempt(authorisationId, 'finalised', null, at);
+      repos.paymentAttempts.insertAttempt(attempt);
+      repos.paymentAttempts.finishAttempt(authorisationId, 'finalised', null, at);
     }
     // A refused attempt is no authorisation: it must not be listed.
     if (i % 7 === 0) {
@@ -97,8 +97,8 @@ function bankWith50Payments(): BankContext {
         createdAt: NOW,
         finishedAt: null,
       };
-      repos.payments.insertAttempt(attempt);
-      repos.payments.finishAttempt(attempt.authorisationId, 'failed', 'limit', NOW);
+      repos.paymentAttempts.insertAttempt(attempt);
+      repos.paymentAttempts.finishAttempt(attempt.authorisationId, 'failed', 'limit', NOW);
     }
   }
   return { db, repos, clock: { now: () => NOW }, dataset: { payees: [] } } as unknown as BankContext;

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, type Db } from '../../main/store/database';
 import { MIGRATIONS } from '../../main/store/migrations';
-import { PaymentRepository } from '../../main/store/repositories/payments';
+import { createRepositories } from '../../main/services/context';
 
 let db: Db | undefined;
 afterEach(() => db?.close());
@@ -64,8 +64,8 @@ describe('migration 4: payment summaries', () => {
     const columns = (db.pragma('table_info(payments)') as { name: string }[]).map((c) => c.name);
     expect(columns).toEqual(expect.arrayContaining(['previous_status', 'transaction_count', 'creditor_preview']));
 
-    const repo = new PaymentRepository(db);
-    const bulk = repo.listings(10).find((l) => l.payment.paymentId === 'P-BULK');
+    const { paymentListings } = createRepositories(db);
+    const bulk = paymentListings.listings(10).find((l) => l.payment.paymentId === 'P-BULK');
     expect(bulk?.previousStatus).toBeNull();
     expect(bulk?.transactionCount).toBe(22);
     expect(bulk?.creditors.map((c) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Creditor ${i + 1}`));
@@ -73,22 +73,22 @@ describe('migration 4: payment summaries', () => {
       { name: 'Creditor 1', iban: 'FR7630004008210001042987126', amount: '1.00', currency: 'EUR' },
       { name: 'Creditor 2', otherId: '40478411223344', amount: '2.00', currency: 'GBP' },
     ]);
-    expect(repo.listings(10).find((l) => l.payment.paymentId === 'P-SINGLE')?.transactionCount).toBe(1);
+    expect(paymentListings.listings(10).find((l) => l.payment.paymentId === 'P-SINGLE')?.transactionCount).toBe(1);
   });
 
   it('records the status a payment leaves, and keeps it when the status does not change', () => {
     db = schema3();
     insertSchema3Payment(db, 'P', 1);
     migrate(db);
-    const repo = new PaymentRepository(db);
-    const previous = () => repo.listings(1)[0]?.previousStatus;
+    const { payments, paymentListings } = createRepositories(db);
+    const previous = () => paymentListings.listings(1)[0]?.previousStatus;
 
-    repo.setStatus('P', 'PDNG', null, new Date(2000));
+    payments.setStatus('P', 'PDNG', null, new Date(2000));
     expect(previous()).toBe('PATC');
-    repo.setStatus('P', 'PDNG', null, new Date(3000));
+    payments.setStatus('P', 'PDNG', null, new Date(3000));
     expect(previous()).toBe('PATC');
-    repo.setStatus('P', 'RJCT', { code: 'AM04' }, new Date(4000));
+    payments.setStatus('P', 'RJCT', { code: 'AM04' }, new Date(4000));
     expect(previous()).toBe('PDNG');
-    expect(repo.find('P')?.statusChangedAt.getTime()).toBe(4000);
+    expect(payments.find('P')?.statusChangedAt.getTime()).toBe(4000);
   });
 });

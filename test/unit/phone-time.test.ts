@@ -111,7 +111,7 @@ describe('the Phone in plain words', () => {
   it('words VoP results as the EPC rulebook has the bank app show them', () => {
     expect(vopHeadline({ outcome: 'closeMatch', reasonCode: 'CMTC', additionalInfo: 'Müller Logistik GmbH' })).toBe('Did you mean Müller Logistik GmbH?');
     expect(vopHeadline({ outcome: 'noMatch', reasonCode: 'NMTC', additionalInfo: null })).toBe('The name does not match the account holder.');
-    expect(vopHeadline({ outcome: 'inProgress', reasonCode: 'RECI', additionalInfo: null })).toBe('Checking the payee…');
+    expect(vopHeadline({ outcome: 'inProgress', reasonCode: 'RECI', additionalInfo: null })).toBe('The bank is checking the payee’s name…');
     expect(vopHeadline({ outcome: 'timeout', reasonCode: 'NOAP', additionalInfo: 'timeout' })).toBe('The payee could not be checked.');
   });
 });

@@ -1,6 +1,7 @@
 // Which PSUs may play a lesson's roles (shared/psu-needs.ts), over the default dataset's PSUs as
 // GET /simulator/v1/psus gives them and over variations of them: each need narrows, and a PSU
-// is offered for a role only when the roles that depend on it can still be played.
+// is offered for a role only when the roles that depend on it can still be played. Separation of duty's
+// roles: a creator who may authorise, and one approver of each signatory group whose limit covers the payment.
 import { describe, expect, it } from 'vitest';
 import { toPsuSummary } from '../../main/http/contract';
 import { psusWithAccounts } from '../../main/services/operator/operator';
@@ -14,11 +15,11 @@ const frankfurt = psusWithAccounts(defaultDataset())
 const psu = (psuId: string): PsuSummary => structuredClone(frankfurt.find((p) => p.psuId === psuId) as PsuSummary);
 
 const LESSON: FlowParameterSummary[] = [
-  { name: 'amount', title: 'How much', kind: 'amount', default: '250.00' },
-  { name: 'clerk', title: 'Who prepares the payment', kind: 'psu', needs: { usesBankApp: true, createsPayments: true } },
+  { name: 'amount', label: 'How much', kind: 'amount', default: '250.00' },
+  { name: 'clerk', label: 'Who prepares the payment', kind: 'psu', needs: { usesBankApp: true, createsPayments: true } },
   {
     name: 'signatory',
-    title: 'Who authorises the payment',
+    label: 'Who authorises the payment',
     kind: 'psu',
     needs: { usesBankApp: true, authorisesAlone: { paymentsOf: 'clerk', category: 'sepa', amountParameter: 'amount' } },
   },
@@ -65,12 +66,12 @@ describe('the PSUs a lesson offers for its roles', () => {
   it('says what is wrong in one line: the PSU before the amount', () => {
     expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' }, { amount: '250.00' }, 'frankfurt')).toBeNull();
     expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CREATOR', signatory: 'FRA-SOLO' }, { amount: '250.00' }, 'frankfurt')).toBe(
-      'FRA-CREATOR cannot be clerk (who prepares the payment) in this lesson; choose FRA-CLERK',
+      'FRA-CREATOR cannot play “Who prepares the payment” in this lesson; choose FRA-CLERK',
     );
     expect(castProblem(LESSON, frankfurt, { clerk: 'FRA-CLERK', signatory: 'FRA-SOLO' }, { amount: '100000.01' }, 'frankfurt')).toBe(
-      'nobody at frankfurt can be signatory (who authorises the payment) for 100000.01: choose a smaller amount',
+      'nobody at frankfurt can play “Who authorises the payment” for 100000.01: choose a smaller amount',
     );
-    expect(castProblem(LESSON, [], {}, { amount: '1.00' }, 'london')).toBe('nobody at london can be clerk (who prepares the payment) in this lesson');
+    expect(castProblem(LESSON, [], {}, { amount: '1.00' }, 'london')).toBe('nobody at london can play “Who prepares the payment” in this lesson');
   });
 });
 
@@ -84,7 +85,43 @@ describe('a company that lets one approval do for small payments', () => {
     expect(ids(psuChoices(LESSON, here, {}, { amount: '250.00' })).clerk).toEqual(['FRA-CREATOR', 'FRA-CLERK']);
     expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.00' }, 'frankfurt')).toBeNull();
     expect(castProblem(LESSON, here, { clerk: 'FRA-CREATOR', signatory: 'FRA-APPROVER-A' }, { amount: '250.01' }, 'frankfurt')).toBe(
-      'nobody at frankfurt can be signatory (who authorises the payment) for 250.01: choose a smaller amount',
+      'nobody at frankfurt can play “Who authorises the payment” for 250.01: choose a smaller amount',
     );
+  });
+});
+
+describe('separation of duty: a creator and an approver of each signatory group', () => {
+  const twoApprovals = (amount: string): FlowParameterSummary[] => [
+    { name: 'creator', label: 'Who prepares the payment', kind: 'psu', needs: { usesBankApp: true, createsPayments: true, authorisesPayments: true } },
+    ...(['A', 'B'] as const).map((group): FlowParameterSummary => ({
+      name: `approver${group}`,
+      label: `Who approves (group ${group})`,
+      kind: 'psu',
+      needs: { usesBankApp: true, authorisesOneOfTwo: { paymentsOf: 'creator', category: 'sepa', signatoryGroup: group, amount } },
+    })),
+  ];
+
+  it('at Frankfurt: only the creator of the company that needs two approvals, and its approvers of group A and of group B', () => {
+    expect(ids(psuChoices(twoApprovals('1250.00'), frankfurt, { creator: 'FRA-CREATOR' }, {}))).toEqual({
+      creator: ['FRA-CREATOR'],
+      // Not the creator (group A too), not the one without the bank app, not the one whose limit is below the payment.
+      approverA: ['FRA-APPROVER-A'],
+      approverB: ['FRA-APPROVER-B'],
+    });
+    expect(ids(psuChoices(twoApprovals('900.00'), frankfurt, { creator: 'FRA-CREATOR' }, {})).approverB).toEqual(['FRA-APPROVER-B', 'FRA-LOWLIMIT']);
+  });
+
+  it('a creator who may not authorise is not offered: the bank would refuse them for want of the right, not for separation of duty', () => {
+    const creator = psu('FRA-CREATOR');
+    const cannot = { ...creator, psuId: 'FRA-CREATOR-2', accounts: creator.accounts.map((a) => ({ ...a, permissions: ['ais', 'paymentCreation'] })) };
+    expect(ids(psuChoices(twoApprovals('1250.00'), [...frankfurt, cannot], {}, {})).creator).toEqual(['FRA-CREATOR']);
+  });
+
+  it('a company that lets one approval do for the amount has no second approver to offer', () => {
+    const oneWillDo = frankfurt.map((p) => ({
+      ...p,
+      companyApprovals: { authorisationsRequired: 2 as const, singleAuthorisationUpTo: [{ currency: 'EUR', amount: '5000.00' }] },
+    }));
+    expect(ids(psuChoices(twoApprovals('1250.00'), oneWillDo, { creator: 'FRA-CREATOR' }, {}))).toEqual({ creator: [], approverA: [], approverB: [] });
   });
 });

@@ -1,5 +1,5 @@
-// What `--host` beyond loopback opens, said at start (issue 31): the LAN addresses, which parts they
-// reach, and that the control token is needed from this machine too.
+// What `--host` beyond loopback opens, said at start: the LAN addresses, which parts they
+// reach, that the control token is needed from this machine too, and how the class's phones join.
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { lanAddresses, reachLines } from '../../main/hosts/cli/reach-lines';
@@ -25,6 +25,7 @@ describe('the start-up lines under --host', () => {
     expect(reachLines(sim, '::', lanAddresses('::', interfaces))).toEqual([
       "Reachable from other machines at http://192.168.1.20:4646, http://[2001:db8::20]:4646, http://10.0.0.7:4646: the bank's API and its SCA pages, and the control API with the token below.",
       'Control token (every control API call needs it, from this machine too, as Authorization: Bearer <token>): tok',
+      "Class phones: Present's Class phones button shows a QR code per customer of the lesson; a phone on this network opens it as that customer's bank app (pass --public-url with this machine's address, so the code names it).",
     ]);
     expect(reachLines({ ...sim, url: 'https://0.0.0.0:4646' }, '0.0.0.0', ['10.0.0.7'])[0]).toContain('https://10.0.0.7:4646');
     expect(reachLines({ ...sim, controlTokenRequired: false }, '127.0.0.1')).toEqual([]);

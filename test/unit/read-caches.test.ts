@@ -141,7 +141,7 @@ describe('payments', () => {
     expect(repos.payments.find('P1')?.status).toBe('PATC');
     expect(repos.payments.transactions('P1')).toEqual([{ index: 0, status: null, reasons: [] }]);
 
-    repos.payments.insertAttempt({
+    repos.paymentAttempts.insertAttempt({
       authorisationId: 'A1',
       paymentId: 'P1',
       journeyId: 'J1',
@@ -155,7 +155,7 @@ describe('payments', () => {
       finishedAt: null,
     });
     expect(repos.payments.find('P1')?.authorisations).toEqual([]);
-    repos.payments.finishAttempt('A1', 'finalised', null, LATER);
+    repos.paymentAttempts.finishAttempt('A1', 'finalised', null, LATER);
     expect(repos.payments.find('P1')?.authorisations).toEqual([{ psuId: 'FRA-APPROVER-A', signatoryGroup: null, at: LATER, via: 'individual' }]);
 
     repos.payments.setStatus('P1', 'PDNG', null, LATER);

@@ -1,4 +1,4 @@
-// A signed operation refused before its signature was checked (issue 34, item 5): the verdict is the bank's
+// A signed operation refused before its signature was checked: the verdict is the bank's
 // answer, no check is listed, what was sent for the signature is kept, and the renderer knows the verdict by
 // the same check id as the domain.
 import { describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ describe('the sequence diagram layout', () => {
     expect(layout.calls[1]?.words).toBe('2. PSU’s browser opens the SCA link');
     expect(layout.calls[1]?.label).toBe('GET /sca/6f1c2a3b… → 200');
     expect(layout.calls[2]?.words).toBe('3. PSU approves in the bank’s app');
-    expect(layout.returns.find((r) => r.seq === 5)?.label).toBe('Bank refuses (401)');
+    expect(layout.returns.find((r) => r.seq === 5)?.label).toBe('Bank refuses: not authorised');
     // The HTTP line sits between the words and the arrow.
     expect(first?.wordsY).toBeLessThan(first?.httpY ?? 0);
     expect(first?.httpY).toBeLessThan(first?.y ?? 0);
@@ -123,6 +123,8 @@ describe('the sequence diagram layout', () => {
     expect(forCall(1).map((r) => r.toX)).toEqual([x.tpp]);
     expect(forCall(3).map((r) => r.toX)).toEqual([x.psuApp, x.psuBrowser]);
     expect(forCall(3)[1]?.label).toBe('redirect to https://tpp.example/callback');
+    // Without HTTP labels the redirect is said in words, its address left out.
+    expect(layoutSequence(stepped(RUN), null, { http: false }).returns.filter((r) => r.seq === 3)[1]?.label).toBe('browser sent back to the TPP');
     expect(forCall(3).map((r) => r.labelAside)).toEqual([false, true]);
     for (const r of layout.returns) expect(r.className).toMatch(/\bseq-return\b/);
   });
@@ -171,9 +173,13 @@ describe('the sequence diagram layout', () => {
     expect(request.height).toBeGreaterThan(layout.height);
     const psu = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-APPROVER-A', role: 'approverA', expected: 'approve' });
     expect(psu.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-APPROVER-A to approve');
-    // A decision that is the PSU's to make (a lesson's close match): either answer is awaited.
-    const either = layoutSequence(stepped(RUN), { kind: 'psu', journeyId: 'j', psuId: 'FRA-SOLO', role: 'signatory', expected: 'approve', either: true });
-    expect(either.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for FRA-SOLO to approve or reject');
+    // A decision that is the PSU's to make (a lesson's close match): either answer is awaited. The PSU by name where known.
+    const either = layoutSequence(
+      stepped(RUN),
+      { kind: 'psu', journeyId: 'j', psuId: 'FRA-SOLO', role: 'signatory', expected: 'approve', either: true },
+      { http: false, name: (psuId) => (psuId === 'FRA-SOLO' ? 'Andreas Richter' : psuId) },
+    );
+    expect(either.notes.find((n) => n.kind === 'pending')?.text).toBe('Waiting for Andreas Richter to decide');
   });
 
   it('shortens paths sensibly: no API base, short identifiers, no query, cut with an ellipsis', () => {

@@ -62,7 +62,7 @@ const BY_OPERATION: Record<OperationName, Sample[]> = {
     ['operator', 'POST', `/simulator/v1/payments/${ID}/processing`, '{"outcome":"RJCT","reason":"AM04"}', 'Bank’s back office rejects the payment (AM04)'],
   ],
   addFault: [
-    ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"status":503}}', 'Operator sets a fault: 503'],
+    ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"status":503}}', 'Operator sets a fault: unavailable for a moment'],
     ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"delay":{"uniform":[1,2]}}}', 'Operator sets a fault: delay'],
     ['operator', 'POST', '/simulator/v1/faults', '{"match":{},"action":{"drop":"reset"}}', 'Operator sets a fault: dropped connection'],
   ],
@@ -133,21 +133,51 @@ describe('the words of the bank’s answer', () => {
     expect(exchangeWords(input(consent, { status: 401, responseBody: body, signature })).answer).toBe('Bank refuses: signature invalid');
   });
 
-  it('then the Berlin Group error code, then the OAuth error, then the status', () => {
+  it('then the Berlin Group error with its cause in words, then the OAuth error, then the status in words', () => {
     const berlin = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'CONSENT_EXPIRED', text: 'x' }] });
     expect(exchangeWords(input(consent, { status: 401, responseBody: berlin })).answer).toBe('Bank refuses: consent expired');
+    const vopRunning = JSON.stringify({
+      tppMessages: [{ category: 'ERROR', code: 'STATUS_INVALID', text: 'payment p: Verification of Payee is still in progress (RECI); retrieve the status' }],
+    });
+    expect(exchangeWords(input(consent, { status: 409, responseBody: vopRunning })).answer).toBe('Bank refuses: the name check is still running');
+    const stateOnly = JSON.stringify({ tppMessages: [{ category: 'ERROR', code: 'STATUS_INVALID', text: 'something else' }] });
+    expect(exchangeWords(input(consent, { status: 409, responseBody: stateOnly })).answer).toBe('Bank refuses: not possible in this state');
     const oauth = JSON.stringify({ error: 'invalid_grant' });
     expect(exchangeWords(input(consent, { status: 400, responseBody: oauth })).answer).toBe('Bank refuses: invalid grant');
-    expect(exchangeWords(input(consent, { status: 404, responseBody: 'not json' })).answer).toBe('Bank refuses (404)');
-    expect(exchangeWords(input(consent, { status: 503, responseBody: '' })).answer).toBe('Bank cannot answer (503)');
+    expect(exchangeWords(input(consent, { status: 404, responseBody: 'not json' })).answer).toBe('Bank refuses: not found');
+    expect(exchangeWords(input(consent, { status: 503, responseBody: '' })).answer).toBe('Bank cannot answer: unavailable for a moment');
+    expect(exchangeWords(input(consent, { status: 0, responseBody: '' })).answer).toBe('Bank does not answer');
   });
 
-  it('tells a status the bank answered, and nothing when there is none', () => {
-    expect(exchangeWords(input(consent, { status: 201, responseBody: '{"consentStatus":"received","consentId":"c"}' })).answer).toBe('Bank answers: received');
+  it('tells a status the bank answered in words, and nothing when there is none', () => {
+    expect(exchangeWords(input(consent, { status: 201, responseBody: '{"consentStatus":"received","consentId":"c"}' })).answer).toBe(
+      'Bank answers: the consent waits for the customer',
+    );
+    expect(exchangeWords(input(consent, { status: 201, responseBody: '{"transactionStatus":"PATC","paymentId":"p"}' })).answer).toBe(
+      'Bank answers: the payment waits for approval',
+    );
+    expect(exchangeWords(input(consent, { status: 201, responseBody: '{"scaStatus":"started"}' })).answer).toBe('Bank answers: here is the approval link');
     expect(exchangeWords(input(consent, { status: 200, responseBody: '{"fundsAvailable":false}' })).answer).toBe('Bank answers: no funds');
-    expect(exchangeWords(input(consent, { status: 200, responseBody: '<Document><GrpSts>ACCP</GrpSts></Document>' })).answer).toBe('Bank answers: ACCP');
+    expect(exchangeWords(input(consent, { status: 200, responseBody: '<Document><GrpSts>ACCP</GrpSts></Document>' })).answer).toBe(
+      'Bank answers: the payment is processed',
+    );
     expect(exchangeWords(input(consent, { status: 200, responseBody: '{"accounts":[]}' })).answer).toBeNull();
     expect(exchangeWords(input(consent)).answer).toBeNull();
+  });
+
+  it('tells what the payee’s bank said of the name, from the status report’s reason', () => {
+    const report = (...reasons: [string, string][]): string =>
+      `<Document><TxInfAndSts><TxSts>PATC</TxSts>${reasons.map(([code, info]) => `<StsRsnInf><Rsn><Cd>${code}</Cd></Rsn><AddtlInf>${info}</AddtlInf></StsRsnInf>`).join('')}</TxInfAndSts></Document>`;
+    const said = (body: string): string | null => exchangeWords(input(consent, { status: 200, responseBody: body })).answer;
+    expect(said(report(['CMTC', 'Müller Logistik GmbH']))).toBe('Payee’s bank says: close match');
+    expect(said(report(['NMTC', 'No match']))).toBe('Payee’s bank says: no match');
+    expect(said(report(['RECI', 'VoP in progress']))).toBe('Payee’s bank has not answered yet');
+    expect(said(report(['NOAP', 'VoP not possible: no response from the payee’s PSP within the time limit']))).toBe('Payee’s bank says: no answer in time');
+    expect(said(report(['NOAP', 'VoP not possible: service unavailable']))).toBe('Payee’s bank says: out of service');
+    expect(said(report(['NOAP', 'VoP not applicable: a savings account']))).toBe('Payee’s bank says: cannot be checked');
+    expect(said(report(['CMTC', 'A'], ['NMTC', 'B']))).toBe('Payee’s banks say: close match, no match');
+    // A match has no reason: the payment's status, in words.
+    expect(said(report())).toBe('Bank answers: the payment waits for approval');
   });
 
   it('turns codes and durations into words', () => {

@@ -1,4 +1,4 @@
-// Findings said as what happened (issue 34, items 2 and 9): a pasted header value the HTTP parser would refuse is
+// Findings said as what happened: a pasted header value the HTTP parser would refuse is
 // the first check, in the words the live refusal uses; a QSEAL of another TPP over plain HTTP is said in the
 // token's words, not the QWAC's; a value signed with a trailing space HTTP drops is named, the space shown as ␣.
 import { X509Certificate, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { explainBadSignature } from '../../main/domain/signing/bad-signature';
 import type { SignedOperation } from '../../main/domain/signing/profiles';
-import { verifySignedRequest, type SignerCertificateInspection, type VerifyInput } from '../../main/domain/signing/verify';
+import type { SignerCertificateInspection } from '../../main/domain/signing/signature-checks';
+import { verifySignedRequest, type VerifyInput } from '../../main/domain/signing/verify';
 
 interface VectorCase {
   name: string;

@@ -1,4 +1,4 @@
-// `--now DATE` (issue 32): a day's first instant in an institution's zone, across summer-time changes,
+// `--now DATE`: a day's first instant in an institution's zone, across summer-time changes,
 // including a change that skips midnight (America/Santiago) and one that sets the clock back over it.
 import { describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../../main/domain/time/zoned-day';

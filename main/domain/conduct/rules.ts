@@ -1,5 +1,5 @@
 // The spec's rules of conduct for a TPP (shared/spec/bank-interface.md), each with the id the conduct
-// report and its users key on (issue 33 fixes them), how grave a breach is, and the spec's own words.
+// report and its users key on (fixed: CI steps name them), how grave a breach is, and the spec's own words.
 
 export const CONDUCT_RULE_IDS = [
   'polling-after-final-status',

@@ -1,4 +1,4 @@
-// The fault rules of both kinds in the order added (issue 33): action rules (rule.ts) and presets
+// The fault rules of both kinds in the order added: action rules (rule.ts) and presets
 // (presets.ts). Pure: which of them answers a request to the bank in place of its rules.
 import { maintenanceFault, type FaultPresetState } from './presets';
 import { fires, isRetired, matchesRequest, type FaultRequest, type FaultRuleState, type FiredFault } from './rule';

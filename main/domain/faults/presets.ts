@@ -1,4 +1,4 @@
-// Bank-level fault presets (issue 33): the scenarios no generic tool has, named, over the bank's own
+// Bank-level fault presets: the scenarios no generic tool has, named, over the bank's own
 // rules rather than in place of them. Processing held in PDNG, a payee's bank that never answers
 // Verification of Payee, a PSU who abandons the SCA, and the bank under maintenance. Pure: whether a
 // preset holds for a payment, a journey or a request at a moment, and what it does there.

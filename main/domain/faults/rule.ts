@@ -1,4 +1,4 @@
-// Faults on demand (issue 33): rules the operator or a test sets, each matching some of the bank's
+// Faults on demand (docs/testing-your-tpp.md): rules the operator or a test sets, each matching some of the bank's
 // traffic and answering it otherwise than the bank's rules would: an error status, a delay, a dribbled
 // answer. Pure: which rule fires for a request, given each rule's counters and seeded random numbers.
 import { BANK_OPERATION_NAMES, type BankOperation } from '../operations/registry';

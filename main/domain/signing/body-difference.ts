@@ -15,7 +15,7 @@ export interface BodyDifference {
 }
 
 /** Null when the two bodies are the same bytes. */
-export function firstDifference(sent: Uint8Array, hashed: Uint8Array): BodyDifference | null {
+export function firstDifferingByte(sent: Uint8Array, hashed: Uint8Array): BodyDifference | null {
   const shorter = Math.min(sent.length, hashed.length);
   let offset = 0;
   while (offset < shorter && sent[offset] === hashed[offset]) offset++;

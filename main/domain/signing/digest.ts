@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isPaddedBase64 } from './base64';
-import { bodyDifferenceWords, firstDifference } from './body-difference';
+import { bodyDifferenceWords, firstDifferingByte } from './body-difference';
 import { xmlForms } from './xml-forms';
 
 /**
@@ -113,7 +113,7 @@ export function digestMismatchCause(body: Uint8Array, sentBase64: string, hashed
 }
 
 function hashedBodyCause(body: Buffer, sentBase64: string, hashed: Uint8Array): DigestMismatchCause {
-  const difference = firstDifference(body, hashed);
+  const difference = firstDifferingByte(body, hashed);
   if (difference === null) {
     return {
       text: 'the body given as hashed is the body sent, byte for byte, and it does not hash to the Digest: the Digest was not computed over it (rule 5)',

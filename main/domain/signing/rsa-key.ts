@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 
 /**
  * Loads the certificate's public key for verification. OpenSSL 3 decodes an SPKI key through its
- * generic decoder search, about 200 µs; the same key as PKCS#1 DER loads in about 5 µs. Since every
+ * generic decoder search, many times slower than it loads the same key as PKCS#1 DER. Since every
  * signed request needs the key, an RSA SPKI is unwrapped to its PKCS#1 body here (the BIT STRING of
  * SubjectPublicKeyInfo holds exactly that). Anything else goes the general way.
  */

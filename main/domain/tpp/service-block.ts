@@ -1,4 +1,5 @@
-import { INSTITUTION_IDS, type InstitutionId } from '../dataset/types';
+import { INSTITUTION_IDS } from '../dataset/schema';
+import type { InstitutionId } from '../dataset/types';
 import { formatError } from '../errors';
 import { isBoundedText } from '../headers/formats';
 

@@ -37,8 +37,10 @@ export type ParameterKind = (typeof PARAMETER_KINDS)[number];
  */
 export interface FlowParameter {
   name: string;
-  /** In plain words, as the form's label: "What the payee's bank says about the name". */
-  title: string;
+  /** In a trainer's words, as the form's label: "What the payee's bank says about the name", "Who prepares the payment". */
+  label: string;
+  /** A sentence under the label: what the choice changes in the lesson, or who can be chosen and why. */
+  help?: string;
   kind: ParameterKind;
   /** choice and payee only. */
   choices?: { value: string; label: string }[];
@@ -70,6 +72,12 @@ export interface FlowStep {
   operation: OperationName;
   params: Record<string, FlowValue>;
   expect: Expectation;
+  /**
+   * Only for some of the trainer's choices: the step runs when each parameter named has one of the values
+   * listed (`{"payee": ["timeout"]}`: the clock is moved only where the payee's bank never answers); for the
+   * other choices the run leaves it out. No later step may refer to it.
+   */
+  when?: Record<string, string[]>;
 }
 
 export interface FlowFile {
@@ -78,6 +86,8 @@ export interface FlowFile {
   name: string;
   title: string;
   description: string;
+  /** A lesson for a class (docs/teaching.md): the Flows list tags it and shows it first, and it waits for the PSU's decisions by default. */
+  lesson?: boolean;
   /** The simulator's behaviour the flow expects; a file without the field is a simulation flow. */
   /** The simulator's mode the flow is written for: it runs only where the simulator is in that mode. */
   behaviour: SimulatorMode;

@@ -3,7 +3,7 @@ import { meantAlternative } from '../../../shared/control-api/alternatives';
 import { FaultRuleInput } from '../../../shared/control-api/faults';
 import { validationText, type SchemaFailure } from '../../../shared/control-api/validation-text';
 import type { PsuNeeds } from '../../../shared/psu-needs';
-import { VOP_OUTCOMES } from '../../domain/dataset/types';
+import { VOP_OUTCOMES } from '../../domain/dataset/schema';
 import { BANK_OPERATION_NAMES } from '../../domain/operations/registry';
 import { isFaultOperation } from '../../domain/faults/rule';
 import { ACTORS, type Actor } from './actors';
@@ -62,9 +62,10 @@ export function parseFlow(input: unknown): FlowFile {
   if (input.formatVersion !== FLOW_FORMAT_VERSION) {
     throw new FlowFormatError('formatVersion', `must be ${FLOW_FORMAT_VERSION} (the version this runner reads), got ${JSON.stringify(input.formatVersion)}`);
   }
-  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'behaviour', 'institutions', 'psus', 'parameters', 'steps']);
+  allowOnly(input, '', ['formatVersion', 'name', 'title', 'description', 'lesson', 'behaviour', 'institutions', 'psus', 'parameters', 'steps']);
   const name = text(input.name, 'name');
   if (!NAME.test(name)) throw new FlowFormatError('name', `must be lower-case letters, digits and hyphens, got "${name}"`);
+  if (input.lesson !== undefined && typeof input.lesson !== 'boolean') throw new FlowFormatError('lesson', 'must be true (a lesson for a class) or false');
   const behaviour = input.behaviour ?? 'simulation';
   if (!isSimulatorMode(behaviour)) throw new FlowFormatError('behaviour', `must be one of ${SIMULATOR_MODES.join(', ')}, got ${JSON.stringify(behaviour)}`);
   const institutions = list(input.institutions, 'institutions').map((item, i) => {
@@ -85,6 +86,7 @@ export function parseFlow(input: unknown): FlowFile {
     name,
     title: text(input.title, 'title'),
     description: text(input.description, 'description'),
+    ...(input.lesson === true ? { lesson: true } : {}),
     behaviour,
     institutions,
     psus,
@@ -94,19 +96,20 @@ export function parseFlow(input: unknown): FlowFile {
 }
 
 function readParameters(value: unknown, psus: Record<string, string>): FlowParameter[] {
-  if (!Array.isArray(value)) throw new FlowFormatError('parameters', 'must be a list of {name, title, kind, choices?, default?}');
+  if (!Array.isArray(value)) throw new FlowFormatError('parameters', 'must be a list of {name, label, help?, kind, choices?, default?}');
   const names = new Set<string>();
   return value.map((item: unknown, i) => {
     const at = `parameters[${i}]`;
-    if (!isObject(item)) throw new FlowFormatError(at, 'must be an object {name, title, kind, choices?, default?}');
-    allowOnly(item, at, ['name', 'title', 'kind', 'choices', 'default', 'needs']);
+    if (!isObject(item)) throw new FlowFormatError(at, 'must be an object {name, label, help?, kind, choices?, default?}');
+    allowOnly(item, at, ['name', 'label', 'help', 'kind', 'choices', 'default', 'needs']);
     const name = text(item.name, `${at}.name`);
     if (!IDENTIFIER.test(name)) throw new FlowFormatError(`${at}.name`, 'must be a letter followed by letters, digits, _ or -');
     if (names.has(name)) throw new FlowFormatError(`${at}.name`, `"${name}" is the name of an earlier parameter`);
     names.add(name);
     const kind = item.kind as ParameterKind;
     if (!PARAMETER_KINDS.includes(kind)) throw new FlowFormatError(`${at}.kind`, `must be one of ${PARAMETER_KINDS.join(', ')}`);
-    const parameter: FlowParameter = { name, title: text(item.title, `${at}.title`), kind };
+    const parameter: FlowParameter = { name, label: text(item.label, `${at}.label`), kind };
+    if (item.help !== undefined) parameter.help = text(item.help, `${at}.help`);
     const hasChoices = kind === 'choice' || kind === 'payee';
     if (hasChoices) parameter.choices = readChoices(item.choices, `${at}.choices`, kind);
     else if (item.choices !== undefined) throw new FlowFormatError(`${at}.choices`, `only a choice or payee parameter has choices`);
@@ -128,10 +131,11 @@ function readParameters(value: unknown, psus: Record<string, string>): FlowParam
 }
 
 function readNeeds(value: unknown, at: string): PsuNeeds {
-  if (!isObject(value)) throw new FlowFormatError(at, 'must be an object {usesBankApp?, createsPayments?, authorisesAlone?}');
-  allowOnly(value, at, ['usesBankApp', 'createsPayments', 'authorisesAlone']);
+  if (!isObject(value))
+    throw new FlowFormatError(at, 'must be an object {usesBankApp?, createsPayments?, authorisesPayments?, authorisesAlone?, authorisesOneOfTwo?}');
+  allowOnly(value, at, ['usesBankApp', 'createsPayments', 'authorisesPayments', 'authorisesAlone', 'authorisesOneOfTwo']);
   const needs: PsuNeeds = {};
-  for (const flag of ['usesBankApp', 'createsPayments'] as const) {
+  for (const flag of ['usesBankApp', 'createsPayments', 'authorisesPayments'] as const) {
     if (value[flag] === undefined) continue;
     if (typeof value[flag] !== 'boolean') throw new FlowFormatError(`${at}.${flag}`, 'must be true or false');
     needs[flag] = value[flag];
@@ -146,20 +150,38 @@ function readNeeds(value: unknown, at: string): PsuNeeds {
     };
     if (alone.amountParameter !== undefined) needs.authorisesAlone.amountParameter = text(alone.amountParameter, `${at}.authorisesAlone.amountParameter`);
   }
+  const oneOfTwo = value.authorisesOneOfTwo;
+  if (oneOfTwo !== undefined) {
+    const where = `${at}.authorisesOneOfTwo`;
+    if (!isObject(oneOfTwo)) throw new FlowFormatError(where, 'must be an object {paymentsOf, category, signatoryGroup?, amount?}');
+    allowOnly(oneOfTwo, where, ['paymentsOf', 'category', 'signatoryGroup', 'amount']);
+    needs.authorisesOneOfTwo = { paymentsOf: text(oneOfTwo.paymentsOf, `${where}.paymentsOf`), category: text(oneOfTwo.category, `${where}.category`) };
+    if (oneOfTwo.signatoryGroup !== undefined) needs.authorisesOneOfTwo.signatoryGroup = text(oneOfTwo.signatoryGroup, `${where}.signatoryGroup`);
+    if (oneOfTwo.amount !== undefined) {
+      const amount = text(oneOfTwo.amount, `${where}.amount`);
+      const problem = valueProblem({ name: 'amount', label: '', kind: 'amount' }, amount);
+      if (problem !== null) throw new FlowFormatError(`${where}.amount`, problem);
+      needs.authorisesOneOfTwo.amount = amount;
+    }
+  }
   return needs;
 }
 
 /** A need names other parameters: a psu role for whose payments, an amount parameter for how much. */
 function checkNeeds(parameters: readonly FlowParameter[]): void {
+  const kindOf = (name: string): string | undefined => parameters.find((p) => p.name === name)?.kind;
   parameters.forEach((parameter, i) => {
-    const alone = parameter.needs?.authorisesAlone;
-    if (alone === undefined) return;
-    const at = `parameters[${i}].needs.authorisesAlone`;
-    const kindOf = (name: string): string | undefined => parameters.find((p) => p.name === name)?.kind;
-    if (alone.paymentsOf === parameter.name || kindOf(alone.paymentsOf) !== 'psu')
-      throw new FlowFormatError(`${at}.paymentsOf`, `must name another psu parameter of the flow (got "${alone.paymentsOf}")`);
-    if (alone.amountParameter !== undefined && kindOf(alone.amountParameter) !== 'amount')
-      throw new FlowFormatError(`${at}.amountParameter`, `must name an amount parameter of the flow (got "${alone.amountParameter}")`);
+    for (const need of ['authorisesAlone', 'authorisesOneOfTwo'] as const) {
+      const paymentsOf = parameter.needs?.[need]?.paymentsOf;
+      if (paymentsOf !== undefined && (paymentsOf === parameter.name || kindOf(paymentsOf) !== 'psu'))
+        throw new FlowFormatError(`parameters[${i}].needs.${need}.paymentsOf`, `must name another psu parameter of the flow (got "${paymentsOf}")`);
+    }
+    const amountParameter = parameter.needs?.authorisesAlone?.amountParameter;
+    if (amountParameter !== undefined && kindOf(amountParameter) !== 'amount')
+      throw new FlowFormatError(
+        `parameters[${i}].needs.authorisesAlone.amountParameter`,
+        `must name an amount parameter of the flow (got "${amountParameter}")`,
+      );
   });
 }
 
@@ -190,7 +212,7 @@ function readPsus(value: unknown): Record<string, string> {
 function readStep(value: unknown, at: string, known: Known): FlowStep {
   const { earlier, psus } = known;
   if (!isObject(value)) throw new FlowFormatError(at, 'must be an object');
-  allowOnly(value, at, ['id', 'title', 'explanation', 'spec', 'actor', 'operation', 'params', 'expect']);
+  allowOnly(value, at, ['id', 'title', 'explanation', 'spec', 'actor', 'operation', 'params', 'expect', 'when']);
   const id = text(value.id, `${at}.id`);
   if (!IDENTIFIER.test(id)) throw new FlowFormatError(`${at}.id`, 'must be a letter followed by letters, digits, _ or -');
   if (earlier.has(id)) throw new FlowFormatError(`${at}.id`, `"${id}" is the id of an earlier step`);
@@ -226,7 +248,24 @@ function readStep(value: unknown, at: string, known: Known): FlowStep {
     operation,
     params: params as Record<string, FlowValue>,
     expect: readExpectation(value.expect, `${at}.expect`, known),
+    ...(value.when === undefined ? {} : { when: readWhen(value.when, `${at}.when`, known.parameters) }),
   };
+}
+
+/** A step's `when`: parameters that offer choices, each with some of its choices. */
+function readWhen(value: unknown, at: string, parameters: readonly FlowParameter[]): Record<string, string[]> {
+  if (!isObject(value) || Object.keys(value).length === 0) throw new FlowFormatError(at, 'must name parameters and their values, e.g. {"payee": ["timeout"]}');
+  for (const [name, values] of Object.entries(value)) {
+    const parameter = parameters.find((p) => p.name === name);
+    if (parameter?.choices === undefined) throw new FlowFormatError(`${at}.${name}`, 'must be a parameter of the flow that offers choices');
+    const offered = parameter.choices.map((c) => c.value);
+    const listed = list(values, `${at}.${name}`);
+    if (listed.length === 0) throw new FlowFormatError(`${at}.${name}`, 'must list at least one value');
+    listed.forEach((given, i) => {
+      if (typeof given !== 'string' || !offered.includes(given)) throw new FlowFormatError(`${at}.${name}[${i}]`, `must be one of ${offered.join(', ')}`);
+    });
+  }
+  return value as Record<string, string[]>;
 }
 
 function checkParam(value: unknown, kind: ParamKind, at: string, psus: Record<string, string>): void {
@@ -335,6 +374,7 @@ function checkReference(reference: string, at: string, { earlier, psus, paramete
   }
   if (root === 'steps') {
     if (typeof name !== 'string' || !earlier.has(name)) bad('names no earlier step');
+    if (earlier.get(String(name))?.when !== undefined) bad('names a step that runs only for some choices (its "when")');
     if (!RESULT_ROOTS.includes(String(path?.[2]))) bad(`must go on with one of ${RESULT_ROOTS.join(', ')}`);
     return;
   }

@@ -6,7 +6,11 @@ import type { BankTransport } from '../../tpp/transport';
 import type { Actor } from '../library/actors';
 import type { FlowFile, FlowStep, FlowValue } from '../library/format';
 import { readLibrary } from '../library/library';
-import { LiveRun, type BankNews, type RequestEdit, type StopAt } from './live-run';
+import { withParameterLabels } from '../library/parameters';
+import { flowForChoices, givenOrDefault } from '../library/step-choices';
+import { LiveRun } from './live-run';
+import type { BankNews } from './psu-coordination';
+import type { RequestEdit, StopAt } from './request-gate';
 import { isOperation, operationSpec, OPERATIONS, type OperationName, type ParamKind } from '../library/operations';
 import type { DatasetPsu } from './psus';
 import { RunError } from './run-error';
@@ -61,14 +65,15 @@ export interface OperationSummary {
 /** Operations that make the PSU's session rather than need one. */
 const SESSION_MAKERS: ReadonlySet<OperationName> = new Set(['createConsent', 'psuSession', 'exchangeCode']);
 
-/** A run kept before flows had parameters: its flow has none and it chose none. */
+/** A run kept before flows had parameters: its flow has none and it chose none; or before they had labels (withParameterLabels). */
 function keptBeforeParameters(run: FlowRunRecord): FlowRunRecord {
   const kept = run as Omit<FlowRunRecord, 'params' | 'flow'> & {
     params?: FlowRunRecord['params'];
     flow: Omit<FlowFile, 'parameters'> & { parameters?: FlowFile['parameters'] };
   };
-  if (kept.params !== undefined && kept.flow.parameters !== undefined) return run;
-  return { ...run, params: kept.params ?? {}, flow: { ...run.flow, parameters: kept.flow.parameters ?? [] } };
+  const labelled = kept.flow.parameters?.every((p) => typeof p.label === 'string') === true;
+  if (kept.params !== undefined && labelled) return run;
+  return { ...run, params: kept.params ?? {}, flow: withParameterLabels({ ...run.flow, parameters: kept.flow.parameters ?? [] }) };
 }
 
 /** The name a run of free steps only goes by. */
@@ -259,7 +264,9 @@ export class FlowRuns {
   }
 
   private async startFlow(flow: FlowFile, options: StartOptions & { free: boolean; replayOf?: string }): Promise<LiveRun> {
-    const record = newRunRecord({ ...options, flow, pauseClock: options.pauseClock ?? true }, randomUUID(), await this.now());
+    // The run's flow has the steps of its choices only (a step's `when`): its progress counts those.
+    const steps = flowForChoices(flow, givenOrDefault(flow, options.params));
+    const record = newRunRecord({ ...options, flow: steps, pauseClock: options.pauseClock ?? true }, randomUUID(), await this.now());
     let run: LiveRun;
     try {
       run = await LiveRun.start(record, this.options.transport(), this.options.credentials(), this.archive);

@@ -20,7 +20,18 @@ export async function resolvePsus(
 ): Promise<Record<string, DatasetPsu>> {
   const res = await sendHttp(bank, { method: 'GET', path: '/simulator/v1/psus', headers: {}, body: null });
   if (res.status !== 200) throw new Error(`GET /simulator/v1/psus answered ${res.status}`);
-  const here = (res.body as DatasetPsu[]).filter((psu) => psu.institution === institution);
+  return castOf(flow, res.body as DatasetPsu[], institution, chosen, values);
+}
+
+/** resolvePsus over the PSUs already read (all of the dataset's, GET /simulator/v1/psus). */
+export function castOf(
+  flow: FlowFile,
+  psus: readonly DatasetPsu[],
+  institution: string,
+  chosen: Record<string, string> = {},
+  values: Record<string, string> = {},
+): Record<string, DatasetPsu> {
+  const here = psus.filter((psu) => psu.institution === institution);
   const unknownRole = Object.keys(chosen).find((role) => !Object.hasOwn(flow.psus, role));
   if (unknownRole !== undefined) throw new Error(`${flow.name} has no PSU role ${unknownRole} (its roles: ${Object.keys(flow.psus).join(', ')})`);
   const cast: Record<string, DatasetPsu> = Object.fromEntries(

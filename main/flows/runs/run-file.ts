@@ -1,6 +1,7 @@
 import type { FlowFile } from '../library/format';
 import { isOperation } from '../library/operations';
 import type { FlowRunRecord, FreeStepInput, RunStep } from '../run-record';
+import { withParameterLabels } from '../library/parameters';
 import { FlowFormatError, parseFlow } from '../library/validate';
 
 /** The exported run's format: its name and version say what reads it. */
@@ -81,7 +82,7 @@ export function parseRunFile(text: string, runId: string): FlowRunRecord {
 
 function embeddedFlow(flow: unknown): FlowFile {
   try {
-    return parseFlow(flow);
+    return parseFlow(withParameterLabels(flow));
   } catch (err) {
     if (err instanceof FlowFormatError) throw new RunFileError(`run.flow.${err.message}`);
     throw err;

@@ -7,6 +7,7 @@ import { ACTIONS, type RunContext } from './actions';
 import { checkBehaviour } from './behaviour';
 import { Params } from './params';
 import { chosenPsuIds, chosenValues, parameterScope } from '../library/parameters';
+import { flowForChoices } from '../library/step-choices';
 import { unmetExpectations, type UnmetExpectation } from './expectations';
 import type { Expectation, FlowFile, FlowStep, FlowValue } from '../library/format';
 import { RecordingBankControl, RecordingTppClient, RunRecorder, type RunHooks } from './recording';
@@ -112,7 +113,9 @@ export class FlowRunner {
     const psus = await resolvePsus(transport, flow, institution, { ...options.psuIds, ...chosenPsuIds(flow, values) }, values);
     for (const parameter of flow.parameters) if (parameter.kind === 'psu') values[parameter.name] = (psus[parameter.name] as DatasetPsu).psuId;
     const scope = await parameterScope(transport, flow, institution, values);
-    return new FlowRunner(flow, { transport, institution, tpp, control, psus, sessions: new Map(), faultRules: new Set() }, record, { values, scope });
+    // Steps for other choices than these (their `when`) are not part of this run.
+    const steps = flowForChoices(flow, values);
+    return new FlowRunner(steps, { transport, institution, tpp, control, psus, sessions: new Map(), faultRules: new Set() }, record, { values, scope });
   }
 
   get institution(): string {
@@ -223,7 +226,7 @@ export class FlowRunner {
 /** Runs every step of a flow, telling of each as it is done. */
 export async function runFlow(flow: FlowFile, options: FlowRunOptions): Promise<FlowRun> {
   const runner = await FlowRunner.start(flow, options);
-  options.onStart?.({ flow, institution: runner.institution, psus: runner.psus, params: runner.params });
+  options.onStart?.({ flow: runner.flow, institution: runner.institution, psus: runner.psus, params: runner.params });
   try {
     while (runner.nextStep !== null) {
       // Not `onStep?.(await runner.next())`: without onStep that would skip the step itself.

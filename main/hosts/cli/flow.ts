@@ -186,12 +186,14 @@ function listed(flow: FlowFile) {
   return {
     name: flow.name,
     title: flow.title,
+    lesson: flow.lesson === true,
     behaviour: flow.behaviour,
     institutions: flow.institutions,
     psuRoles: Object.keys(flow.psus),
     parameters: flow.parameters.map((p) => ({
       name: p.name,
-      title: p.title,
+      label: p.label,
+      ...(p.help === undefined ? {} : { help: p.help }),
       kind: p.kind,
       ...(p.choices === undefined ? {} : { choices: p.choices }),
       ...(p.default === undefined ? {} : { default: p.default }),

@@ -117,7 +117,7 @@ async function build() {
     define: { 'import.meta.url': BUNDLE_URL },
     outfile: tmp,
     sourcemap: 'external',
-    // Smaller to read and to hand to V8 (3.4 MB to 2.3 MB: some 15 ms of a start); names stay as written.
+    // Smaller to read and to hand to V8 (docs/benchmarks.md#start-up-part-by-part); names stay as written.
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
@@ -145,8 +145,8 @@ async function build() {
 }
 
 /**
- * Makes the bundle plain ASCII, so a start reads it as latin1: Node 20 decodes 3 MB of UTF-8 in 30-60 ms, of
- * latin1 in a few. esbuild escapes what it can but keeps comments and some regular expressions as written; each
+ * Makes the bundle plain ASCII, so a start reads it as latin1: Node 20 decodes UTF-8 several times slower
+ * (docs/benchmarks.md#start-up-part-by-part). esbuild escapes what it can but keeps comments and some regular expressions as written; each
  * other character becomes its \u escape: the same character in a string, a template or a regular expression, and
  * mere text in a comment. Only source text read back would differ (a RegExp's `source`, a template's `raw`, a
  * function's toString()); nothing the simulator runs reads it of a pattern or template past ASCII.

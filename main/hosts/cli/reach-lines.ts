@@ -32,5 +32,6 @@ export function reachLines(
     simulator.controlTokenGiven
       ? 'Control token: the one you set (--control-token or PSD2_WORKBENCH_CONTROL_TOKEN); every control API call needs it, from this machine too, as Authorization: Bearer <token>.'
       : `Control token (every control API call needs it, from this machine too, as Authorization: Bearer <token>): ${simulator.controlToken}`,
+    "Class phones: Present's Class phones button shows a QR code per customer of the lesson; a phone on this network opens it as that customer's bank app (pass --public-url with this machine's address, so the code names it).",
   ];
 }

@@ -14,6 +14,7 @@ import {
   toInfo,
   toJourney,
   toPaymentSummary,
+  toPhoneLink,
   toPsuSummary,
   toServiceBlock,
   toVopRegistry,
@@ -23,13 +24,16 @@ import { decisionHooks } from '../sca-decisions';
 import { exactAnswers } from '../exact-answers';
 import { readListPage, type Paged } from '../../services/list-page';
 import { grantControlCookie, hasControlAccess } from '../control-access';
+import { checkPhoneReach, grantPhoneCookie, ownJourneys, ownResources, phoneLinkOf, phoneSees } from '../phone-scope';
 import { controlOpenApi } from '../control-openapi';
+import { datasetJsonSchema } from '../dataset-schema';
 import { CONTROL_PREFIX, controlRouteSchema } from '../control-operations';
 import { controlValidatorCompiler, readJsonBody } from '../control-validation';
 import type { FlowRuns } from '../../flows/runs/flow-runs';
 import { exchangeFileRoutes, type ExchangeFileBuilders } from './exchange-files';
 import { flowRunRoutes } from './flow-runs';
 import { inspectorToolRoutes, type ExchangeResender } from './inspector-tools';
+import { lessonPrepRoutes } from './lesson-prep';
 
 export interface ControlOptions {
   version: string;
@@ -69,8 +73,15 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         if (schema.body !== undefined) route.preValidation = [readJsonBody, ...[route.preValidation ?? []].flat()];
       });
       if (options.exactAnswers) exactAnswers(control);
+      control.decorateRequest('phone', null);
       control.addHook('onRequest', async (request) => {
-        if (options.requiredToken !== null && !hasControlAccess(request, options.requiredToken)) {
+        if (options.requiredToken !== null && hasControlAccess(request, options.requiredToken)) return;
+        // A phone link reaches its customer's approvals only, on loopback too: the link says what it is for.
+        const phone = phoneLinkOf(request, services.phoneLinks);
+        if (phone !== undefined) {
+          request.phone = phone;
+          checkPhoneReach(request, phone, services);
+        } else if (options.requiredToken !== null) {
           throw BankError.of(
             'TOKEN_INVALID',
             'the control API needs Authorization: Bearer <the token printed at start> when the simulator listens beyond loopback',
@@ -83,7 +94,18 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         if (options.requiredToken !== null) grantControlCookie(reply, options.requiredToken);
         return reply.code(204).send();
       });
+      // "Approve on your own phone": a link for one customer (phone-scope.ts), and its page's trade for a cookie.
+      control.post('/phone-links', async (request, reply) => {
+        const { token, link } = services.phoneLinks.create(request.body);
+        const reachable = options.requiredToken !== null;
+        return reply.code(201).send(toPhoneLink(link, `${origin()}/#phone=${token}`, reachable));
+      });
+      control.post('/phone-session', async (request, reply) => {
+        grantPhoneCookie(request, reply);
+        return reply.code(204).send();
+      });
 
+      control.get('/dataset-schema.json', async () => datasetJsonSchema(origin()));
       control.get('/openapi.json', async () =>
         controlOpenApi(options.version, origin(), {
           flowRuns: options.flowRuns !== undefined,
@@ -92,18 +114,44 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
         }),
       );
       control.get('/info', async () => toInfo(services.operator.info(), options.version));
-      control.get('/psus', async () => services.operator.psus().map(toPsuSummary));
+      control.get('/psus', async (request) =>
+        services.operator
+          .psus()
+          .filter(({ psu }) => request.phone === null || psu.psuId === request.phone.psuId)
+          .map(toPsuSummary),
+      );
       control.get('/institutions', async () => services.operator.institutions().map(toInstitutionSummary));
       // Newest first, a page at a time (`limit` 1-500, default 500; `offset`), with the list's length in X-Total-Count.
-      control.get('/consents', async (request, reply) => paged(reply, services.operator.consents(readListPage(request.query as ListQuery)), toConsentSummary));
+      const listed = <T>(request: FastifyRequest, page: Paged<T>, idOf: (item: T) => string): Paged<T> => ownResources(request, services, page, idOf);
+      control.get('/consents', async (request, reply) =>
+        paged(
+          reply,
+          listed(request, services.operator.consents(readListPage(request.query as ListQuery)), (c) => c.consent.consentId),
+          toConsentSummary,
+        ),
+      );
       control.post('/consents/:consentId/revoke', async (request) => {
         const { consentId } = request.params as { consentId: string };
         return toConsentSummary(services.consents.revokeByPsu(consentId));
       });
-      control.get('/payments', async (request, reply) => paged(reply, services.operator.payments(readListPage(request.query as ListQuery)), toPaymentSummary));
-      control.get('/baskets', async (request, reply) => paged(reply, services.operator.baskets(readListPage(request.query as ListQuery)), toBasketSummary));
+      control.get('/payments', async (request, reply) =>
+        paged(
+          reply,
+          listed(request, services.operator.payments(readListPage(request.query as ListQuery)), (p) => p.listing.payment.paymentId),
+          toPaymentSummary,
+        ),
+      );
+      control.get('/baskets', async (request, reply) =>
+        paged(
+          reply,
+          listed(request, services.operator.baskets(readListPage(request.query as ListQuery)), (b) => b.basketId),
+          toBasketSummary,
+        ),
+      );
 
-      control.get('/sca', async (request) => services.sca.list((request.query as { status?: unknown }).status).map((j) => toJourney(j, origin())));
+      control.get('/sca', async (request) =>
+        ownJourneys(request, services.sca.list((request.query as { status?: unknown }).status)).map((j) => toJourney(j, origin())),
+      );
       control.get('/sca/:journeyId', async (request) => toJourney(services.sca.get((request.params as { journeyId: string }).journeyId), origin()));
       control.get('/sca/:journeyId/decision', async (request) =>
         toDecisionExchange(services.sca.decision((request.params as { journeyId: string }).journeyId)),
@@ -189,6 +237,7 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       control.post('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.pin(exchangeId(request))));
       control.delete('/exchanges/:exchangeId/pin', async (request) => toExchange(services.exchangeLog.unpin(exchangeId(request))));
 
+      lessonPrepRoutes(control, services, options.flowRuns);
       if (options.exchangeFiles) exchangeFileRoutes(control, services, options.exchangeFiles);
       if (options.flowRuns) flowRunRoutes(control, options.flowRuns, options.version);
       inspectorToolRoutes(control, services, options.resender);
@@ -209,7 +258,9 @@ function streamEvents(request: FastifyRequest, reply: FastifyReply, services: Se
     connection: 'keep-alive',
   });
   res.write(`retry: 2000\n\n`);
+  const { phone } = request;
   const listener = (event: SimulatorEvent): void => {
+    if (phone !== null && !phoneSees(event, phone.psuId)) return;
     res.write(`event: ${event.type}\ndata: ${JSON.stringify(toWorkbenchEvent(event))}\n\n`);
   };
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);

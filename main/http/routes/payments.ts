@@ -61,7 +61,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     const type = headerValue(request.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/xml' && type !== 'text/xml') throw formatError('Content-Type must be application/xml: the body is a pain.001 message');
     const creation = { ...context, product, body: rawBody(request) };
-    const payment = services.behaviour.paymentInitiation().create(creation);
+    const payment = services.behaviour.tppFacing().payments.create(creation);
     const self = bankPaths.payment(context.institution, payment.product, payment.paymentId);
     return reply
       .code(201)
@@ -78,7 +78,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
     const context = paymentContext(request, services, 'payment-get');
-    return xml(reply, services.behaviour.paymentInitiation().original(paymentId, product, context));
+    return xml(reply, services.behaviour.tppFacing().payments.original(paymentId, product, context));
   });
 
   // Synchronous (the most polled operation: an async handler costs a promise each), and it returns nothing: a
@@ -87,7 +87,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireXmlAccept(request);
     const { product, paymentId } = request.params as PaymentParams;
     const context = paymentContext(request, services, 'payment-status');
-    xml(reply, services.behaviour.paymentInitiation().statusReport(paymentId, product, context));
+    xml(reply, services.behaviour.tppFacing().payments.statusReport(paymentId, product, context));
   });
 
   app.delete(`${BASE}/:paymentId`, async (request, reply) => {
@@ -98,7 +98,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     requireSignature(request, services, 'payment-cancel', context.identity);
     refuseBody(request, 'cancelling a payment');
     const { product, paymentId } = request.params as PaymentParams;
-    services.behaviour.paymentInitiation().cancel(paymentId, product, context);
+    services.behaviour.tppFacing().payments.cancel(paymentId, product, context);
     return reply.code(204).send();
   });
 
@@ -109,8 +109,8 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
     refuseBody(request, 'starting an authorisation');
     const { product, paymentId } = request.params as PaymentParams;
     const started = services.behaviour
-      .paymentInitiation()
-      .startAuthorisation({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] });
+      .tppFacing()
+      .paymentAuthorisations.start({ ...context, paymentId, product, psuId: h['psu-id'], tppRedirectUri: h['tpp-redirect-uri'] });
     const self = `${bankPaths.payment(context.institution, product, paymentId)}/authorisations/${started.authorisationId}`;
     return reply
       .code(201)
@@ -126,6 +126,6 @@ export function paymentRoutes(app: FastifyInstance, services: Services): void {
   app.get(`${BASE}/:paymentId/authorisations/:authorisationId`, async (request) => {
     const { product, paymentId, authorisationId } = request.params as PaymentParams;
     const context = paymentContext(request, services, 'authorisation-get');
-    return { scaStatus: services.behaviour.paymentInitiation().scaStatus(paymentId, product, authorisationId, context) };
+    return { scaStatus: services.behaviour.tppFacing().paymentAuthorisations.scaStatus(paymentId, product, authorisationId, context) };
   });
 }

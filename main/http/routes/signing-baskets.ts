@@ -17,7 +17,7 @@ export function signingBasketRoutes(app: FastifyInstance, services: Services): v
     optionalHeader(request.headers, 'psu-device-id');
     requireSignature(request, services, 'basket-create', identity);
     requireJsonContentType(request.headers);
-    const created = services.behaviour.paymentInitiation().createBasket({
+    const created = services.behaviour.tppFacing().signingBaskets.create({
       institution,
       grant,
       consentIdHeader: h['consent-id'],
@@ -42,7 +42,7 @@ export function signingBasketRoutes(app: FastifyInstance, services: Services): v
     const { grant } = authenticate(request, services, institution, 'psu', 'basket-get');
     const consentIdHeader = requireHeaders(request.headers, ['consent-id'])['consent-id'];
     const { basketId } = request.params as { basketId: string };
-    const view = services.behaviour.paymentInitiation().basket(basketId, { institution, grant, consentIdHeader });
+    const view = services.behaviour.tppFacing().signingBaskets.read(basketId, { institution, grant, consentIdHeader });
     return { ...view, _links: { self: { href: bankPaths.basket(institution, basketId) } } };
   });
 }

@@ -162,7 +162,7 @@ export class AccountInformationService {
     const postings: PaymentPosting[] =
       this.ctx.mode() === 'sandbox'
         ? []
-        : this.ctx.repos.payments.postings(account.resourceId).map(({ status, statusChangedAt, transactions, ...row }) => ({
+        : this.ctx.repos.accountPostings.postings(account.resourceId).map(({ status, statusChangedAt, transactions, ...row }) => ({
             ...row,
             status: status === 'ACCP' ? 'booked' : 'pending',
             statusDate: localDateTime(statusChangedAt, zone).date,
@@ -174,6 +174,6 @@ export class AccountInformationService {
   /** The available balance funds confirmation and processing keep (processed payments reduce it); the sandbox's is the dataset's. */
   private available(account: Account): string {
     if (this.ctx.mode() === 'sandbox') return account.availableBalance;
-    return this.ctx.repos.payments.balance(account.resourceId) ?? account.availableBalance;
+    return this.ctx.repos.balances.balance(account.resourceId) ?? account.availableBalance;
   }
 }

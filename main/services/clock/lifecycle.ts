@@ -21,8 +21,8 @@ export class LifecycleService {
 
   /** The next moment (epoch ms, simulated time) something falls due, or null when nothing waits on time. */
   nextDue(now: Date): number | null {
-    const { consents, journeys, payments } = this.ctx.repos;
-    return earliest([consents.nextExpiry(), journeys.nextDeadline(), payments.nextVopSettlement(), this.payments.nextDue(now)]);
+    const { consents, journeys, paymentSchedule } = this.ctx.repos;
+    return earliest([consents.nextExpiry(), journeys.nextDeadline(), paymentSchedule.nextVopSettlement(), this.payments.nextDue(now)]);
   }
 
   /**
@@ -30,9 +30,9 @@ export class LifecycleService {
    * next time limit": the moments the lifecycle settles, and the tokens' lifetimes, which no settle writes.
    */
   nextTimeLimit(now: Date): { at: Date; what: string } | null {
-    const { consents, journeys, payments, oauth } = this.ctx.repos;
+    const { consents, journeys, paymentSchedule, oauth } = this.ctx.repos;
     const moments: [number | null, string][] = [
-      [payments.nextVopSettlement(), "the VoP time limit: the payee's bank's answer is given up on"],
+      [paymentSchedule.nextVopSettlement(), "the VoP time limit: the payee's bank's answer is given up on"],
       [journeys.nextDeadline(), 'an SCA time limit: the PSU has not decided'],
       [oauth.nextTokenExpiry(now), 'a token runs out'],
       [this.payments.nextDue(now), 'the bank processes or expires a payment'],
@@ -52,7 +52,7 @@ export class LifecycleService {
     this.payments.settle(now);
     const timedOut = journeys.timedOut(now);
     // A RECI turning final changes nothing stored, but the Bank and the Phone show it: announce it.
-    const vopSettled = this.ctx.transact(() => this.ctx.repos.payments.takeVopSettled(now));
+    const vopSettled = this.ctx.transact(() => this.ctx.repos.paymentSchedule.takeVopSettled(now));
     for (const p of vopSettled) this.ctx.events.emitEvent({ type: 'payment', paymentId: p.paymentId, institution: p.institution, status: p.status });
     if (expiring.length === 0 && timedOut.length === 0) return;
     this.ctx.transact(() => {

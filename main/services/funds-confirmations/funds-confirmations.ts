@@ -24,7 +24,7 @@ export class FundsConfirmationService {
       throw BankError.of('RESOURCE_UNKNOWN', `account ${iban} is not available to ${consent.psuId} for funds confirmation at ${request.institution}`, 403);
     }
     if (currency !== account.currency) throw formatError(`instructedAmount.currency must be the account's currency ${account.currency}, got ${currency}`);
-    const available = this.ctx.repos.payments.balance(account.resourceId) ?? account.availableBalance;
+    const available = this.ctx.repos.balances.balance(account.resourceId) ?? account.availableBalance;
     return { fundsAvailable: compareAmounts(amount, available) <= 0 };
   }
 }

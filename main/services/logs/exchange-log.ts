@@ -1,14 +1,15 @@
 import { BankError, formatError } from '../../domain/errors';
-import type { ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../../store/repositories/exchanges';
+import type { CapturedExchange, ExchangeFilter, ExchangeRecord, ExchangeSearchPage, NewExchange, RetentionLimits } from '../../store/repositories/exchanges';
 import { LOG_MAX_EXCHANGES, LOG_MAX_FAILURES, LOG_MAX_SIGNATURE_FAILURES, type BankContext } from '../context';
+import { ExchangeRepository } from '../../store/repositories/exchanges';
 import { SearchIndexing } from './search-indexing';
 
 /** Prune after this many inserts rather than on each: the delete is a range scan. */
 const PRUNE_EVERY = 100;
 /**
- * How long an answered exchange may wait in memory before it is written (the Inspector's live event
- * goes out at once, and every read of the log flushes first). Bounds what a SIGKILL can lose of the log:
- * the exchanges of the last FLUSH_AFTER_MS, at most ExchangeRepository.MAX_PENDING of them.
+ * How long an answered exchange may wait in memory before it is written (and announced to the Inspector's
+ * live list; every read of the log flushes first). Bounds what a SIGKILL can lose of the log: the exchanges
+ * of the last FLUSH_AFTER_MS, at most ExchangeRepository.HARD_PENDING of them.
  */
 export const FLUSH_AFTER_MS = 100;
 const MAX_PAGE = 10_000;
@@ -75,7 +76,9 @@ const statusRange = (s: string): [number, number] => (s.endsWith('xx') ? [Number
 export class ExchangeLog {
   private sincePrune = 0;
   private flushTimer: NodeJS.Timeout | null = null;
-  /** The search index, written behind the log when the server is idle (never by the log's batch write). */
+  /** A write at the next turn of the event loop, once the queue is full (ExchangeRepository.MAX_PENDING). */
+  private flushSoon: NodeJS.Immediate | null = null;
+  /** The search index, written behind the log between requests (never by the log's batch write). */
   private readonly indexing: SearchIndexing;
 
   constructor(
@@ -83,6 +86,10 @@ export class ExchangeLog {
     readonly limits: RetentionLimits = { all: LOG_MAX_EXCHANGES, failures: LOG_MAX_FAILURES, signatureFailures: LOG_MAX_SIGNATURE_FAILURES },
   ) {
     this.indexing = new SearchIndexing(ctx.repos.exchanges);
+    // Announced once written, in the order they were handed over: a listener that reads the log finds them there.
+    ctx.repos.exchanges.onWritten((records) => {
+      for (const exchange of records) this.ctx.events.emitEvent({ type: 'exchange', exchange });
+    });
     // Exchanges logged before a stop (or before the index existed) may wait for it.
     this.indexing.wake();
   }
@@ -98,25 +105,45 @@ export class ExchangeLog {
     return this.ctx.repos.exchanges.reserveId();
   }
 
-  /** Queued, not written: off the answered request's path (see FLUSH_AFTER_MS). */
-  record(exchange: NewExchange): ExchangeRecord {
-    const record = this.ctx.repos.exchanges.insert(exchange);
+  /**
+   * An answered exchange as the request path holds it: queued as it is, its record made and written with the
+   * next batch (see FLUSH_AFTER_MS), so the request path pays for a push.
+   */
+  capture(exchange: CapturedExchange): void {
+    const full = this.ctx.repos.exchanges.capture(exchange);
+    this.queued(full);
+  }
+
+  /** An exchange given whole (a request Node's parser refused): queued as `capture` does. */
+  record(exchange: NewExchange): void {
+    this.ctx.repos.exchanges.insert(exchange);
+    this.queued(this.ctx.repos.exchanges.pendingCount >= ExchangeRepository.MAX_PENDING);
+  }
+
+  private queued(full: boolean): void {
     this.sincePrune++;
     if (this.flushTimer === null) this.flushLater();
-    this.ctx.events.emitEvent({ type: 'exchange', exchange: record });
-    return record;
+    // Written at the next turn, not by the request that filled the queue: its answer is not held for the batch.
+    if (full && this.flushSoon === null) {
+      this.flushSoon = setImmediate(() => {
+        this.flushSoon = null;
+        this.flushFromTimer();
+      });
+    }
   }
 
   /** A write the timer starts has no request to answer with its failure: stderr says it (flush tries again). */
   private flushLater(): void {
-    this.flushTimer = setTimeout(() => {
-      try {
-        this.flush();
-      } catch (err) {
-        console.error('PSD2 Workbench: the traffic log could not be written; trying again:', err);
-      }
-    }, FLUSH_AFTER_MS);
+    this.flushTimer = setTimeout(() => this.flushFromTimer(), FLUSH_AFTER_MS);
     this.flushTimer.unref();
+  }
+
+  private flushFromTimer(): void {
+    try {
+      this.flush();
+    } catch (err) {
+      console.error('PSD2 Workbench: the traffic log could not be written; trying again:', err);
+    }
   }
 
   /**
@@ -127,6 +154,8 @@ export class ExchangeLog {
   flush(): void {
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    if (this.flushSoon !== null) clearImmediate(this.flushSoon);
+    this.flushSoon = null;
     try {
       this.ctx.repos.exchanges.flush();
     } catch (err) {

@@ -1,6 +1,6 @@
 import type { SigningBasket } from '../../domain/basket/basket';
 import type { Account, ApprovalRules, Dataset, Institution, InstitutionId, Psu } from '../../domain/dataset/types';
-import { INSTITUTION_IDS } from '../../domain/dataset/types';
+import { INSTITUTION_IDS } from '../../domain/dataset/schema';
 import { indexDataset, type BankContext } from '../context';
 import type { SimulatorMode } from '../../domain/simulator-mode';
 import { SANDBOX_OWNER, type ConsentService, type ConsentView } from '../consents/consents';
@@ -64,7 +64,7 @@ export class OperatorService {
 
   /** The stored payments; the sandbox's pre-loaded ones are answered from the dataset, never stored. */
   payments(page: ListPage = FIRST_PAGE): Paged<PaymentOverview> {
-    return { items: paymentOverviews(this.ctx, this.vop, page.limit, page.offset), total: this.ctx.repos.payments.count() };
+    return { items: paymentOverviews(this.ctx, this.vop, page.limit, page.offset), total: this.ctx.repos.paymentListings.count() };
   }
 
   baskets(page: ListPage = FIRST_PAGE): Paged<SigningBasket> {

@@ -6,6 +6,7 @@ import type { ParsedPayment } from '../../domain/iso20022/pain001/types';
 import type { StatusReason } from '../../domain/payment/payment';
 import type { VopCheck, VopResult } from '../../domain/vop/verify';
 import { unansweredCheck, vopApplies, vopBlocksAuthorisation, vopCheck, vopResultAt } from '../../domain/vop/verify';
+import { preparedCheck, type PreparedPayee } from '../../domain/vop/prepared-payees';
 import type { BankContext } from '../context';
 import type { FaultPresets } from '../faults/fault-rules';
 
@@ -15,6 +16,8 @@ export class PayeeVerification {
   constructor(
     private readonly ctx: BankContext,
     private readonly presets: Pick<FaultPresets, 'silentPayeeBank'> | null = null,
+    /** The payees a trainer added to an institution's registry (services/lessons): asked before the dataset's. */
+    private readonly prepared: { payeeAt(institution: string, iban: string): PreparedPayee | undefined } | null = null,
   ) {
     this.payees = new Map(ctx.dataset.payees.map((p) => [compactIban(p.iban), p]));
   }
@@ -27,7 +30,11 @@ export class PayeeVerification {
     if (!vopApplies(product, institution.verificationOfPayee)) return undefined;
     if (this.presets !== null && this.presets.silentPayeeBank({ ...payment, institution: institution.id }, now) !== null)
       return parsed.transactions.map(() => unansweredCheck(now));
-    return parsed.transactions.map((tx) => vopCheck(tx.creditorIban ? this.payees.get(compactIban(tx.creditorIban)) : undefined, tx.creditorName, now));
+    return parsed.transactions.map((tx) => {
+      const added = tx.creditorIban ? this.prepared?.payeeAt(institution.id, tx.creditorIban) : undefined;
+      if (added !== undefined) return preparedCheck(added, tx.creditorName, now);
+      return vopCheck(tx.creditorIban ? this.payees.get(compactIban(tx.creditorIban)) : undefined, tx.creditorName, now);
+    });
   }
 
   /** Each credit transfer's result at `now`, in order; null where VoP does not apply. */

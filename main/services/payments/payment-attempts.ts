@@ -15,7 +15,7 @@ export class PaymentAttempts {
 
   /** The attempt whose SCA journey is still started or opened (at most one, spec "Concurrent attempts"). */
   active(paymentId: string, now: Date): AuthorisationAttempt | undefined {
-    return this.ctx.repos.payments.attempts(paymentId).find((a) => {
+    return this.ctx.repos.paymentAttempts.attempts(paymentId).find((a) => {
       if (a.status !== 'started') return false;
       const journey = this.ctx.repos.journeys.find(a.journeyId);
       return journey !== undefined && ['started', 'opened'].includes(journeyStatusAt(journey, now));
@@ -31,10 +31,10 @@ export class PaymentAttempts {
     const active = this.active(payment.paymentId, now);
     if (!active) return;
     const journey = this.ctx.repos.journeys.find(active.journeyId);
-    const attempts = active.basketId === null ? [active] : this.ctx.repos.payments.attemptsByJourney(active.journeyId);
+    const attempts = active.basketId === null ? [active] : this.ctx.repos.paymentAttempts.attemptsByJourney(active.journeyId);
     const reason = ENDING_WORDS[ending];
     const why = active.basketId === null ? reason : `payment ${payment.paymentId} of the basket ended: ${reason}`;
-    for (const attempt of attempts) this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', why, now);
+    for (const attempt of attempts) this.ctx.repos.paymentAttempts.finishAttempt(attempt.authorisationId, 'failed', why, now);
     this.ctx.repos.journeys.finish(active.journeyId, 'failed', now, { reason: why, outcome: endingOutcome(ending, active.basketId !== null) });
     if (active.basketId !== null) this.ctx.repos.baskets.setStatus(active.basketId, 'RJCT', now);
     if (journey) this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: journey.psuId, status: 'failed' });

@@ -6,17 +6,11 @@ import { startedJourney, journeyStatusAt, type ScaJourney } from '../../domain/s
 import type { BankContext } from '../context';
 import { newId } from '../ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
+import type { AuthorisationStart, PaymentAuthorisations } from './payment-initiation';
 import type { PaymentService } from './payments';
 import type { PaymentAttempts } from './payment-attempts';
 import type { JourneyEnding } from '../sca/sca';
 import type { Refusal } from '../../domain/sca/outcome';
-
-export interface AuthorisationStart extends PaymentContext {
-  paymentId: string;
-  product: string;
-  psuId: string;
-  tppRedirectUri: string;
-}
 
 /**
  * Payment authorisation: starting refuses what the request itself shows (status, an active attempt,
@@ -24,7 +18,7 @@ export interface AuthorisationStart extends PaymentContext {
  * limits) are applied when the PSU approves in the bank's app, and a breach fails that SCA journey,
  * since the bank does not expose its configuration (spec "Authorisation rules for payments").
  */
-export class PaymentAuthorisationService {
+export class PaymentAuthorisationService implements PaymentAuthorisations {
   constructor(
     private readonly ctx: BankContext,
     private readonly access: PaymentAccess,
@@ -32,7 +26,7 @@ export class PaymentAuthorisationService {
     private readonly attempts: PaymentAttempts,
   ) {}
 
-  start(request: AuthorisationStart): { attempt: AuthorisationAttempt; journey: ScaJourney } {
+  start(request: AuthorisationStart): { authorisationId: string; journeyId: string } {
     const now = this.ctx.clock.now();
     const consent = this.access.consentFor(request, 'payment authorisation');
     const psu = this.ctx.psus.get(request.psuId);
@@ -64,9 +58,9 @@ export class PaymentAuthorisationService {
         finishedAt: null,
       };
       this.ctx.repos.journeys.insert(journey);
-      this.ctx.repos.payments.insertAttempt(attempt);
+      this.ctx.repos.paymentAttempts.insertAttempt(attempt);
       this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: journey.kind, psuId: psu.psuId, status: 'started' });
-      return { attempt, journey };
+      return { authorisationId: attempt.authorisationId, journeyId: journey.journeyId };
     });
   }
 
@@ -74,7 +68,7 @@ export class PaymentAuthorisationService {
   scaStatus(paymentId: string, product: string, authorisationId: string, request: PaymentContext): 'started' | 'finalised' | 'failed' {
     const consent = this.access.consentFor(request, 'authorisation status retrieval');
     this.access.payment(paymentId, product, request, consent);
-    const attempt = this.ctx.repos.payments.attempt(authorisationId);
+    const attempt = this.ctx.repos.paymentAttempts.attempt(authorisationId);
     if (!attempt || attempt.paymentId !== paymentId) {
       throw BankError.of('RESOURCE_UNKNOWN', `payment ${paymentId} has no authorisation ${authorisationId}`);
     }
@@ -85,7 +79,7 @@ export class PaymentAuthorisationService {
 
   /** What the bank would answer the journey's PSU approving now (the bank's app says it before the PSU acts). */
   refusalIfApproved(journey: ScaJourney, now: Date): Refusal | null {
-    const attempt = this.ctx.repos.payments.attemptByJourney(journey.journeyId);
+    const attempt = this.ctx.repos.paymentAttempts.attemptByJourney(journey.journeyId);
     const payment = attempt && this.ctx.repos.payments.find(attempt.paymentId);
     if (!attempt || !payment) return null;
     return this.refusal({ ...payment, status: paymentStatusAt(payment, now) }, attempt.psuId);
@@ -101,11 +95,11 @@ export class PaymentAuthorisationService {
 
   /** The PSU decided in the bank's app (or the journey timed out): apply the customer's rules, then the authorisation. */
   onScaFinished(journey: ScaJourney, approved: boolean, now: Date): JourneyEnding {
-    const attempt = this.ctx.repos.payments.attemptByJourney(journey.journeyId);
+    const attempt = this.ctx.repos.paymentAttempts.attemptByJourney(journey.journeyId);
     const payment = attempt && this.ctx.repos.payments.find(attempt.paymentId);
     if (!attempt || !payment) return { status: 'failed', reason: 'the payment no longer exists', outcome: 'resourceGone' };
     const fail = (refusal: Refusal | null): JourneyEnding => {
-      this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'failed', refusal?.text ?? null, now);
+      this.ctx.repos.paymentAttempts.finishAttempt(attempt.authorisationId, 'failed', refusal?.text ?? null, now);
       return refusal === null ? { status: 'failed', reason: null, outcome: 'rejected' } : { status: 'failed', reason: refusal.text, outcome: refusal.outcome };
     };
     if (!approved) return fail(null);
@@ -113,7 +107,7 @@ export class PaymentAuthorisationService {
     const current: Payment = { ...payment, status: paymentStatusAt(payment, now) };
     const refusal = this.refusal(current, attempt.psuId);
     if (refusal || !psu) return fail(refusal);
-    this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'finalised', null, now);
+    this.ctx.repos.paymentAttempts.finishAttempt(attempt.authorisationId, 'finalised', null, now);
     const next = afterAuthorisation(current, { psuId: psu.psuId, signatoryGroup: psu.signatoryGroup, at: now, via: attempt.via });
     if (next.status !== payment.status) this.payments.setStatus(payment, next.status, null, now);
     return { status: 'finalised' };

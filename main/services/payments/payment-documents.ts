@@ -3,6 +3,8 @@
 // answer now (the same report GET …/status sends, from PaymentService.report).
 import { BankError, formatError } from '../../domain/errors';
 import { payeeDemonstrations, type PayeeDemonstration } from '../../domain/vop/registry';
+import type { PreparedPayee } from '../../domain/vop/prepared-payees';
+import type { Payee } from '../../domain/dataset/types';
 import { vopApplies } from '../../domain/vop/verify';
 import type { Payment } from '../../domain/payment/payment';
 import type { BankContext } from '../context';
@@ -14,13 +16,30 @@ export interface VopRegistryView {
   institution: string;
   /** Whether the institution verifies payees on SEPA credit transfers (London does not). */
   verifiesPayees: boolean;
-  payees: PayeeDemonstration[];
+  /** The dataset's payees, then those a trainer added to this institution's registry (`added`). */
+  payees: (PayeeDemonstration & { added?: true })[];
+}
+
+/** An institution's registry as listed: the dataset's payees with the names that demonstrate each outcome, then those a trainer added there. */
+export function registryPayees(payees: readonly Payee[], added: readonly PreparedPayee[]): VopRegistryView['payees'] {
+  return [
+    ...payeeDemonstrations(payees),
+    ...added.map(({ iban, registeredName, creditorName, outcome, demonstrates }) => ({
+      iban,
+      registeredName,
+      creditorName,
+      outcome,
+      demonstrates,
+      added: true as const,
+    })),
+  ];
 }
 
 export class PaymentDocuments {
   constructor(
     private readonly ctx: BankContext,
     private readonly payments: PaymentService,
+    private readonly prepared: { payeesAt(institution: string): readonly PreparedPayee[] } | null = null,
   ) {}
 
   /** GET /simulator/v1/payments/{id}/pain001: the stored request body, byte for byte. */
@@ -41,7 +60,7 @@ export class PaymentDocuments {
     return {
       institution: institution.id,
       verifiesPayees: vopApplies('pain.001-sepa-credit-transfers', institution.verificationOfPayee),
-      payees: payeeDemonstrations(this.ctx.dataset.payees),
+      payees: registryPayees(this.ctx.dataset.payees, this.prepared?.payeesAt(institution.id) ?? []),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { VopResult } from '../../domain/vop/verify';
-import { CREDITOR_PREVIEW_SIZE, type PaymentListing } from '../../store/repositories/payments';
+import { CREDITOR_PREVIEW_SIZE } from '../../store/repositories/payments/creditor-preview';
+import type { PaymentListing } from '../../store/repositories/payments/listings';
 import type { BankContext } from '../context';
 import type { PayeeVerification } from './payee-verification';
 
@@ -14,7 +15,7 @@ export interface PaymentOverview {
  * sandbox stores nothing and answers them from the dataset.
  */
 export function paymentOverviews(ctx: BankContext, vop: PayeeVerification, limit: number, offset = 0): PaymentOverview[] {
-  const listings = ctx.repos.payments.listings(limit, offset);
+  const listings = ctx.repos.paymentListings.listings(limit, offset);
   // The creditor preview is as long as CREDITOR_PREVIEW_SIZE or the payment, so its results are the first that many.
   const results = vop.resultsOf(
     listings.map((l) => l.payment.paymentId),

@@ -28,11 +28,11 @@ export class PaymentProcessingService {
 
   /** Due time-driven moves, in one transaction (called by the lifecycle settle). */
   settle(now: Date): void {
-    const { payments } = this.ctx.repos;
-    const expiring = payments.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
+    const schedule = this.ctx.repos.paymentSchedule;
+    const expiring = schedule.dueToExpire(new Date(now.getTime() - PATC_EXPIRY_DAYS * 86_400_000));
     // Candidates by a date no zone has passed (no time-zone data: the first settle runs before the ready line);
     // isDue then decides each in its institution's zone.
-    const processing = payments.dueForProcessing(latestLocalDate(now)).filter((p) => this.isDue(p, now));
+    const processing = schedule.dueForProcessing(latestLocalDate(now)).filter((p) => this.isDue(p, now));
     if (expiring.length === 0 && processing.length === 0) return;
     this.ctx.transact(() => {
       for (const payment of expiring) {
@@ -50,9 +50,9 @@ export class PaymentProcessingService {
    * for its execution date has no moment here: the date turning over is caught by the lifecycle timer's longest wait.
    */
   nextDue(now: Date): number | null {
-    const { payments } = this.ctx.repos;
-    const oldestPatc = payments.oldestPatc();
-    const processing = payments.pending().map((payment) => {
+    const schedule = this.ctx.repos.paymentSchedule;
+    const oldestPatc = schedule.oldestPatc();
+    const processing = schedule.pending().map((payment) => {
       const institution = this.ctx.dataset.institutions.find((i) => i.id === payment.institution);
       if (!institution || payment.executionDate > localDateTime(now, institution.calendar.timeZone).date) return null;
       const moment = this.processingMoment(payment, processingDelayMs(institution.processingDelays[payment.product] ?? '') ?? 0, now);
@@ -107,7 +107,7 @@ export class PaymentProcessingService {
    */
   private processByRules(payment: Payment, now: Date): void {
     const account = this.ctx.accounts.get(payment.debtorAccountId);
-    let available = toMinorUnits(this.ctx.repos.payments.balance(payment.debtorAccountId) ?? account?.availableBalance ?? '0');
+    let available = toMinorUnits(this.ctx.repos.balances.balance(payment.debtorAccountId) ?? account?.availableBalance ?? '0');
     let accepted = 0;
     this.transactionsOf(payment).forEach((tx, i) => {
       const sameCurrency = tx.currency === account?.currency;
@@ -122,7 +122,7 @@ export class PaymentProcessingService {
         ]);
       }
     });
-    this.ctx.repos.payments.setBalance(payment.debtorAccountId, fromMinorUnits(available));
+    this.ctx.repos.balances.setBalance(payment.debtorAccountId, fromMinorUnits(available));
     const status: TransactionStatus = accepted > 0 ? 'ACCP' : 'RJCT';
     this.payments.setStatus(payment, status, status === 'RJCT' ? { code: REASON.insufficientFunds } : null, now);
     this.attempts.closeActive(payment, now, 'processed');
@@ -132,11 +132,11 @@ export class PaymentProcessingService {
   private debit(payment: Payment, transactions: ParsedPayment['transactions']): void {
     const account = this.ctx.accounts.get(payment.debtorAccountId);
     if (!account) return;
-    const before = this.ctx.repos.payments.balance(account.resourceId) ?? account.availableBalance;
+    const before = this.ctx.repos.balances.balance(account.resourceId) ?? account.availableBalance;
     const after = transactions
       .filter((tx) => tx.currency === account.currency)
       .reduce((sum, tx) => sum - toMinorUnits(normalise(tx.amount)), toMinorUnits(before));
-    this.ctx.repos.payments.setBalance(account.resourceId, fromMinorUnits(after));
+    this.ctx.repos.balances.setBalance(account.resourceId, fromMinorUnits(after));
   }
 
   private transactionsOf(payment: Payment): ParsedPayment['transactions'] {

@@ -1,6 +1,6 @@
 import type { Account, CorporateCustomer, Institution, InstitutionId, PaymentProduct } from '../../domain/dataset/types';
 import type { Consent } from '../../domain/consent/consent';
-import { PAYMENT_PRODUCTS } from '../../domain/dataset/types';
+import { PAYMENT_PRODUCTS } from '../../domain/dataset/schema';
 import { BankError } from '../../domain/errors';
 import { executionDate } from '../../domain/iso20022/pain001/execution-date';
 import { localDateTime } from '../../domain/iso20022/pain001/local-time';
@@ -11,19 +11,15 @@ import { authorisationsRequired } from '../../domain/payment/authorisation-rules
 import { assertCancellable, paymentStatusAt, REASON } from '../../domain/payment/lifecycle';
 import { reportWindow } from '../../domain/payment/report-window';
 import type { Payment, TransactionStatus } from '../../domain/payment/payment';
-import type { KeptReport } from '../../store/repositories/payments';
+import type { KeptReport } from '../../store/repositories/payments/payment-caches';
 import type { BankContext } from '../context';
 import { newId } from '../ids';
 import type { PaymentAccess, PaymentContext } from './payment-access';
+import type { PaymentCreation, PaymentInitiation } from './payment-initiation';
 import type { PaymentAttempts } from './payment-attempts';
 import type { PayeeVerification } from './payee-verification';
 import { vopReason } from './payee-verification';
 import { vopSettlesAt } from '../../domain/vop/verify';
-
-export interface PaymentCreation extends PaymentContext {
-  product: string;
-  body: Buffer;
-}
 
 export interface CheckedPayment {
   product: PaymentProduct;
@@ -35,7 +31,8 @@ export interface CheckedPayment {
   now: Date;
 }
 
-export class PaymentService {
+/** The stateful bank's payments, as the spec says of production. */
+export class PaymentService implements PaymentInitiation {
   private readonly accounts = new Map<InstitutionId, Account[]>();
 
   constructor(

@@ -11,19 +11,14 @@ import type { PaymentAttempts } from '../payments/payment-attempts';
 import type { JourneyEnding } from '../sca/sca';
 import type { Refusal } from '../../domain/sca/outcome';
 import type { PaymentService } from '../payments/payments';
-
-export interface BasketCreation extends PaymentContext {
-  psuId: string;
-  tppRedirectUri: string;
-  body: unknown;
-}
+import type { BasketCreation, SigningBaskets } from './basket-operations';
 
 /**
  * Signing baskets: eligibility is checked for every payment at creation and creation is atomic (spec
  * "Endpoints > Signing baskets"); the basket's one SCA then gives one authorisation to each payment,
  * or to none.
  */
-export class SigningBasketService {
+export class SigningBasketService implements SigningBaskets {
   constructor(
     private readonly ctx: BankContext,
     private readonly access: PaymentAccess,
@@ -31,7 +26,7 @@ export class SigningBasketService {
     private readonly attempts: PaymentAttempts,
   ) {}
 
-  create(request: BasketCreation): { basket: SigningBasket; journey: ScaJourney } {
+  create(request: BasketCreation): { basketId: string; journeyId: string } {
     const now = this.ctx.clock.now();
     const consent = this.access.consentFor(request, 'signing basket creation');
     const paymentIds = parseBasketRequest(request.body);
@@ -61,7 +56,7 @@ export class SigningBasketService {
       this.ctx.repos.journeys.insert(journey);
       this.ctx.repos.baskets.insert(basket);
       for (const paymentId of paymentIds) {
-        this.ctx.repos.payments.insertAttempt({
+        this.ctx.repos.paymentAttempts.insertAttempt({
           authorisationId: newId(),
           paymentId,
           journeyId: journey.journeyId,
@@ -76,12 +71,12 @@ export class SigningBasketService {
         });
       }
       this.ctx.events.emitEvent({ type: 'sca', journeyId: journey.journeyId, kind: 'signing-basket', psuId: psu.psuId, status: 'started' });
-      return { basket, journey };
+      return { basketId, journeyId: journey.journeyId };
     });
   }
 
   /** GET /signing-baskets/{id}: the Payment IDs, transactionStatus and scaStatus. */
-  read(basketId: string, request: PaymentContext): { basket: SigningBasket; scaStatus: 'started' | 'finalised' | 'failed' } {
+  read(basketId: string, request: PaymentContext): { payments: string[]; transactionStatus: string; scaStatus: 'started' | 'finalised' | 'failed' } {
     const consent = this.access.consentFor(request, 'signing basket retrieval');
     const basket = this.ctx.repos.baskets.find(basketId);
     const unknown = (): BankError => BankError.of('RESOURCE_UNKNOWN', `signing basket ${basketId} does not exist`);
@@ -94,14 +89,14 @@ export class SigningBasketService {
     if (payments.some((p) => p === undefined || !this.access.sees(consent, p))) throw unknown();
     const journey = this.ctx.repos.journeys.find(basket.journeyId);
     const status = journey ? journeyStatusAt(journey, this.ctx.clock.now()) : 'failed';
-    return { basket, scaStatus: status === 'opened' ? 'started' : status };
+    return { payments: basket.paymentIds, transactionStatus: basket.status, scaStatus: status === 'opened' ? 'started' : status };
   }
 
   /** The basket's SCA ended: every payment takes its authorisation (ACTC), or none does (RJCT). */
   onScaFinished(journey: ScaJourney, approved: boolean, now: Date): JourneyEnding {
     const basket = this.ctx.repos.baskets.byJourney(journey.journeyId);
     if (!basket) return { status: 'failed', reason: 'the basket no longer exists', outcome: 'resourceGone' };
-    const attempts = this.ctx.repos.payments.attemptsByJourney(journey.journeyId);
+    const attempts = this.ctx.repos.paymentAttempts.attemptsByJourney(journey.journeyId);
     const psu = this.ctx.psus.get(basket.psuId);
     const payments = attempts.map((a) => this.ctx.repos.payments.find(a.paymentId)).filter((p): p is Payment => p !== undefined);
     const refusal = !approved
@@ -110,13 +105,13 @@ export class SigningBasketService {
         ? ({ outcome: 'resourceGone', text: 'the PSU no longer exists' } satisfies Refusal)
         : (payments.map((p) => this.refusalNow(p, psu.psuId, now)).find((r) => r !== null) ?? null);
     if (!approved || refusal) {
-      for (const a of attempts) this.ctx.repos.payments.finishAttempt(a.authorisationId, 'failed', refusal?.text ?? null, now);
+      for (const a of attempts) this.ctx.repos.paymentAttempts.finishAttempt(a.authorisationId, 'failed', refusal?.text ?? null, now);
       this.ctx.repos.baskets.setStatus(basket.basketId, 'RJCT', now);
       return { status: 'failed', reason: refusal?.text ?? null, outcome: refusal?.outcome ?? 'rejected' };
     }
     for (const attempt of attempts) {
       const payment = payments.find((p) => p.paymentId === attempt.paymentId) as Payment;
-      this.ctx.repos.payments.finishAttempt(attempt.authorisationId, 'finalised', null, now);
+      this.ctx.repos.paymentAttempts.finishAttempt(attempt.authorisationId, 'finalised', null, now);
       const next = afterAuthorisation(
         { ...payment, status: paymentStatusAt(payment, now) },
         { psuId: basket.psuId, signatoryGroup: attempt.signatoryGroup, at: now, via: 'basket' },
@@ -131,7 +126,7 @@ export class SigningBasketService {
   refusalIfApproved(journey: ScaJourney, now: Date): Refusal | null {
     const basket = this.ctx.repos.baskets.byJourney(journey.journeyId);
     if (!basket) return null;
-    for (const attempt of this.ctx.repos.payments.attemptsByJourney(journey.journeyId)) {
+    for (const attempt of this.ctx.repos.paymentAttempts.attemptsByJourney(journey.journeyId)) {
       const payment = this.ctx.repos.payments.find(attempt.paymentId);
       const refusal = payment && this.refusalNow(payment, basket.psuId, now);
       if (refusal) return refusal;

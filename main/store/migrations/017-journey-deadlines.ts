@@ -1,8 +1,8 @@
 /**
  * Version 17: the earliest deadline of an unopened authorisation journey (the lifecycle timer asks after every
  * state change) read from an index instead of every started journey: sca_journeys_by_status orders by opened_at,
- * so `min(created_at)` of the started ones visited each, consent journeys included (17 µs with 200 of them,
- * 220 µs with 3,000, on each payment, authorisation or consent written). Consent journeys never time out
+ * so `min(created_at)` of the started ones visited each, consent journeys included, on each payment,
+ * authorisation or consent written: a cost that grew with the started journeys. Consent journeys never time out
  * unopened and stay out of it; the timer's `timedOut` query reads it too.
  */
 export const sql = `

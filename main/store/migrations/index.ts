@@ -19,6 +19,7 @@ import { sql as exchangeSearchIndex } from './018-exchange-search-index';
 import { sql as exchangeFaultRules } from './019-exchange-fault-rules';
 import { sql as signatureEvidence } from './020-signature-evidence';
 import { sql as exchangeParserRefusals } from './021-exchange-parser-refusals';
+import { sql as lessonsPrepared } from './022-lessons-prepared';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly string[] = [
   exchangeFaultRules,
   signatureEvidence,
   exchangeParserRefusals,
+  lessonsPrepared,
 ];

@@ -59,12 +59,31 @@ function openStream(): EventSource {
  * cookie before anything else is asked, and take it out of the address bar and history.
  */
 async function establishSession(): Promise<void> {
-  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const phone = hash.get('phone');
+  if (phone) return establishPhoneSession(phone);
+  const token = hash.get('token');
   if (!token) return;
   history.replaceState(null, '', location.pathname + location.search);
   const res = await fetch('/simulator/v1/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`the control token in the address was refused (${res.status}); copy the address the simulator printed at start`);
 }
+
+const PHONE_PAGE = 'phone-link';
+
+/**
+ * A class's phone opened "Approve on your own phone" (`#phone=...`): the link's token becomes a cookie that
+ * reaches its customer's approvals only, and this page stays the phone's for its life (a reload too).
+ */
+async function establishPhoneSession(token: string): Promise<void> {
+  sessionStorage.setItem(PHONE_PAGE, 'yes');
+  history.replaceState(null, '', location.pathname + location.search);
+  const res = await fetch('/simulator/v1/phone-session', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`this phone link no longer opens anything (${res.status}): scan the code the trainer shows now`);
+}
+
+/** True on a page a phone link opened: it shows that customer's bank app alone. */
+export const isPhoneLinkPage = (): boolean => sessionStorage.getItem(PHONE_PAGE) === 'yes';
 
 const session = establishSession();
 

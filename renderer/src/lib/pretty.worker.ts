@@ -1,5 +1,5 @@
-// Formats large bodies off the UI thread: a megabyte of XML takes about 300 ms to pretty-print,
-// which would freeze the Inspector while it opens an exchange.
+// Formats large bodies off the UI thread: pretty-printing a megabyte of XML takes long enough to
+// freeze the Inspector while it opens an exchange.
 import type { BodyKind } from './pretty';
 import { prettyBody } from './pretty';
 

@@ -1,14 +1,15 @@
-// The flow library as the picker groups it: what a person comes for (account information,
-// payments, signature failures, the sandbox), in a fixed order.
+// The flow library as the picker groups it: what a person comes for (the lessons for a class first,
+// then account information, payments, signature failures, the sandbox), in a fixed order.
 import type { FlowSummary } from '../../../preload/api/workbench-api';
 
-export const FLOW_GROUPS = ['Account information', 'Payments', 'Signatures', 'Clock and tokens', 'Sandbox'] as const;
+export const FLOW_GROUPS = ['Lessons', 'Account information', 'Payments', 'Signatures', 'Clock and tokens', 'Sandbox'] as const;
 
 export type FlowGroup = (typeof FLOW_GROUPS)[number];
 
 const PAYMENT_OPERATIONS = new Set(['createPayment', 'createBasket', 'cancelPayment', 'confirmFunds', 'startAuthorisation']);
 
 export function flowGroup(flow: FlowSummary): FlowGroup {
+  if (flow.lesson) return 'Lessons';
   if (flow.behaviour === 'sandbox') return 'Sandbox';
   if (flow.name.startsWith('signature-') || flow.steps.some((s) => (s.params.faults ?? null) !== null)) return 'Signatures';
   if (flow.steps.some((s) => PAYMENT_OPERATIONS.has(s.operation))) return 'Payments';

@@ -8,6 +8,7 @@ import { coalesced } from './coalesce';
 import { errorText } from './host-events';
 import { draftOf, editToSend, type RequestDraft } from './request-draft';
 import { useFlows } from './flows';
+import { psuDecidesFor, rememberPsuDecides } from './psu-decides';
 
 export type Until = 'request' | 'step' | 'end';
 
@@ -93,7 +94,12 @@ export function runProgress(run: FlowRunState): { step: number; of: number } {
   return { step: Math.min(of, done + (run.phase === 'finished' ? 0 : 1)), of };
 }
 
-const defaultSetup = (flow: FlowSummary | null): RunSetup => ({ institution: flow?.institutions[0] ?? '', psus: {}, params: {}, autoApprove: true });
+const defaultSetup = (flow: FlowSummary | null): RunSetup => ({
+  institution: flow?.institutions[0] ?? '',
+  psus: {},
+  params: {},
+  autoApprove: flow === null || !psuDecidesFor(flow),
+});
 
 // A command's answer is newer than any refresh started before it arrived.
 let answers = 0;
@@ -199,7 +205,9 @@ export const useFlowRun = create<FlowRunStore>()((set, get) => {
 
     async setAutoApprove(on) {
       set((s) => ({ setup: { ...s.setup, autoApprove: on } }));
-      const { run } = get();
+      const { run, picked } = get();
+      const flowName = run?.flow.name ?? picked?.name;
+      if (flowName && !run?.imported) rememberPsuDecides(flowName, !on);
       if (!run || readOnly(run)) return;
       // Not a command of its own: it may be turned on while a run waits for a PSU, or runs.
       try {

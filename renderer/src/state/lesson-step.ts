@@ -1,6 +1,8 @@
 // Which step the presentation view tells the class about, and where "back a step" goes. Pure: the
 // run as the host reports it in, so it is tested without a browser.
-import type { FlowExchange, FlowRunState } from '../../../preload/api/workbench-api';
+import type { FlowExchange, FlowRunState, VopSummary } from '../../../preload/api/workbench-api';
+import { readAnswer, wireCodes } from '../lib/wire-answer';
+import { payeeCheckWords, vopOutcomeOfReason, vopWords } from '../widgets/plain-words';
 
 export interface LessonStep {
   /** 1-based. */
@@ -14,6 +16,13 @@ export interface LessonStep {
   met: boolean | null;
   /** The step's exchanges so far: what "Show HTTP" shows. */
   exchanges: readonly FlowExchange[];
+  /** The codes its answers carried, once each, for the small print under its words: "PATC · CMTC", "409 · STATUS_INVALID". */
+  codes: string[];
+}
+
+/** The codes of a step's answers, once each, in the order they came. */
+function codesOf(exchanges: readonly FlowExchange[]): string[] {
+  return [...new Set(exchanges.flatMap((e) => wireCodes(e.status, e.responseBody)))];
 }
 
 /**
@@ -32,6 +41,7 @@ export function lessonStep(run: FlowRunState): LessonStep | null {
       state: underWay ? 'underWay' : 'next',
       met: null,
       exchanges: run.current,
+      codes: codesOf(run.current),
     };
   }
   const last = run.steps.at(-1);
@@ -44,7 +54,56 @@ export function lessonStep(run: FlowRunState): LessonStep | null {
     state: 'done',
     met: last.met,
     exchanges: last.exchanges,
+    codes: codesOf(last.exchanges),
   };
+}
+
+const STATUS_READ = /\/berlingroup\/v1\/(?:payments|bulk-payments|periodic-payments)\/[^/?]+\/([^/?]+)\/status(?:\?|$)/;
+
+type VopOf = (paymentId: string) => VopSummary | undefined;
+
+interface CheckResult {
+  paymentId: string;
+  /** The results the status report gave, each once; a match has no reason code on the wire, so it comes from the bank's list. */
+  results: Pick<VopSummary, 'outcome' | 'additionalInfo'>[];
+}
+
+/** The name check's results a successful status read of a payment carried. */
+function checkResultOf(exchange: FlowExchange, vopOf: VopOf): CheckResult | null {
+  const paymentId = STATUS_READ.exec(exchange.url)?.[1];
+  if (exchange.method !== 'GET' || paymentId === undefined || exchange.status !== 200) return null;
+  const results = readAnswer(exchange.responseBody).reasons.flatMap((r) => {
+    const outcome = vopOutcomeOfReason(r.code, r.info);
+    return outcome ? [{ outcome, additionalInfo: r.info }] : [];
+  });
+  if (results.length > 0) return { paymentId, results };
+  const vop = vopOf(paymentId);
+  return { paymentId, results: vop?.outcome === 'match' ? [vop] : [] };
+}
+
+const lastResult = (exchanges: readonly FlowExchange[], vopOf: VopOf, paymentId?: string): CheckResult | undefined =>
+  exchanges
+    .map((e) => checkResultOf(e, vopOf))
+    .filter((r): r is CheckResult => r !== null && (paymentId === undefined || r.paymentId === paymentId))
+    .at(-1);
+
+const sameResults = (a: CheckResult, b: CheckResult): boolean =>
+  a.results.map((r) => `${r.outcome}:${r.additionalInfo ?? ''}`).join() === b.results.map((r) => `${r.outcome}:${r.additionalInfo ?? ''}`).join();
+
+/**
+ * What the name check gave the payment whose status the step read, in words: "The payee's bank says: close
+ * match — the name is almost right. …". Said where the class learns it: the first read of the payment's
+ * status (`earlier`: the exchanges of the steps before), or a read that finds it changed (no answer in
+ * time after "still checking"). null otherwise, or when the payment had no name check.
+ */
+export function checkResultWords(exchanges: readonly FlowExchange[], vopOf: VopOf = () => undefined, earlier: readonly FlowExchange[] = []): string | null {
+  const read = lastResult(exchanges, vopOf);
+  if (!read || read.results.length === 0) return null;
+  const before = lastResult(earlier, vopOf, read.paymentId);
+  if (before && sameResults(before, read)) return null;
+  const [only] = read.results;
+  if (read.results.length === 1 && only) return payeeCheckWords(only);
+  return `The payees’ banks say: ${[...new Set(read.results.map((r) => vopWords(r.outcome).short))].join(', ')}.`;
 }
 
 /**

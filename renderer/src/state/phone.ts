@@ -1,5 +1,6 @@
 // The Phone's own state: who is signed in, the outcomes of their decisions, the notification.
 // The journeys and the resources they approve live in the shared resources store.
+import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
 import { workbench } from '../api';
 import type { ConsentSummary, PsuSummary, ScaJourney, WorkbenchEvent } from '../../../preload/api/workbench-api';
@@ -7,6 +8,7 @@ import { errorText } from './host-events';
 import { listsDecidedBy, type ResourceList } from './resource-lists';
 import { resourceCommand, useResources } from './resources';
 import { readWindowStored, writeWindowStored } from '../widgets/local-store';
+import type { PsuName } from '../widgets/plain-words';
 
 export interface PhoneNotice {
   id: number;
@@ -157,6 +159,18 @@ function latestScaStatuses(events: readonly WorkbenchEvent[]): Map<string, ScaJo
 }
 
 const isWaiting = (status: ScaJourney['status'] | undefined): boolean => status === 'started' || status === 'opened';
+
+/** A PSU by name, as a lesson says who it waits for; the psuId only while the names are not loaded (or for an unknown PSU). */
+export function psuNameIn(psus: readonly PsuSummary[]): PsuName {
+  return (psuId) => psus.find((p) => p.psuId === psuId)?.name ?? psuId;
+}
+
+/** The dataset's PSUs by name, loading them once. */
+export function usePsuName(): PsuName {
+  const psus = usePhone((s) => s.psus);
+  useEffect(() => void usePhone.getState().loadPsus(), []);
+  return useCallback((psuId: string) => psuNameIn(psus)(psuId), [psus]);
+}
 
 export function describeKind(kind: ScaJourney['kind']): string {
   switch (kind) {

@@ -2,7 +2,7 @@
 // and its two moves, each the Flows screen's own action: the next step, and back a step (a replay
 // on fresh data up to the step before, since a bank cannot undo what it did).
 import { create } from 'zustand';
-import { awaitedDecisionWords } from '../widgets/plain-words';
+import { waitingWords, type PsuName } from '../widgets/plain-words';
 import { useFlowRun } from './flow-run';
 import { backTarget, backWords } from './lesson-step';
 
@@ -20,14 +20,20 @@ interface PresentState {
   back(): Promise<void>;
 }
 
-/** Why the next step cannot be run now, or null when it can. */
-export function nextBlocked(flowRun: Pick<ReturnType<typeof useFlowRun.getState>, 'run' | 'busy'>): string | null {
+/** What the screen says once the lesson has ended; docs/teaching.md quotes it word for word. */
+export function lessonEnding(met: boolean | null): string {
+  if (met === false) return 'The lesson stopped at a step that did not go as expected';
+  return 'The lesson is over: every step went as expected';
+}
+
+/** Why the next step cannot be run now, or null when it can; whom it waits for by name (`name`). */
+export function nextBlocked(flowRun: Pick<ReturnType<typeof useFlowRun.getState>, 'run' | 'busy'>, name: PsuName = (psuId) => psuId): string | null {
   const { run, busy } = flowRun;
   if (!run) return 'Open a run on the Flows screen first';
   if (busy !== null || run.phase === 'running') return 'The step is still running';
   if (run.imported) return 'An imported run is kept for reading: go back a step to replay it live';
-  if (run.phase === 'finished' || !run.nextStep) return 'The lesson is over: every step has run';
-  if (run.pending?.kind === 'psu') return `Waiting for ${run.pending.psuId} to ${awaitedDecisionWords(run.pending)} on the phone`;
+  if (run.phase === 'finished' || !run.nextStep) return lessonEnding(run.met);
+  if (run.pending?.kind === 'psu') return waitingWords(run.pending, name);
   return null;
 }
 

@@ -153,5 +153,5 @@ export function createResourceStore(host: ResourceHost) {
     return refreshList(list);
   }
 
-  return { useResources, retainResources, resourceCommand, showMore };
+  return { useResources, retainResources, resourceCommand, showMore, refreshResources };
 }

@@ -3,4 +3,4 @@
 import { workbench } from '../api';
 import { createResourceStore } from './resource-store';
 
-export const { useResources, retainResources, resourceCommand, showMore } = createResourceStore(workbench);
+export const { useResources, retainResources, resourceCommand, showMore, refreshResources } = createResourceStore(workbench);

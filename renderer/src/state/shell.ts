@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { workbench } from '../api';
 import type { SimulatorInfo, WorkbenchEvent } from '../../../preload/api/workbench-api';
 import { readStoredChoice, readWindowStored, writeWindowStored } from '../widgets/local-store';
+import { coalesced } from './coalesce';
 
 export type ScreenId = 'flows' | 'inspector' | 'phone' | 'bank' | 'editor';
 
@@ -27,6 +28,11 @@ interface ShellState {
   error: string | null;
   setScreen(screen: ScreenId): void;
   load(): Promise<void>;
+  /**
+   * Asks the simulator for its clock: on every clock event and when the window gets the focus back, so the
+   * top bar never runs on from an instant it learned long ago (a lost event, a sleeping laptop, a held clock).
+   */
+  readClock(): Promise<void>;
   /** What a control command answered (the clock, the behaviour), before its event arrives. */
   patchInfo(patch: Partial<Pick<SimulatorInfo, 'now' | 'mode'> & { paused: boolean }>): void;
   onEvents(events: readonly WorkbenchEvent[]): void;
@@ -79,6 +85,15 @@ export const useShell = create<ShellState>()((set, get) => ({
       set({ error: hostProblem(err instanceof Error ? err.message : String(err)) });
     }
   },
+  readClock: coalesced(async () => {
+    try {
+      const clock = await workbench.getClock();
+      const info = get().info;
+      if (info) set({ info: { ...info, now: clock.now }, clockAt: Date.now(), paused: clock.paused });
+    } catch {
+      // The next event or focus reads again; a simulator that is gone says so through load().
+    }
+  }),
   patchInfo(patch) {
     const info = get().info;
     const { paused, ...rest } = patch;
@@ -89,13 +104,17 @@ export const useShell = create<ShellState>()((set, get) => ({
     if (!info) return;
     let next = info;
     let paused = get().paused;
+    let clocked = false;
     for (const e of events) {
       if (e.type === 'clock') {
         next = { ...next, now: e.now };
         paused = e.paused;
+        clocked = true;
       } else if (e.type === 'mode') next = { ...next, mode: e.mode };
     }
-    if (next !== info) set({ info: next, paused, ...(next.now !== info.now ? { clockAt: Date.now() } : {}) });
+    // A clock event is the instant as of now, even when it is the same instant (a clock resumed where it was held).
+    if (next !== info) set({ info: next, paused, ...(clocked ? { clockAt: Date.now() } : {}) });
+    if (clocked) void get().readClock();
     // A reset puts the clock back without a clock event of its own.
     if (events.some((e) => e.type === 'reset')) void get().load();
   },

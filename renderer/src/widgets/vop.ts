@@ -2,46 +2,22 @@
 // comes from the status vocabulary), the words a PSU reads before approving, and which of
 // several results matters most.
 import type { PaymentSummary, VopSummary } from '../../../preload/api/workbench-api';
+import { vopWords } from './plain-words';
 
 /** The pain.002 reason code; a match has none, so it gets its own value. */
 export function vopStatusValue(vop: VopSummary): string {
   return vop.reasonCode ?? 'match';
 }
 
-/** The result in a word or two, as the banner's title. */
+/** The result in a word or two, as the banner's title (the vocabulary's). */
 export function vopLabel(vop: VopSummary): string {
-  switch (vop.outcome) {
-    case 'match':
-      return 'Name checked';
-    case 'closeMatch':
-      return 'Close match';
-    case 'noMatch':
-      return 'No match';
-    case 'inProgress':
-      return 'Checking';
-    case 'notApplicable':
-    case 'serviceUnavailable':
-    case 'timeout':
-      return 'Not checked';
-  }
+  return vopWords(vop.outcome).label;
 }
 
 /** What the PSU must take in at a glance, worded as the EPC VoP rulebook has the bank's app show it. */
 export function vopHeadline(vop: VopSummary): string {
-  switch (vop.outcome) {
-    case 'match':
-      return 'The name matches the account holder.';
-    case 'closeMatch':
-      return vop.additionalInfo ? `Did you mean ${vop.additionalInfo}?` : 'The name is close to the account holder’s name.';
-    case 'noMatch':
-      return 'The name does not match the account holder.';
-    case 'inProgress':
-      return 'Checking the payee…';
-    case 'notApplicable':
-    case 'serviceUnavailable':
-    case 'timeout':
-      return 'The payee could not be checked.';
-  }
+  if (vop.outcome === 'closeMatch' && vop.additionalInfo) return `Did you mean ${vop.additionalInfo}?`;
+  return vopWords(vop.outcome).headline;
 }
 
 /** Most needing attention first: a wrong payee, then an unfinished check, then a near miss. */
@@ -54,4 +30,10 @@ export function mostSevereVop(payment: PaymentSummary): { vop: VopSummary; count
   const worst = results.reduce<VopSummary | undefined>((a, b) => (a === undefined || rank(b) < rank(a) ? b : a), undefined);
   if (!worst) return undefined;
   return { vop: worst, count: results.filter((r) => vopStatusValue(r) === vopStatusValue(worst)).length };
+}
+
+/** The result that matters most of a payment in the bank's list, by its id. */
+export function vopOfPayment(payments: readonly PaymentSummary[], paymentId: string): VopSummary | undefined {
+  const payment = payments.find((p) => p.paymentId === paymentId);
+  return payment && mostSevereVop(payment)?.vop;
 }

@@ -39,17 +39,25 @@ export interface StartUiOptions {
   tls?: boolean;
   /** More Chromium flags, e.g. `--host-resolver-rules=MAP evil.example 127.0.0.1`. */
   browserArgs?: string[];
+  /** A port chosen ahead, so `publicUrl` can name it; default: any free one. */
+  port?: number;
+  /** `--public-url`: where phones and TPPs reach the simulator (a second loopback address stands for the network). */
+  publicUrl?: string;
   /** `--log-limit N`, `--failure-log-limit N`: what the traffic log keeps. */
   logLimit?: number;
   failureLogLimit?: number;
+  /** Fills the new data folder before the simulator starts on it (e.g. a traffic log written ahead: test/support/prepared-log.ts). */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> {
   // Vitest runs test files in parallel processes: the host's own build lock keeps them from building at once.
   const uiRoot = await ensureRendererBuilt(PROJECT_ROOT);
   const dataDir = newDataFolder('wb-ui-');
+  await options.prepare?.(dataDir);
   const sim = await startSimulator({
-    port: 0,
+    port: options.port ?? 0,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     host: options.host ?? '127.0.0.1',
     dataDir,
     mode: 'simulation',

@@ -29,7 +29,7 @@ export async function startLesson(page: Page, api: ControlClient, flow: string, 
   await goTo(page, 'Flows');
   await page.locator(`[data-testid="flow-item"][data-flow="${flow}"]`).click();
   for (const [name, value] of Object.entries(choices)) await page.getByTestId(`run-param-${name}`).selectOption(value);
-  await page.getByTestId('auto-approve').setChecked(false);
+  await page.getByTestId('psu-decides').setChecked(true);
   await page.getByTestId('start-run').click();
   const runId = (await page.getByTestId('run-item').and(page.locator('.run-item-open')).getAttribute('data-run-id', WAIT)) ?? '';
   await page.getByTestId('present-run').click(WAIT);

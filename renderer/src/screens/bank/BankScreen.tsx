@@ -11,6 +11,7 @@ import { DetailPane } from './DetailPane';
 import { ModeSwitch } from './ModeSwitch';
 import { OperatorSettings } from './OperatorSettings';
 import { FaultsPanel } from './FaultsPanel';
+import { LessonsPreparedPanel } from './LessonsPreparedPanel';
 import { ResourceTable } from './ResourceTable';
 import { BASKET_COLUMNS, CONSENT_COLUMNS, PAYMENT_COLUMNS } from './tables';
 import './bank.css';
@@ -92,6 +93,7 @@ export function BankScreen() {
           />
           <OperatorSettings />
           <FaultsPanel />
+          <LessonsPreparedPanel />
         </div>
         <DetailPane />
       </SplitPane>

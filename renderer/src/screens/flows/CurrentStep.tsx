@@ -3,7 +3,8 @@ import { readOnly, runProgress, useFlowRun, type Until } from '../../state/flow-
 import { ExchangeView } from './ExchangeView';
 import { InlinePhones } from './InlinePhones';
 import { MetBadge } from './MetBadge';
-import { awaitedDecisionWords } from '../../widgets/plain-words';
+import { awaitedDecisionVerb } from '../../widgets/plain-words';
+import { usePsuName } from '../../state/phone';
 import { RequestEditor } from './RequestEditor';
 
 /** The step under way or next: what it does and why, the request about to go, or whom it waits for. */
@@ -12,6 +13,7 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
   const busy = useFlowRun((s) => s.busy);
   const send = useFlowRun((s) => s.send);
   const prepare = useFlowRun((s) => s.prepare);
+  const name = usePsuName();
   const progress = runProgress(run);
   const running = busy === 'end' || busy === 'step' || run.phase === 'running';
 
@@ -44,8 +46,8 @@ export function CurrentStep({ run, phones }: { run: FlowRunState; phones: boolea
       {run.pending?.kind === 'request' && draft && <RequestEditor request={run.pending.request} draft={draft} busy={busy !== null || readOnly(run)} />}
       {run.pending?.kind === 'psu' && (
         <p className="note step-waiting" data-testid="waiting-psu">
-          Waiting for {run.pending.psuId} ({run.pending.role}) to {awaitedDecisionWords(run.pending)} in the bank’s app: use the phone{' '}
-          {phones ? 'below' : 'beside the diagram'}, or turn on “Approve automatically”.
+          Waiting for {name(run.pending.psuId)} ({run.pending.role}) to {awaitedDecisionVerb(run.pending)} in the bank’s app: use the phone{' '}
+          {phones ? 'below' : 'beside the diagram'}, or untick “PSU decides on the phone”.
         </p>
       )}
       {phones && <InlinePhones run={run} />}

@@ -7,7 +7,7 @@ interface Props {
   onPick(flow: FlowSummary): void;
 }
 
-/** The flow library, grouped by what a person comes for; each flow with its title and one line. */
+/** The flow library, grouped by what a person comes for, the lessons first; each flow with its title and one line, a lesson tagged. */
 export function FlowPicker({ flows, picked, onPick }: Props) {
   return (
     <section className="flow-picker" aria-label="Flow library">
@@ -26,7 +26,14 @@ export function FlowPicker({ flows, picked, onPick }: Props) {
                   title={flow.description}
                   onClick={() => onPick(flow)}
                 >
-                  <span className="flow-item-title">{flow.title}</span>
+                  <span className="flow-item-title">
+                    {flow.lesson && (
+                      <span className="flow-tag" data-testid="lesson-tag">
+                        Lesson
+                      </span>
+                    )}
+                    {flow.title}
+                  </span>
                   <span className="flow-item-description">{flow.description}</span>
                 </button>
               </li>

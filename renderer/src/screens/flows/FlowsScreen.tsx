@@ -9,6 +9,7 @@ import { FlowPicker } from './FlowPicker';
 import { InlinePhones } from './InlinePhones';
 import { RunList } from './RunList';
 import { RunPane } from './RunPane';
+import { SavedLessonList } from './SavedLessons';
 import { SequencePanel } from './sequence/SequencePanel';
 import './flows.css';
 
@@ -64,6 +65,7 @@ export function FlowsScreen() {
           </p>
         )}
         {!loaded && <p className="muted pad">Loading the flow library…</p>}
+        <SavedLessonList flows={flows} />
         <FlowPicker flows={flows} picked={run?.flow.name ?? picked?.name ?? null} onPick={useFlowRun.getState().pick} />
         <RunList
           runs={runs}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { FlowParameterSummary, FlowRunState, FlowSummary } from '../../../../preload/api/workbench-api';
 
 interface Props {
@@ -9,10 +9,19 @@ interface Props {
   /** Once something was sent the run keeps its values. */
   disabled: boolean;
   onChange(name: string, value: string): void;
+  /** Payees a trainer added to the institution's registry, offered by a payee parameter whose choices have their outcome. */
+  addedPayees?: readonly AddedPayeeChoice[];
 }
 
-/** A lesson's choices before Start, in the trainer's words, each preselected with its default; a psu parameter is the role's PSU select (RunHeader). */
-export function ParameterForm({ flow, run, chosen, disabled, onChange }: Props) {
+/** A payee added for a lesson as a payee parameter offers it: `outcome:IBAN` (shared/payee-choice.ts). */
+export interface AddedPayeeChoice {
+  value: string;
+  outcome: string;
+  label: string;
+}
+
+/** A lesson's choices before Start, labelled and explained in the flow file's words, each preselected with its default; a psu parameter is the role's PSU select (RunHeader). */
+export function ParameterForm({ flow, run, chosen, disabled, onChange, addedPayees = [] }: Props) {
   const shown = flow.parameters.filter((p) => p.kind !== 'psu');
   if (shown.length === 0) return null;
   return (
@@ -22,16 +31,31 @@ export function ParameterForm({ flow, run, chosen, disabled, onChange }: Props) 
         return parameter.kind === 'amount' ? (
           <AmountField key={parameter.name} parameter={parameter} value={value} disabled={disabled} onChange={onChange} />
         ) : (
-          <label key={parameter.name}>
-            {parameter.title}
-            <select value={value} disabled={disabled} onChange={(e) => onChange(parameter.name, e.target.value)} data-testid={`run-param-${parameter.name}`}>
-              {(parameter.choices ?? []).map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RunField key={parameter.name} parameter={parameter}>
+            {(described) => (
+              <select
+                value={value}
+                disabled={disabled}
+                onChange={(e) => onChange(parameter.name, e.target.value)}
+                aria-describedby={described}
+                data-testid={`run-param-${parameter.name}`}
+              >
+                {(parameter.choices ?? []).map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+                {parameter.kind === 'payee' &&
+                  addedPayees
+                    .filter((payee) => (parameter.choices ?? []).some((choice) => choice.value === payee.outcome))
+                    .map((payee) => (
+                      <option key={payee.value} value={payee.value}>
+                        {payee.label}
+                      </option>
+                    ))}
+              </select>
+            )}
+          </RunField>
         );
       })}
     </div>
@@ -56,21 +80,53 @@ function AmountField({
     if (text !== value) onChange(parameter.name, text.trim());
   };
   return (
-    <label>
-      {parameter.title}
-      <input
-        type="text"
-        inputMode="decimal"
-        className="run-amount"
-        value={text}
-        disabled={disabled}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
-        data-testid={`run-param-${parameter.name}`}
-      />
-    </label>
+    <RunField parameter={parameter}>
+      {(described) => (
+        <input
+          type="text"
+          inputMode="decimal"
+          className="run-amount"
+          value={text}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+          }}
+          aria-describedby={described}
+          data-testid={`run-param-${parameter.name}`}
+        />
+      )}
+    </RunField>
+  );
+}
+
+/**
+ * One choice of the form: the flow file's label over the control, and its help sentence beneath (what the
+ * choice changes, or who can be chosen and why), which the control is described by.
+ */
+export function RunField({
+  parameter,
+  label,
+  children,
+}: {
+  parameter: FlowParameterSummary | undefined;
+  label?: string;
+  children(described?: string): ReactNode;
+}) {
+  const helpId = useId();
+  const help = parameter?.help;
+  return (
+    <div className="run-field">
+      <label>
+        {parameter?.label ?? label}
+        {children(help === undefined ? undefined : helpId)}
+      </label>
+      {help !== undefined && (
+        <small id={helpId} className="run-help" data-testid={`run-help-${parameter?.name ?? ''}`}>
+          {help}
+        </small>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import type { FlowRunState, FlowSummary, PsuSummary } from '../../../../preload/api/workbench-api';
+import type { FlowParameterSummary, FlowRunState, FlowSummary, PsuSummary } from '../../../../preload/api/workbench-api';
 import { atSmallestAmounts, castProblem, psuChoices } from '../../../../shared/psu-needs';
 import { defaultPsu } from '../../state/flow-groups';
 import { readOnly, untouched, useFlowRun } from '../../state/flow-run';
-import { ParameterForm } from './ParameterForm';
+import { ParameterForm, RunField } from './ParameterForm';
 import { RunActions } from './RunActions';
+import { SaveLesson, useAddedPayeeChoices } from './SavedLessons';
 
 interface Props {
   flow: FlowSummary;
@@ -43,6 +44,18 @@ export function RunHeader({ flow, run, psus }: Props) {
   };
   const misfits = Object.keys(offered).filter((role) => !(offered[role] ?? []).some((p) => p.psuId === cast[role]));
   const problem = here.length === 0 || fixed ? null : castProblem(flow.parameters, here, cast, values, institution);
+  const roleParameter = (role: string): FlowParameterSummary | undefined => flow.parameters.find((p) => p.kind === 'psu' && p.name === role);
+  // A lesson offers its choices in its own words, as its parameters; a role it gives no parameter keeps its own customer.
+  const roles = Object.entries(flow.psus).filter(([role]) => !flow.lesson || roleParameter(role) !== undefined);
+  const psuDecides = !(run?.autoApprove ?? setup.autoApprove);
+  const addedPayees = useAddedPayeeChoices(institution);
+  // What "Save as lesson" keeps: the customers shown for the roles, and every parameter's value but the PSUs'.
+  const lessonDraft = {
+    flow,
+    institution,
+    psus: Object.fromEntries(roles.map(([role]) => [role, cast[role] ?? '']).filter(([, psuId]) => psuId !== '')),
+    params: Object.fromEntries(Object.entries(values).filter(([name]) => flow.parameters.some((p) => p.name === name && p.kind !== 'psu'))),
+  };
 
   return (
     <header className="run-header">
@@ -61,41 +74,51 @@ export function RunHeader({ flow, run, psus }: Props) {
             ))}
           </select>
         </label>
-        {Object.entries(flow.psus).map(([role, suffix]) => (
-          <label key={role}>
-            {flow.parameters.find((p) => p.kind === 'psu' && p.name === role)?.title ?? role}
-            <select
-              value={roleValue(role, suffix)}
-              disabled={fixed || busy !== null}
-              onChange={(e) => void setPsu(role, e.target.value)}
-              data-testid={`run-psu-${role}`}
-            >
-              {here.length === 0 && <option value="">{`the host’s ${suffix}`}</option>}
-              {optionsFor(role).map((p) => (
-                <option key={p.psuId} value={p.psuId}>
-                  {p.psuId} · {p.name}
-                  {misfits.includes(role) && p.psuId === cast[role] ? ' (cannot play this role)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+        {roles.map(([role, suffix]) => (
+          <RunField key={role} parameter={roleParameter(role)} label={role}>
+            {(described) => (
+              <select
+                value={roleValue(role, suffix)}
+                disabled={fixed || busy !== null}
+                onChange={(e) => void setPsu(role, e.target.value)}
+                aria-describedby={described}
+                data-testid={`run-psu-${role}`}
+              >
+                {here.length === 0 && <option value="">{`the host’s ${suffix}`}</option>}
+                {optionsFor(role).map((p) => (
+                  <option key={p.psuId} value={p.psuId}>
+                    {p.psuId} · {p.name}
+                    {misfits.includes(role) && p.psuId === cast[role] ? ' (cannot play this role)' : ''}
+                  </option>
+                ))}
+              </select>
+            )}
+          </RunField>
         ))}
-        <ParameterForm flow={flow} run={run} chosen={setup.params} disabled={fixed || busy !== null} onChange={(name, value) => void setParam(name, value)} />
-        <label className="toggle">
+        <ParameterForm
+          flow={flow}
+          run={run}
+          chosen={setup.params}
+          disabled={fixed || busy !== null}
+          onChange={(name, value) => void setParam(name, value)}
+          addedPayees={addedPayees}
+        />
+        <label className="toggle" title="Off: the run approves on the customers’ behalf">
           <input
             type="checkbox"
-            checked={run?.autoApprove ?? setup.autoApprove}
+            checked={psuDecides}
             disabled={run !== null && readOnly(run)}
-            onChange={(e) => void setAutoApprove(e.target.checked)}
-            data-testid="auto-approve"
+            onChange={(e) => void setAutoApprove(!e.target.checked)}
+            data-testid="psu-decides"
           />
-          Approve automatically
+          PSU decides on the phone
         </label>
         {(!run || readOnly(run)) && flow.name && !run?.imported && (
           <button type="button" className="primary" disabled={busy !== null || problem !== null} onClick={() => void start()} data-testid="start-run">
             {run ? 'Start again' : 'Start'}
           </button>
         )}
+        {flow.name && !run?.imported && <SaveLesson draft={lessonDraft} disabled={busy !== null || problem !== null} />}
       </div>
       {problem !== null && (
         <p className="note" role="alert" data-testid="cast-problem">

@@ -9,8 +9,11 @@ import { OutcomeBanner } from './OutcomeBanner';
 import { PsuPicker } from './PsuPicker';
 import './phone.css';
 
-/** Screen 4: the PSU's bank app, where SCA journeys are approved or rejected. */
-export function PhoneScreen() {
+/**
+ * Screen 4: the PSU's bank app, where SCA journeys are approved or rejected. `ownPhone`: a class's phone
+ * opened it with a link for one customer (PhoneLinkApp): the whole screen is the app, with no frame.
+ */
+export function PhoneScreen({ ownPhone = false }: { ownPhone?: boolean }) {
   const state = usePhone();
   const { journeys, consents, loaded, error: listError } = useResources();
   const error = state.error ?? listError;
@@ -33,7 +36,7 @@ export function PhoneScreen() {
   }, [pendingIds]);
 
   return (
-    <div className="phone-screen" data-testid="phone-screen">
+    <div className={ownPhone ? 'phone-screen own-phone' : 'phone-screen'} data-testid="phone-screen">
       <div className="phone-frame" role="region" aria-label="The PSU's bank app">
         <div className="phone-notch" aria-hidden="true" />
         <div className="phone-app">
@@ -54,15 +57,21 @@ export function PhoneScreen() {
             {!loaded && <p className="muted">Loading&hellip;</p>}
             {loaded && pending.length === 0 && (
               <p className="phone-empty" data-testid="phone-empty">
-                No approvals waiting. Start a flow in Flows (key 1) with “Approve automatically” off, or let your TPP create a consent for{' '}
-                {psu?.name ?? 'this PSU'} at {psu?.institution ?? 'its bank'}.
+                {ownPhone ? (
+                  <>No approvals waiting. When the lesson asks {psu?.name ?? 'you'} to decide, the approval appears here.</>
+                ) : (
+                  <>
+                    No approvals waiting. Start a flow in Flows (key 1) with “PSU decides on the phone” ticked, or let your TPP create a consent for{' '}
+                    {psu?.name ?? 'this PSU'} at {psu?.institution ?? 'its bank'}.
+                  </>
+                )}
               </p>
             )}
             {pending.map((journey) => (
               <JourneyCard key={journey.journeyId} journey={journey} />
             ))}
           </section>
-          {loaded && <ConnectedProviders consents={providers} />}
+          {loaded && !ownPhone && <ConnectedProviders consents={providers} />}
         </div>
       </div>
     </div>

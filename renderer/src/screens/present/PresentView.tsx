@@ -1,27 +1,40 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FlowRunState } from '../../../../preload/api/workbench-api';
 import { runProgress, useFlowRun } from '../../state/flow-run';
-import { backTarget, backWords, lessonStep } from '../../state/lesson-step';
+import { backTarget, backWords, checkResultWords, lessonStep } from '../../state/lesson-step';
+import { usePsuName } from '../../state/phone';
+import { useResources } from '../../state/resources';
+import { vopOfPayment } from '../../widgets/vop';
 import { nextBlocked, usePresent } from '../../state/present';
 import { TimeToggle } from '../../shell/TimeControls';
 import { isShortcutKey } from '../../shell/use-screen-keys';
 import { ExchangeView } from '../flows/ExchangeView';
 import { InlinePhones } from '../flows/InlinePhones';
+import { ClassPhones } from './ClassPhones';
 import { SequencePanel } from '../flows/sequence/SequencePanel';
 import '../flows/flows.css';
 import './present.css';
 
 const STATE_WORDS = { next: 'comes first', underWay: 'under way', done: 'just run' } as const;
 
-/** → and PageDown: the next step; ← and PageUp: back a step; Escape: leave. Not while typing. */
+/**
+ * →, ↓, Space and PageDown (a presenter's clicker): the next step; ←, ↑ and PageUp: back a step; Escape:
+ * leave. Not while typing; a tick box or button with the focus takes none of them (Space would press it too).
+ */
 function usePresentKeys(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       if (!isShortcutKey(event)) return;
       const present = usePresent.getState();
-      const act = { ArrowRight: present.next, PageDown: present.next, ArrowLeft: present.back, PageUp: present.back, Escape: () => present.setOn(false) }[
-        event.key
-      ];
+      const next = ['ArrowRight', 'ArrowDown', ' ', 'PageDown'];
+      const back = ['ArrowLeft', 'ArrowUp', 'PageUp'];
+      const act = next.includes(event.key)
+        ? present.next
+        : back.includes(event.key)
+          ? present.back
+          : event.key === 'Escape'
+            ? () => present.setOn(false)
+            : null;
       if (!act) return;
       event.preventDefault();
       void act();
@@ -53,6 +66,9 @@ export function PresentView() {
   const { showHttp, backNote, setShowHttp, next, back, setOn } = usePresent();
   usePresentKeys();
   const diagram = useNewestArrows(run);
+  const psuName = usePsuName();
+  const payments = useResources((s) => s.payments);
+  const [phonesOpen, setPhonesOpen] = useState(false);
 
   const exit = (
     <button type="button" onClick={() => setOn(false)} data-testid="present-exit" title="Leave the presentation (Esc, or P)">
@@ -73,7 +89,14 @@ export function PresentView() {
 
   const step = lessonStep(run);
   const { of } = runProgress(run);
-  const blocked = nextBlocked({ run, busy });
+  const blocked = nextBlocked({ run, busy }, psuName);
+  const result =
+    step &&
+    checkResultWords(
+      step.exchanges,
+      (paymentId) => vopOfPayment(payments, paymentId),
+      run.steps.slice(0, step.number - 1).flatMap((s) => s.exchanges),
+    );
   const target = backTarget(run);
   const going = busy === 'replay';
   // While going back, the note says where to (set before the replay starts); a replay from the palette says less.
@@ -85,40 +108,51 @@ export function PresentView() {
     <div className="present" role="region" aria-label="Presentation" data-testid="present" data-run-id={run.runId} data-steps-done={run.steps.length}>
       <header className="present-bar">
         <h1 className="present-flow">{run.flow.title}</h1>
-        <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
-          <input
-            type="checkbox"
-            checked={!autoApprove}
-            disabled={run.imported}
-            onChange={(e) => void setAutoApprove(!e.target.checked)}
-            data-testid="present-psu-decides"
-          />{' '}
-          PSU decides on the phone
-        </label>
-        <TimeToggle />
-        <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
-          {showHttp ? 'Hide HTTP' : 'Show HTTP'}
-        </button>
-        <button
-          type="button"
-          disabled={!target || busy !== null}
-          onClick={() => void back()}
-          data-testid="present-back"
-          title={target ? `${backWords(target.shows)} (←)` : 'This is the first step'}
-        >
-          ← Back
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={blocked !== null}
-          onClick={() => void next()}
-          data-testid="present-next"
-          title={blocked ?? 'Run the next step (→)'}
-        >
-          Next step →
-        </button>
-        {exit}
+        <div className="present-controls">
+          <label className="present-choice" title="Off: the run approves on the PSUs' behalf">
+            <input
+              type="checkbox"
+              checked={!autoApprove}
+              disabled={run.imported}
+              onChange={(e) => void setAutoApprove(!e.target.checked)}
+              data-testid="present-psu-decides"
+            />{' '}
+            PSU decides on the phone
+          </label>
+          <TimeToggle />
+          <button
+            type="button"
+            aria-pressed={phonesOpen}
+            onClick={() => setPhonesOpen(!phonesOpen)}
+            data-testid="present-class-phones"
+            title="QR codes that open each customer's bank app on a phone of the class"
+          >
+            Class phones
+          </button>
+          <button type="button" aria-pressed={showHttp} onClick={() => setShowHttp(!showHttp)} data-testid="present-show-http">
+            {showHttp ? 'Hide HTTP' : 'Show HTTP'}
+          </button>
+          <button
+            type="button"
+            disabled={!target || busy !== null}
+            onClick={() => void back()}
+            data-testid="present-back"
+            title={target ? `${backWords(target.shows)} (←)` : 'This is the first step'}
+          >
+            ← Back
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={blocked !== null}
+            onClick={() => void next()}
+            data-testid="present-next"
+            title={blocked ?? 'Run the next step (→)'}
+          >
+            Next step →
+          </button>
+          {exit}
+        </div>
       </header>
       <section className="present-caption" aria-live="polite" data-testid="present-caption" data-step={step?.number ?? 0} data-state={step?.state ?? 'none'}>
         {step && (
@@ -129,17 +163,33 @@ export function PresentView() {
             </p>
             <h2 className="present-title">{step.title}</h2>
             <p className="present-explanation">{step.explanation}</p>
+            {result && (
+              <p className="present-result" data-testid="present-result">
+                {result}
+              </p>
+            )}
+            {step.codes.length > 0 && (
+              <p className="present-codes" data-testid="present-codes" title="The codes on the wire: Show HTTP has the whole exchanges">
+                {step.codes.join(' · ')}
+              </p>
+            )}
           </>
         )}
         <p className="present-status" role="status" data-testid="present-status">
           {status}
         </p>
+        {run.flow.lesson && autoApprove && !run.imported && (
+          <p className="present-approves" data-testid="present-approves-itself">
+            “PSU decides on the phone” is off: the run approves on the customer’s behalf, and the phone will not wait for the class.
+          </p>
+        )}
         {error && (
           <p className="note" role="alert">
             {error}
           </p>
         )}
       </section>
+      {phonesOpen && <ClassPhones run={run} onClose={() => setPhonesOpen(false)} />}
       <div className="present-stage">
         <div className="present-phones" data-testid="present-phones">
           <InlinePhones run={run} />

@@ -2,10 +2,11 @@
 // lifelines, arrows and notes with coordinates. Pure, so it is tested without a browser; the SVG
 // component only draws what this returns, and the exported file is that same drawing.
 import type { FlowActor, FlowExchange, FlowPending, FlowRunState } from '../../../../../preload/api/workbench-api';
-import { awaitedDecisionWords } from '../../../widgets/plain-words';
+import { awaitedDecisionVerb, type PsuName } from '../../../widgets/plain-words';
+import { nameCheckAnswerWords, nameChecks, QUESTION_WORDS, type NameCheck, type VopOf } from './name-check';
 import { exchangeWords, tokensWords } from './words';
 
-export type LifelineId = 'tpp' | 'bank' | 'psuBrowser' | 'psuApp';
+export type LifelineId = 'tpp' | 'bank' | 'payeeBank' | 'psuBrowser' | 'psuApp';
 
 export interface Lifeline {
   id: LifelineId;
@@ -52,7 +53,7 @@ export interface ReturnArrow {
   fromX: number;
   toX: number;
   y: number;
-  /** In words ("Bank refuses: signature invalid"), with the status first when HTTP labels are on; may be empty. */
+  /** In words ("Bank refuses: signature invalid"); a redirect names its address only when HTTP labels are on; may be empty. */
   label: string;
   failed: boolean;
   className: string;
@@ -78,6 +79,35 @@ export interface PendingArrow {
   httpY: number;
 }
 
+/** The name check between the bank and the payee's bank, derived from the payment's exchanges (name-check.ts). */
+export interface CheckArrow {
+  /** question: the bank asks; answer: the payee's bank answers; none: no answer came in time. */
+  kind: 'question' | 'answer' | 'none';
+  fromX: number;
+  toX: number;
+  y: number;
+  wordsX: number;
+  wordsY: number;
+  words: string;
+  className: string;
+}
+
+/** Setup steps (tokens, the customer's consent) folded into one row, or open with a box around their arrows. */
+export interface SetupGroup {
+  /** The first step of the group: its key for opening and folding. */
+  step: number;
+  /** "Setup: tokens and the customer’s consent", with the steps and exchanges it holds. */
+  words: string;
+  open: boolean;
+  x: number;
+  width: number;
+  /** The clickable row. */
+  y: number;
+  rowHeight: number;
+  /** The bottom of the box around the open group's arrows (y + rowHeight when folded). */
+  bottom: number;
+}
+
 export interface SequenceLayout {
   width: number;
   height: number;
@@ -87,6 +117,8 @@ export interface SequenceLayout {
   lifelines: Lifeline[];
   calls: CallArrow[];
   returns: ReturnArrow[];
+  checks: CheckArrow[];
+  setups: SetupGroup[];
   notes: Note[];
   pending: PendingArrow | null;
 }
@@ -95,24 +127,34 @@ export interface SequenceLayout {
 export interface StepExchanges {
   step: number;
   exchanges: readonly FlowExchange[];
+  /** A lesson's setup step (tokens and a consent before what the lesson is about): folded with its neighbours. */
+  setup?: boolean;
 }
+
+export const SETUP_WORDS = 'Setup: tokens and the customer’s consent';
 
 export const LIFELINES: readonly Omit<Lifeline, 'x'>[] = [
   { id: 'tpp', title: 'TPP' },
   { id: 'bank', title: 'Bank API' },
+  { id: 'payeeBank', title: 'Payee’s bank' },
   { id: 'psuBrowser', title: 'PSU’s browser' },
   { id: 'psuApp', title: 'PSU’s bank app' },
 ];
 
 // The TPP's calls carry the longest labels, so the gap between the TPP and the bank is the widest;
 // the browser's gap holds "PSU's browser opens the SCA link".
-const X: Record<LifelineId, number> = { tpp: 64, bank: 424, psuBrowser: 724, psuApp: 920 };
+const X: Record<Exclude<LifelineId, 'payeeBank'>, number> = { tpp: 64, bank: 424, psuBrowser: 724, psuApp: 920 };
 const WIDTH = 1000;
+/** With a name check, the payee's bank stands beside the bank (its exchange is the bank's own), the PSU's two further right. */
+const X_CHECKED: Record<LifelineId, number> = { tpp: 64, bank: 424, payeeBank: 640, psuBrowser: 900, psuApp: 1096 };
+const WIDTH_CHECKED = 1176;
 const HEADER = 48;
 /** A row with the words only, and with the HTTP line under them. */
 const ROW = 56;
 const ROW_HTTP = 70;
 const RETURN_DROP = 20;
+/** The folded setup's clickable row. */
+const SETUP_ROW = 34;
 const FOOT = 24;
 /** Above the arrow: the words, and the HTTP line between them and the arrow. */
 const LINE_GAP = 6;
@@ -163,9 +205,14 @@ export function actorOfUrl(url: string): FlowActor {
   return 'tpp';
 }
 
-/** A run's exchanges by step: the steps run, then the step under way (its number even before its first exchange). */
+const SETUP_OPERATION = 'psuSession';
+
+/**
+ * A run's exchanges by step: the steps run, then the step under way (its number even before its first exchange).
+ * A lesson's steps that only let the provider in (a PSU's session: tokens and a consent) are its setup.
+ */
 export function runStepExchanges(run: FlowRunState): StepExchanges[] {
-  const done = run.steps.map((s, i) => ({ step: i + 1, exchanges: s.exchanges }));
+  const done = run.steps.map((s, i) => ({ step: i + 1, exchanges: s.exchanges, setup: run.flow.lesson && s.step.operation === SETUP_OPERATION }));
   return run.phase === 'finished' && run.current.length === 0 ? done : [...done, { step: run.steps.length + 1, exchanges: run.current }];
 }
 
@@ -189,30 +236,83 @@ export function arrowGroups(exchanges: readonly FlowExchange[]): FlowExchange[][
   return groups;
 }
 
+/** Consecutive setup steps, each with the steps around it left as they are. */
+function segments(steps: readonly StepExchanges[]): StepExchanges[][] {
+  const out: StepExchanges[][] = [];
+  for (const step of steps) {
+    const last = out.at(-1);
+    if (last && step.setup === true && last[0]?.setup === true) last.push(step);
+    else out.push([step]);
+  }
+  return out;
+}
+
+export interface LayoutOptions {
+  http: boolean;
+  name?: PsuName;
+  /** A payment's VoP state now, for the name check the wire does not carry (a match). */
+  vopOf?: VopOf;
+  /** The setup groups opened (by their first step); the others are folded. */
+  openSetups?: ReadonlySet<number>;
+}
+
 /** The diagram of a run: its steps' exchanges in order, numbered by step, then what it waits for. */
-export function layoutSequence(
-  steps: readonly StepExchanges[],
-  pending: FlowPending | null = null,
-  options: { http: boolean } = { http: true },
-): SequenceLayout {
-  const { http } = options;
+export function layoutSequence(steps: readonly StepExchanges[], pending: FlowPending | null = null, options: LayoutOptions = { http: true }): SequenceLayout {
+  const { http, name = (psuId: string) => psuId, vopOf, openSetups = new Set<number>() } = options;
   const row = http ? ROW_HTTP : ROW;
   const wordsAbove = LINE_GAP + (http ? HTTP_LINE : 0);
-  const lifelines = LIFELINES.map((l) => ({ ...l, x: X[l.id] }));
+  const ordered = [...steps].sort((a, b) => a.step - b.step);
+  const checks = nameChecks(
+    ordered.flatMap((s) => s.exchanges),
+    vopOf,
+  );
+  const checked = checks.size > 0;
+  const at: Record<LifelineId, number> = checked ? X_CHECKED : { ...X, payeeBank: X.bank };
+  const width = checked ? WIDTH_CHECKED : WIDTH;
+  const lifelines = LIFELINES.filter((l) => checked || l.id !== 'payeeBank').map((l) => ({ ...l, x: at[l.id] }));
   const calls: CallArrow[] = [];
   const returns: ReturnArrow[] = [];
+  const checkArrows: CheckArrow[] = [];
+  const setups: SetupGroup[] = [];
   const notes: Note[] = [];
   let y = HEADER + row - 24;
   const lastStep = steps.reduce((n, s) => Math.max(n, s.step), 0);
 
-  for (const { step, exchanges } of [...steps].sort((a, b) => a.step - b.step)) {
+  const drawCheck = (kind: CheckArrow['kind'], words: string): void => {
+    const answer = kind !== 'question';
+    checkArrows.push({
+      kind,
+      fromX: answer ? at.payeeBank : at.bank,
+      toX: answer ? at.bank : at.payeeBank,
+      y,
+      wordsX: at.bank + 6,
+      wordsY: y - LINE_GAP,
+      words,
+      className: `seq-check seq-check-${kind}`,
+    });
+    y += wordsAbove + 30;
+  };
+  const answerOf = (check: NameCheck): void => {
+    const said = nameCheckAnswerWords(check.outcomes);
+    drawCheck(said.answered ? 'answer' : 'none', said.words);
+  };
+  const answersAt = (where: 'before' | 'after', seq: number): void => {
+    for (const check of checks.values()) {
+      const placed = check.answerAt;
+      if (placed && where in placed && (placed as Record<string, number>)[where] === seq) answerOf(check);
+    }
+  };
+
+  const drawStep = ({ step, exchanges }: StepExchanges): void => {
     const groups = arrowGroups(exchanges);
     groups.forEach((group, index) => {
       const exchange = group[0] as FlowExchange;
-      const fromX = X[FROM[exchange.actor]];
+      for (const e of group) answersAt('before', e.seq);
+      const fromX = at[FROM[exchange.actor]];
       const self = exchange.actor === 'operator';
       const path = pathOf(exchange.url);
       const said = exchangeWords(exchange);
+      const failed = exchange.failed || group.some((e) => exchangeWords(e).refused);
       const number = numberOf(step, index, groups.length);
       const action = group.length > 1 ? tokensWords(group.length) : said.action;
       const statuses = [...new Set(group.map((e) => e.status))].join(', ');
@@ -223,7 +323,7 @@ export function layoutSequence(
         exchangeId: exchange.exchangeId,
         actor: exchange.actor,
         fromX,
-        toX: X.bank,
+        toX: at.bank,
         y,
         number,
         words: `${number}${groups.length > 1 ? '' : '.'} ${action}`,
@@ -231,40 +331,77 @@ export function layoutSequence(
         fullLabel: `${action}\n${exchange.method} ${exchange.url} → ${statuses}${times}`,
         ariaLabel: `${exchange.method} ${path} → ${exchange.status}`,
         status: exchange.status,
-        failed: exchange.failed,
-        className: arrowClass('call', exchange.failed),
+        failed,
+        className: arrowClass('call', failed),
         self,
         wordsY: y - wordsAbove,
         httpY: y - LINE_GAP,
       });
-      if (self) notes.push({ x: X.bank + 36, y: y - wordsAbove - 14, text: 'Operator', kind: 'operator' });
+      if (self) notes.push({ x: at.bank + 36, y: y - wordsAbove - 14, text: 'Operator', kind: 'operator' });
       const answers = [...new Set(group.map((e) => exchangeWords(e).answer).filter((a) => a !== null))];
       const redirect = redirectOf(exchange);
       returns.push({
         seq: exchange.seq,
-        fromX: X.bank,
-        toX: self ? X.bank : fromX,
+        fromX: at.bank,
+        toX: self ? at.bank : fromX,
         labelAside: false,
         y: y + RETURN_DROP,
         label: answers.join(' / '),
-        failed: exchange.failed,
-        className: arrowClass('return', exchange.failed),
+        failed,
+        className: arrowClass('return', failed),
       });
       if (redirect !== null) {
         y += RETURN_DROP;
         returns.push({
           seq: exchange.seq,
           labelAside: true,
-          fromX: X.bank,
-          toX: X.psuBrowser,
+          fromX: at.bank,
+          toX: at.psuBrowser,
           y: y + RETURN_DROP,
-          label: `redirect to ${shortPath(redirect, 28)}`,
+          label: http ? `redirect to ${shortPath(redirect, 28)}` : 'browser sent back to the TPP',
           failed: false,
           className: arrowClass('return', false),
         });
       }
       y += row;
+      for (const e of group) {
+        // The question follows the payment's answer closely: its words stand right of the bank, clear of the answer's.
+        if (checks.has(e.seq)) {
+          y += RETURN_DROP + 24 - row;
+          drawCheck('question', QUESTION_WORDS);
+        }
+        answersAt('after', e.seq);
+      }
     });
+  };
+
+  for (const segment of segments(ordered)) {
+    const [first] = segment;
+    const last = segment.at(-1);
+    if (!first || !last) continue;
+    if (first.setup !== true) {
+      segment.forEach(drawStep);
+      continue;
+    }
+    const open = openSetups.has(first.step);
+    const count = segment.reduce((n, s) => n + s.exchanges.length, 0);
+    const numbers = first.step === last.step ? `${first.step}.` : `${first.step}–${last.step}.`;
+    const group: SetupGroup = {
+      step: first.step,
+      words: `${open ? '▾' : '▸'} ${numbers} ${SETUP_WORDS} (${count} exchange${count === 1 ? '' : 's'})`,
+      open,
+      x: 16,
+      width: width - 32,
+      y: y - 26,
+      rowHeight: SETUP_ROW,
+      bottom: y - 26 + SETUP_ROW,
+    };
+    setups.push(group);
+    y += SETUP_ROW + wordsAbove + 4;
+    if (open) {
+      segment.forEach(drawStep);
+      group.bottom = y - row + RETURN_DROP + 10;
+    }
   }
 
   let pendingArrow: PendingArrow | null = null;
@@ -274,8 +411,8 @@ export function layoutSequence(
     const action = exchangeWords({ actor, method, url, requestBody: body }).action;
     const step = Math.max(lastStep, 1);
     pendingArrow = {
-      fromX: X[FROM[actor]],
-      toX: X.bank,
+      fromX: at[FROM[actor]],
+      toX: at.bank,
       y,
       words: `${step}. ${action} (not sent yet)`,
       label: `${method} ${shortPath(url, LABEL_CHARS[actor])}`,
@@ -285,9 +422,21 @@ export function layoutSequence(
     };
     y += row;
   } else if (pending?.kind === 'psu') {
-    notes.push({ x: X.psuApp, y: y - 14, text: `Waiting for ${pending.psuId} to ${awaitedDecisionWords(pending)}`, kind: 'pending' });
+    notes.push({ x: at.psuApp, y: y - 14, text: `Waiting for ${name(pending.psuId)} to ${awaitedDecisionVerb(pending)}`, kind: 'pending' });
     y += row;
   }
 
-  return { width: WIDTH, height: y - row + 24 + FOOT, headerHeight: HEADER, http, lifelines, calls, returns, notes, pending: pendingArrow };
+  return {
+    width,
+    height: y - row + 24 + FOOT,
+    headerHeight: HEADER,
+    http,
+    lifelines,
+    calls,
+    returns,
+    checks: checkArrows,
+    setups,
+    notes,
+    pending: pendingArrow,
+  };
 }

@@ -1,8 +1,14 @@
 // What an exchange of a run does, in the words a trainer says in front of a class: "TPP asks for a
-// consent", "PSU approves in the bank's app", "Bank refuses: signature invalid". Derived from the
-// exchange alone (who sent it, the method, the path's pattern, the body sent, the status, the bank's
-// error code or signature verdict), so the diagram, its exports and the tests read the same words.
-import type { FlowActor, FlowExchange } from '../../../../../preload/api/workbench-api';
+// consent", "PSU approves in the bank's app", "Bank refuses: the name check is still running". Derived from
+// the exchange alone (who sent it, the method, the path's pattern, the body sent, the status, the bank's
+// error code or signature verdict), so the diagram, its exports and the tests read the same words; the
+// statuses, results and refusals in words come from the one vocabulary (widgets/plain-words.ts).
+import type { FlowActor, FlowExchange, JourneyOutcome } from '../../../../../preload/api/workbench-api';
+import { readAnswer } from '../../../lib/wire-answer';
+import { answerWords, codeWords, httpStatusWords, refusalReasonWords, vopOutcomeOfReason, vopWords } from '../../../widgets/plain-words';
+import { outcomeWords, type OutcomeWords } from '../../phone/outcome-words';
+
+export { codeWords };
 
 /** What the words are made from: a sent exchange, or a request not sent yet (no answer). */
 export type WordsInput = Pick<FlowExchange, 'actor' | 'method' | 'url' | 'requestBody'> & Partial<Pick<FlowExchange, 'status' | 'responseBody' | 'signature'>>;
@@ -10,10 +16,12 @@ export type WordsInput = Pick<FlowExchange, 'actor' | 'method' | 'url' | 'reques
 export interface ExchangeWords {
   /** What the sender does: "TPP asks for a consent". */
   action: string;
-  /** What the bank answered, when worth saying: "Bank refuses: signature invalid", "Bank answers: ACCP". */
+  /** What the bank answered, when worth saying: "Bank refuses: signature invalid", "Payee’s bank says: close match". */
   answer: string | null;
   /** A token request: several of one step are drawn as one arrow ("TPP gets tokens ×3"). */
   token: boolean;
+  /** The bank answered, but refused what was asked (a PSU's approval against the customer's rules): drawn red like a failure. */
+  refused: boolean;
 }
 
 const API = /^\/[a-z]+\/berlingroup\/v1\//;
@@ -34,11 +42,6 @@ function json(text: string | null | undefined): Record<string, unknown> | null {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** "SIGNATURE_INVALID" and "invalid_grant" as words: "signature invalid", "invalid grant". */
-export function codeWords(code: string): string {
-  return code.toLowerCase().replace(/_/g, ' ');
-}
 
 const UNITS: [RegExp, string, string][] = [
   [/(\d+(?:\.\d+)?)Y/, 'year', 'years'],
@@ -183,7 +186,7 @@ function controlAction(method: string, rest: string, body: string | null): strin
 /** A fault rule as the diagram names it: what the bank is made to do. */
 function faultWords(action: unknown): string {
   const given = typeof action === 'object' && action !== null ? (action as Record<string, unknown>) : {};
-  if (typeof given.status === 'number') return `Operator sets a fault: ${given.status}`;
+  if (typeof given.status === 'number') return `Operator sets a fault: ${httpStatusWords(given.status)}`;
   if ('drop' in given) return 'Operator sets a fault: dropped connection';
   if ('dribbleMs' in given) return 'Operator sets a fault: dribbled answer';
   if ('delayMs' in given || 'delay' in given) return 'Operator sets a fault: delay';
@@ -219,26 +222,49 @@ function action(input: WordsInput): string {
   return `${SENDERS[input.actor]} sends ${input.method} ${path}`;
 }
 
-/** Why the bank refused: the signature verdict, the Berlin Group or OAuth error code, or the status. */
+/** Why the bank refused: the signature verdict, the Berlin Group or OAuth error (its cause in words), or the status. */
 function refusal(input: WordsInput, status: number): string {
   const verdict = input.signature?.verdict;
   if (verdict && !verdict.valid) return `Bank refuses: ${codeWords(verdict.code)}`;
-  const body = json(input.responseBody);
-  const messages = body?.tppMessages;
-  const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
-  const code = text((first as { code?: unknown } | undefined)?.code) ?? text(body?.error);
-  if (code) return `Bank refuses: ${codeWords(code)}`;
-  return status >= 500 ? `Bank cannot answer (${status})` : `Bank refuses (${status})`;
+  const { error } = readAnswer(input.responseBody);
+  if (error) return `Bank refuses: ${refusalReasonWords(error.code, error.text)}`;
+  if (status === 0) return 'Bank does not answer';
+  return status >= 500 ? `Bank cannot answer: ${httpStatusWords(status)}` : `Bank refuses: ${httpStatusWords(status)}`;
 }
 
-/** The status a successful answer carries (JSON, or a pain.002's group status), as the bank names it. */
-function answerStatus(body: string | undefined): string | null {
-  const parsed = json(body);
-  if (parsed) {
-    if (typeof parsed.fundsAvailable === 'boolean') return parsed.fundsAvailable ? 'funds available' : 'no funds';
-    return text(parsed.transactionStatus) ?? text(parsed.consentStatus) ?? text(parsed.scaStatus);
-  }
-  return body?.match(/<(?:\w+:)?GrpSts>(\w+)</)?.[1] ?? null;
+/** What a successful answer says, in words: the payee's bank's answer of a status report, or the status it carries. */
+function answerSaid(body: string | undefined): string | null {
+  const answer = readAnswer(body);
+  if (answer.fundsAvailable !== null) return `Bank answers: ${answer.fundsAvailable ? 'funds available' : 'no funds'}`;
+  const checked = [...new Set(answer.reasons.map((r) => vopOutcomeOfReason(r.code, r.info)).filter((o) => o !== null))];
+  const [only] = checked;
+  if (checked.length === 1 && only === 'inProgress') return 'Payee’s bank has not answered yet';
+  if (checked.length === 1 && only) return `Payee’s bank says: ${vopWords(only).short}`;
+  if (checked.length > 1) return `Payee’s banks say: ${checked.map((o) => vopWords(o).short).join(', ')}`;
+  const said = answer.transactionStatus
+    ? answerWords('transaction', answer.transactionStatus)
+    : answer.consentStatus
+      ? answerWords('consent', answer.consentStatus)
+      : answer.scaStatus
+        ? answerWords('sca', answer.scaStatus)
+        : null;
+  return said && `Bank answers: ${said}`;
+}
+
+const DECISION = /^\/simulator\/v1\/sca\/[^/]+$/;
+
+/**
+ * A PSU's decision the bank refused though it answered 200: the journey failed for the customer's rules
+ * or a time limit ("Refused: you created this payment" on the phone), not because the PSU rejected.
+ */
+function refusedDecision(input: WordsInput): string | null {
+  if (input.actor !== 'psuApp' || input.method !== 'POST' || !DECISION.test(pathOf(input.url))) return null;
+  const body = json(input.responseBody);
+  if (body?.status !== 'failed' || body.outcome === 'rejected') return null;
+  const outcome = text(body.outcome) as JourneyOutcome | null;
+  // An outcome this renderer does not know yet says "not approved" rather than nothing.
+  const said = (outcomeWords({ status: 'failed', outcome, outcomeReason: text(body.outcomeReason) }) as OutcomeWords | undefined)?.title ?? 'Not approved';
+  return `Bank refuses: ${said.replace(/^Refused: /, '').replace(/^\w/, (c) => c.toLowerCase())}`;
 }
 
 /** What an exchange does and what the bank answered, in words. */
@@ -246,13 +272,13 @@ export function exchangeWords(input: WordsInput): ExchangeWords {
   const path = pathOf(input.url);
   const token = OAUTH.exec(path)?.[1] === 'token';
   const status = input.status;
-  const refused = status !== undefined && (status >= 400 || input.signature?.verdict.valid === false);
+  const failed = status !== undefined && (status === 0 || status >= 400 || input.signature?.verdict.valid === false);
+  const decision = status === undefined || failed ? null : refusedDecision(input);
   let answer: string | null = null;
   if (status !== undefined) {
-    const said = refused ? null : answerStatus(input.responseBody);
-    answer = refused ? refusal(input, status) : said ? `Bank answers: ${said}` : null;
+    answer = failed ? refusal(input, status) : (decision ?? answerSaid(input.responseBody));
   }
-  return { action: action(input), answer, token };
+  return { action: action(input), answer, token, refused: decision !== null };
 }
 
 /** Several token requests of one step as one arrow: "TPP gets tokens ×3". */
