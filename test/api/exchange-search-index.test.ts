@@ -11,24 +11,9 @@ import { FLUSH_AFTER_MS } from '../../main/services/logs/exchange-log';
 import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
 import { validateSignedAndTampered } from '../support/signing';
 import { call, createConsent, newDataFolder, startTestBank, tppToken, type TestBank } from '../support/simulator';
-import { storeReader } from '../support/store-reader';
+import { readingFinds, storeReader } from '../support/store-reader';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** The ids reading every exchange finds for these words, newest first: the search as it was before the index. */
-function readingFinds(bank: TestBank, words: readonly string[]): number[] {
-  const db = storeReader(bank);
-  try {
-    const where = words.map(() => `${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`).join(' AND ');
-    const like = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    return db
-      .prepare(`SELECT id FROM exchanges WHERE ${where} ORDER BY id DESC`)
-      .pluck()
-      .all(...like) as number[];
-  } finally {
-    db.close();
-  }
-}
 
 /** What the control API answers for the words: ids newest first, and the total it tells. */
 async function searchFinds(bank: TestBank, words: readonly string[]): Promise<{ ids: number[]; total: number }> {

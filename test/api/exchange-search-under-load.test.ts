@@ -4,9 +4,8 @@
 // over a second connection), for the exchanges logged up to the newest it found; and the index must move on
 // while the traffic goes on, not wait for it to stop.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
 import { call, startTestBank, type TestBank } from '../support/simulator';
-import { storeReader } from '../support/store-reader';
+import { readingFinds, storeReader } from '../support/store-reader';
 
 const CONNECTIONS = 4;
 const ROUNDS = 12;
@@ -16,21 +15,6 @@ beforeAll(async () => {
   bank = await startTestBank({ logLimit: 100_000 });
 }, 60_000);
 afterAll(() => bank.stop());
-
-/** The ids reading every exchange finds for the words, newest first. */
-function readingFinds(words: readonly string[]): number[] {
-  const db = storeReader(bank);
-  try {
-    const where = words.map(() => `${SEARCHED_TEXT} LIKE ? ESCAPE '\\'`).join(' AND ');
-    const like = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    return db
-      .prepare(`SELECT id FROM exchanges WHERE ${where} ORDER BY id DESC`)
-      .pluck()
-      .all(...like) as number[];
-  } finally {
-    db.close();
-  }
-}
 
 function indexedThrough(): number {
   const db = storeReader(bank);
@@ -61,7 +45,7 @@ it('a search under load answers as reading does, for exchanges the index has not
         const ids = res.body.map((e) => e.id);
         const newest = ids[0] ?? 0;
         // Every exchange up to the newest found was written before the search answered: reading them now reads the same.
-        const expected = readingFinds(words).filter((id) => id <= newest);
+        const expected = readingFinds(bank, words).filter((id) => id <= newest);
         expect({ round, words, ids }).toEqual({ round, words, ids: expected });
         expect({ round, words, total: Number(res.headers['x-total-count']) }).toEqual({ round, words, total: expected.length });
         behind.push(through < newest);
