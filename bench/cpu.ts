@@ -27,7 +27,7 @@ const QUIET_MICROS_PER_WINDOW = 2 * MICROS_PER_TICK;
 
 /**
  * Waits until `pid` has been quiet for a whole window (its work behind the requests done: the search index
- * catching up when the server is idle, a checkpoint) and answers the milliseconds waited. A window is longer
+ * catching up once the traffic stops, a checkpoint) and answers the milliseconds waited. A window is longer
  * than the simulator's idle wait before it indexes (50 ms), so indexing that is still to start is seen too.
  */
 export async function untilQuiet(pid: number | undefined, windowMs = 300, maxMs = 300_000): Promise<number> {

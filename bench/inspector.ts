@@ -2,9 +2,9 @@
  * The Inspector's list over a full log: what opening it and searching it cost through the control API (the
  * same calls the UI makes: the newest page of 200, a word, a status class), timed from this process over
  * loopback, each the median of a few calls. The log is the simulator's own after the bench's payments.
- * The simulator indexes its log for search only once idle, so right after the payments a search reads the
- * exchanges not indexed yet: one search is timed then, then the index is waited for (the simulator's CPU
- * quiet) and that wait is told, then the calls are timed.
+ * The simulator's search index keeps a fraction of a second behind the log under load and catches up once the
+ * load stops, so right after the payments a search may read the exchanges not indexed yet: one search is timed
+ * then, then the index is waited for (the simulator's CPU quiet) and that wait is told, then the calls are timed.
  */
 import { cpuMicros, untilQuiet } from './cpu';
 import { fmt, median } from './report';

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLUSH_AFTER_MS } from '../../main/services/logs/exchange-log';
-import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
+import { SEARCHED_TEXT } from '../../main/store/exchange-search-text';
 import { validateSignedAndTampered } from '../support/signing';
 import { call, createConsent, newDataFolder, startTestBank, tppToken, type TestBank } from '../support/simulator';
 import { readingFinds, storeReader } from '../support/store-reader';

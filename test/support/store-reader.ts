@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
+import { SEARCHED_TEXT } from '../../main/store/exchange-search-text';
 import type { TestBank } from './simulator';
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INDEX_IDLE_MS, SEARCH_INDEX_LAG_MS, SearchIndexing } from '../../main/services/logs/search-indexing';
 import { DATABASE_FILE } from '../../main/store/database';
-import { SEARCHED_TEXT } from '../../main/store/exchange-search-index';
+import { SEARCHED_TEXT } from '../../main/store/exchange-search-text';
 import type { ExchangeRepository } from '../../main/store/repositories/exchanges';
 import { databaseAtVersion, tempExchangeStores } from '../support/temp-store';
 

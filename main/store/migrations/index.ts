@@ -20,6 +20,7 @@ import { sql as exchangeFaultRules } from './019-exchange-fault-rules';
 import { sql as signatureEvidence } from './020-signature-evidence';
 import { sql as exchangeParserRefusals } from './021-exchange-parser-refusals';
 import { sql as lessonsPrepared } from './022-lessons-prepared';
+import { sql as exchangeSearchShapesMarked } from './023-exchange-search-shapes-marked';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly string[] = [
   signatureEvidence,
   exchangeParserRefusals,
   lessonsPrepared,
+  exchangeSearchShapesMarked,
 ];

@@ -1,7 +1,9 @@
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../../database';
 import { ExchangeResources } from '../../exchange-resources';
-import { ExchangeSearchIndex, intersection, type IndexingBudget, type SearchedColumns } from '../../exchange-search-index';
+import { ExchangeSearchIndex, type IndexingBudget } from '../../exchange-search-index';
+import type { SearchedColumns } from '../../exchange-search-text';
+import { intersection } from '../../sorted-ids';
 import { PendingExchanges } from './pending';
 import { fieldClauses, wordClauses } from './search-clauses';
 import { INSERT_ROW, rowOf, toRecord, type ExchangeRow, type RowValues } from './stored-form';

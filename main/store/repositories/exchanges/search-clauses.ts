@@ -1,4 +1,4 @@
-import { SEARCHED_TEXT } from '../../exchange-search-index';
+import { SEARCHED_TEXT } from '../../exchange-search-text';
 import type { ExchangeResources } from '../../exchange-resources';
 import type { ExchangeFilter } from './types';
 

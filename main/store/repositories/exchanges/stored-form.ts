@@ -2,7 +2,7 @@ import { headersOfLines, sameHeaders } from '../../../domain/headers/header-line
 import type { LoggedParserRefusal } from '../../../domain/headers/parser-refusal';
 import { rulesCited } from '../../../domain/signing/rules';
 import type { SignatureDiagnosis } from '../../../domain/signing/verify';
-import type { SearchedColumns } from '../../exchange-search-index';
+import type { SearchedColumns } from '../../exchange-search-text';
 import type { ExchangeRecord, Headers, RawHeader } from './types';
 
 /** The lines an object of headers stands for, for rows logged before the lines were kept: one per value, in the object's order. */
