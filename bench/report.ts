@@ -30,7 +30,7 @@ export const mib = (bytes: number): string => `${fmt(bytes / 2 ** 20)} MiB`;
 export const machine = (): string => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
 
 /** Anything but the expected statuses, and connection errors, shown beside the row rather than hidden. */
-function problems(result: LoadResult, ok: readonly number[]): string {
+export function problems(result: LoadResult, ok: readonly number[]): string {
   const wrong = Object.entries(result.statuses).filter(([status]) => !ok.includes(Number(status)));
   const parts = wrong.map(([status, n]) => `${n}× ${status}`);
   if (result.errors > 0) parts.push(`${result.errors} errors`);

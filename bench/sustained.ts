@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { cpuDuring, cpuMicros, untilQuiet } from './cpu';
 import type { LoadResult, LoadSpec, Scenario } from './load-spec';
-import { fmt } from './report';
+import { fmt, problems } from './report';
 
 /** How long the index's catch-up after a sustained row may take before the bench goes on without it. */
 const CATCH_UP_MAX_MS = 120_000;
@@ -114,14 +114,6 @@ export async function sustainedRow(c: SustainedContext, spec: SustainedSpec): Pr
     lag,
     catchUp: { ms: catchUpMs, cpuPerRequest: catchUpCpu / result.requests },
   };
-}
-
-/** Anything but the expected statuses, and connection errors, shown beside the row rather than hidden. */
-function problems(result: LoadResult, ok: readonly number[]): string {
-  const wrong = Object.entries(result.statuses).filter(([status]) => !ok.includes(Number(status)));
-  const parts = wrong.map(([status, n]) => `${n}× ${status}`);
-  if (result.errors > 0) parts.push(`${result.errors} errors`);
-  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
 export const sustainedRatio = (row: SustainedRow): number => row.result.perSecond / row.ceiling.perSecond;

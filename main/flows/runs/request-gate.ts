@@ -15,7 +15,7 @@ export interface RequestEdit {
   resign: boolean;
 }
 
-export const bodyText = (body: HttpRequest['body']): string | null => (body === null ? null : typeof body === 'string' ? body : body.toString('utf8'));
+export const requestBodyText = (body: HttpRequest['body']): string | null => (body === null ? null : typeof body === 'string' ? body : body.toString('utf8'));
 
 /** An edit of the SCA link still goes where the PSU's browser opens it (the PSU pages' origin under --tls). */
 const browserOriginOf = (request: HttpRequest): Pick<HttpRequest, 'browserOrigin'> =>
@@ -28,7 +28,7 @@ function gatedView(request: HttpRequest): GatedRequest {
     method: request.method,
     url: request.path,
     headers: { ...request.headers },
-    body: bodyText(request.body),
+    body: requestBodyText(request.body),
     operation: prepared?.operation ?? 'request',
     signed: prepared !== null && prepared.signedOperation !== null,
     signedHeaders: prepared?.signedHeaders ?? null,

@@ -5,7 +5,7 @@ import type { Actor } from '../library/actors';
 import type { RunExchange } from '../run-record';
 import { keptByBank } from './bank-retry';
 import type { LiveRunState } from './live-run-state';
-import { bodyText } from './request-gate';
+import { requestBodyText } from './request-gate';
 import { loggedExchangeOf, type LoggedExchange } from './traffic-log';
 
 /** How often, and how far apart, the bank's log is read for an exchange just made. */
@@ -36,7 +36,7 @@ export class StepExchangeRecorder {
       url: request.path,
       ...(request.browserOrigin === undefined ? {} : { origin: request.browserOrigin }),
       requestHeaders: { ...request.headers },
-      requestBody: bodyText(request.body),
+      requestBody: requestBodyText(request.body),
       status: response.status,
       responseHeaders: response.headers,
       responseBody: response.text,
