@@ -43,7 +43,8 @@ export function phoneLinkOf(request: FastifyRequest, links: PhoneLinks): PhoneLi
   const cookie = cookieValue(request.headers.cookie, PHONE_COOKIE);
   if (cookie !== undefined) {
     const link = links.holder(cookie);
-    if (link === undefined) throw BankError.of('TOKEN_INVALID', 'this phone link has ended (New class ends every link): scan the code shown now');
+    if (link === undefined)
+      throw BankError.of('TOKEN_INVALID', 'this phone link has ended (New class ends every link, removing a customer ends theirs): scan the code shown now');
     return link;
   }
   const bearer = bearerToken(request.headers.authorization);

@@ -169,12 +169,18 @@ export interface WorkbenchApi {
   listVopRegistry(institution: string): Promise<VopRegistry>;
   /** Adds a payee to an institution's VoP registry ahead of a lesson: its payments to the IBAN get the chosen answer of the payee's bank. */
   addVopRegistryPayee(payee: VopRegistryPayeeInput): Promise<VopRegistryPayee>;
+  /** Takes a payee added for a lesson out of the institution's registry (refused while a saved lesson pays it). */
+  removeVopRegistryPayee(institution: string, iban: string): Promise<void>;
   /** Adds a customer to an institution ahead of a lesson, checked as the dataset's own customers are. */
   addPsu(psu: PsuInput): Promise<PsuSummary>;
+  /** Takes a customer added for a lesson out of the bank: they can no longer log in (refused while a saved lesson casts them). */
+  removePsu(psuId: string): Promise<void>;
   /** The lessons saved with their options (the Flows list shows each as an entry of its own). */
   listLessons(): Promise<SavedLesson[]>;
   /** Saves a lesson with its options under a name, checked as a run's start checks them. */
   saveLesson(lesson: SavedLessonInput): Promise<SavedLesson>;
+  /** Takes a saved lesson off the Flows list, by the name it was saved under. */
+  removeLesson(name: string): Promise<void>;
   /** Everything prepared for lessons (added payees and customers, saved lessons) as one file another trainer imports. */
   exportLessons(): Promise<LessonsFile>;
   /** Adds what an exported lessons file holds, all or nothing; what is here already, the same, is skipped. */

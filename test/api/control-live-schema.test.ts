@@ -113,6 +113,7 @@ function sample(operation: string): Sample {
         role: 'Creates payments for the live schema test',
       },
     },
+    'DELETE /psus/{psuId}': { path: '/psus/FRA-LIVE-SCHEMA' },
     'GET /consents': { path: '/consents?limit=50' },
     'POST /consents/{consentId}/revoke': { path: `/consents/${ids.consentId}/revoke` },
     'GET /payments': { path: '/payments' },
@@ -150,6 +151,7 @@ function sample(operation: string): Sample {
         outcome: 'closeMatch',
       },
     },
+    'DELETE /vop-registry/{institution}/{iban}': { path: '/vop-registry/frankfurt/DE89370400440532013000' },
     'GET /templates': { path: '/templates?institution=frankfurt' },
     'GET /clock': { path: '/clock' },
     'POST /clock': { path: '/clock', body: { advance: 'PT1M' } },
@@ -180,6 +182,7 @@ function sample(operation: string): Sample {
     'POST /lessons': { path: '/lessons', body: { name: 'Live schema lesson', flow: 'vop-close-match-psu-decides', institution: 'frankfurt' } },
     'GET /lessons/export': { path: '/lessons/export' },
     'POST /lessons/import': { path: '/lessons/import', body: 'lessons' },
+    'DELETE /lessons/{name}': { path: `/lessons/${encodeURIComponent('Live schema lesson')}` },
     'GET /events': { path: '/events' },
   };
   const found = samples[operation];
@@ -210,6 +213,10 @@ const DEPENDS: Record<string, string> = {
   'GET /sca/{journeyId}/decision': 'POST /sca/{journeyId}',
   'POST /consents/{consentId}/revoke': 'POST /sca/{journeyId}',
   'POST /runs/{runId}/send': 'POST /runs/{runId}/prepare',
+  // What was added, removed again.
+  'DELETE /psus/{psuId}': 'POST /psus',
+  'DELETE /vop-registry/{institution}/{iban}': 'POST /vop-registry',
+  'DELETE /lessons/{name}': 'POST /lessons',
 };
 
 function documentedOperations(): string[] {

@@ -1,5 +1,5 @@
 // The Electron side of `listExchanges`: the main process checks the renderer's arguments
-// before they reach the control API, the resource filter included.
+// before they reach the control API, the resource filter included, and a saved lesson's name on its removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWorkbenchIpc, type InvokeEvent } from '../../main/hosts/electron/ipc';
 import type { WorkbenchChannel } from '../../preload/api/workbench-api';
@@ -82,5 +82,20 @@ describe('IPC pinExchange', () => {
   it('refuses an id or a choice of the wrong shape before it leaves the main process', async () => {
     await expect(pinExchange('1', true)).rejects.toThrow('the exchange id must be a positive whole number');
     await expect(pinExchange(1, 'yes')).rejects.toThrow('pinned');
+  });
+});
+
+const removeLessonChannel: WorkbenchChannel = 'workbench:removeLesson';
+const removeLesson = (...args: unknown[]) => (handlers.get(removeLessonChannel) as Handler)(ownPage, ...args);
+
+describe('IPC removeLesson', () => {
+  it('passes a lesson’s name, the trainer’s own sentence, to the control API as it is', async () => {
+    await expect(removeLesson('Week 2/3: Café Müller, €1,250?')).rejects.toThrow('RESOURCE_UNKNOWN: no lesson named “Week 2/3: Café Müller, €1,250?” is saved');
+  });
+
+  it('refuses what cannot be a lesson’s name before it leaves the main process', async () => {
+    for (const bad of ['', 'x'.repeat(141), 42, null]) {
+      await expect(removeLesson(bad)).rejects.toThrow('the lesson name must be a string of 1 to 140 characters');
+    }
   });
 });

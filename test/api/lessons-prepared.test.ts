@@ -1,7 +1,8 @@
 // Lessons prepared ahead (docs/teaching.md): a payee added to an institution's VoP registry gives its chosen
 // answer to a real payment's name check, a customer added to an institution plays a lesson's role, a lesson is
 // saved with its options, all of it is refused as the dataset's own entries are when it does not fit, survives
-// New class and a restart, and travels as one file into a second simulator with its own data folder.
+// New class and a restart, and travels as one file into a second simulator with its own data folder; what was
+// added can be removed again, unless a saved lesson still uses it, and the bank no longer knows it.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -327,5 +328,87 @@ describe('GET /simulator/v1/lessons/export and POST /simulator/v1/lessons/import
     } finally {
       await third.stop();
     }
+  });
+});
+
+describe('DELETE /simulator/v1/lessons/{name}, /vop-registry/{institution}/{iban} and /psus/{psuId}', () => {
+  /** A refusal in the Berlin Group's shape with its status and code, its text. */
+  function refused(answer: Answer, status: number, code: string): string {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(answer.body.tppMessages[0]).toMatchObject({ category: 'ERROR', code });
+    return answer.body.tppMessages[0].text as string;
+  }
+  const lessonPath = (name: string): string => `/lessons/${encodeURIComponent(name)}`;
+  const addedPayees = async (institution: string): Promise<string[]> =>
+    (await send(bank, 'GET', `/vop-registry?institution=${institution}`)).body.payees
+      .filter((p: { added?: boolean }) => p.added)
+      .map((p: { iban: string }) => p.iban);
+
+  it('keep what a saved lesson uses, naming the lesson, and the bank’s own payees and customers, 409 STATUS_INVALID', async () => {
+    expect(refused(await send(bank, 'DELETE', '/psus/FRA-MIA'), 409, 'STATUS_INVALID')).toBe(
+      `Mia Wagner (FRA-MIA) plays a part in the saved lesson “${MONDAY.name}”: remove the lesson first, then the customer`,
+    );
+    expect(refused(await send(bank, 'DELETE', `/vop-registry/frankfurt/${CAFE_IBAN}`), 409, 'STATUS_INVALID')).toBe(
+      `Café Müller (${CAFE_IBAN}) is the payee of the saved lesson “${MONDAY.name}”: remove the lesson first, then the payee`,
+    );
+    expect(refused(await send(bank, 'DELETE', '/psus/FRA-CREATOR'), 409, 'STATUS_INVALID')).toBe(
+      "FRA-CREATOR is one of the bank's own customers, who stay: only a customer added for a lesson can be removed",
+    );
+    expect(refused(await send(bank, 'DELETE', '/vop-registry/frankfurt/DE97700205700631807745'), 409, 'STATUS_INVALID')).toMatch(
+      /^DE97700205700631807745 is one of the bank's own payees/,
+    );
+    expect((await send(bank, 'GET', '/lessons/export')).body).toMatchObject({ lessons: [MONDAY], psus: [{ psuId: 'FRA-MIA' }] });
+    expect(await addedPayees('frankfurt')).toEqual([CAFE_IBAN, SILENT_IBAN]);
+
+    // Two lessons cast her: both named.
+    const tuesday = { ...MONDAY, name: 'Tuesday', params: { amount: '100.00' } };
+    expect((await send(bank, 'POST', '/lessons', tuesday)).status).toBe(201);
+    expect(refused(await send(bank, 'DELETE', '/psus/FRA-MIA'), 409, 'STATUS_INVALID')).toBe(
+      `Mia Wagner (FRA-MIA) plays a part in the saved lessons “${MONDAY.name}”, “Tuesday”: remove those lessons first, then the customer`,
+    );
+    expect((await send(bank, 'DELETE', lessonPath('Tuesday'))).status).toBe(204);
+  });
+
+  it('answer 404 RESOURCE_UNKNOWN for what was never added there', async () => {
+    expect(refused(await send(bank, 'DELETE', lessonPath('Thursday')), 404, 'RESOURCE_UNKNOWN')).toBe('no lesson named “Thursday” is saved');
+    expect(refused(await send(bank, 'DELETE', '/psus/FRA-NOBODY'), 404, 'RESOURCE_UNKNOWN')).toBe('no customer FRA-NOBODY was added');
+    // The payee was added to Frankfurt's registry, not to Paris's.
+    expect(refused(await send(bank, 'DELETE', `/vop-registry/paris/${CAFE_IBAN}`), 404, 'RESOURCE_UNKNOWN')).toBe(
+      `no payee ${CAFE_IBAN} was added to the VoP registry of paris`,
+    );
+  });
+
+  it('remove a saved lesson by its name, 204, then what it used; the payee no longer answers, the customer can no longer log in, and a restart keeps it so', async () => {
+    const slashed = { name: 'Week 2/3: close match, any payee', flow: CLOSE_MATCH, institution: 'frankfurt' };
+    expect((await send(bank, 'POST', '/lessons', slashed)).status).toBe(201);
+    expect(await send(bank, 'DELETE', lessonPath(slashed.name))).toEqual({ status: 204, body: null });
+    expect((await send(bank, 'DELETE', lessonPath(MONDAY.name))).status).toBe(204);
+    expect((await send(bank, 'GET', '/lessons')).body).toEqual([]);
+    expect(refused(await send(bank, 'DELETE', lessonPath(MONDAY.name)), 404, 'RESOURCE_UNKNOWN')).toMatch(/^no lesson named/);
+
+    // The payee's bank answered the trainer's name with a close match; removed, the account is one it does not know.
+    expect(await vopOfPayment(bank, CAFE_IBAN, 'Cafe Mueller Frankfurt')).toMatchObject({ outcome: 'closeMatch' });
+    expect((await send(bank, 'DELETE', `/vop-registry/frankfurt/${CAFE_IBAN.toLowerCase()}`)).status).toBe(204);
+    expect(await addedPayees('frankfurt')).toEqual([SILENT_IBAN]);
+    expect(await vopOfPayment(bank, CAFE_IBAN, 'Cafe Mueller Frankfurt')).toMatchObject({ outcome: 'notApplicable' });
+
+    const session = await psuSession(bank.tpp, bank.control, 'frankfurt', 'FRA-MIA');
+    expect((await bank.tpp.accounts(session)).status).toBe(200);
+    expect((await send(bank, 'DELETE', '/psus/FRA-MIA')).status).toBe(204);
+    expect((await send(bank, 'GET', '/psus')).body.some((p: { psuId: string }) => p.psuId === 'FRA-MIA')).toBe(false);
+    const login = await bank.tpp.createConsent('frankfurt', 'FRA-MIA');
+    expect(login.status, login.text).toBe(401);
+    expect((login.body as any).tppMessages[0].code).toBe('PSU_CREDENTIALS_INVALID');
+    // Nor does the consent they gave before removal open their accounts.
+    const read = await bank.tpp.accounts(session);
+    expect(read.status, read.text).toBe(401);
+    expect((read.body as any).tppMessages[0]).toMatchObject({ code: 'CONSENT_INVALID', text: expect.stringMatching(/no longer exists/) });
+
+    const left = (await send(bank, 'GET', '/lessons/export')).body;
+    expect(left).toMatchObject({ payees: [{ iban: SILENT_IBAN }], psus: [], lessons: [] });
+    await bank.sim.close();
+    bank = await startTestBank({ dataDir: bank.dataDir });
+    expect((await send(bank, 'GET', '/lessons/export')).body).toEqual(left);
+    expect((await bank.tpp.createConsent('frankfurt', 'FRA-MIA')).status).toBe(401);
   });
 });

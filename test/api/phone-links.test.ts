@@ -1,6 +1,6 @@
 // "Approve on your own phone" over real HTTP: a link for one customer, made with the control token, reaches that
 // customer's journeys, what they approve and their decisions, and nothing else of the control API, however the path
-// is spelled; New class ends it. The simulator listens beyond loopback as in a classroom (0.0.0.0), and the test
+// is spelled; New class ends it, and so does removing its customer when a trainer had added them. The simulator listens beyond loopback as in a classroom (0.0.0.0), and the test
 // reaches it at a second loopback address standing in for the class's network (127.0.0.2, the public URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhoneLink, ScaJourney } from '../../preload/api/workbench-api';
@@ -125,6 +125,31 @@ describe('a phone link', () => {
     const reset = await control('/reset', { method: 'POST', headers: asTrainer, body: JSON.stringify({ log: true, runs: true }) });
     expect(reset.status).toBeLessThan(300);
     expect((await control('/sca', { headers: asPhone })).status).toBe(401);
+  });
+
+  it('ends when its customer, added for a lesson, is removed', async () => {
+    const added = await control('/psus', {
+      method: 'POST',
+      headers: asTrainer,
+      body: JSON.stringify({
+        psuId: 'FRA-PHONE-ONLY',
+        name: 'Lena Vogel',
+        institution: 'frankfurt',
+        corporateId: 'FRA-CORP-2',
+        accounts: [{ resourceId: 'FRA-ACC-04', permissions: ['ais', 'paymentAuthorisation'] }],
+        role: 'Approves on her own phone',
+      }),
+    });
+    expect(added.status).toBe(201);
+    const link = await phoneLink('FRA-PHONE-ONLY');
+    const traded = await control('/phone-session', { method: 'POST', headers: { authorization: `Bearer ${link.token}` } });
+    const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect((await control('/sca', { headers: { cookie } })).status).toBe(200);
+    expect((await control('/psus/FRA-PHONE-ONLY', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(204);
+    expect((await control('/sca', { headers: { authorization: `Bearer ${link.token}` } })).status).toBe(401);
+    const ended = await control('/sca', { headers: { cookie } });
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { tppMessages: { text: string }[] }).tppMessages[0]?.text).toMatch(/removing a customer ends theirs/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Lessons prepared ahead, as a trainer does it in Chromium (docs/teaching.md): a payee and a customer added
 // from the Bank screen, a lesson saved with them on the Flows screen, still listed after New class and
-// starting with its options, then exported and imported into a second simulator with its own data folder.
+// starting with its options, then exported and imported into a second simulator with its own data folder, where
+// the lesson and its payee are removed again.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,4 +138,41 @@ describe('lessons prepared ahead', () => {
     expect(await other.getByTestId('run-param-payee').locator('option:checked').textContent()).toBe('Café Müller: close match (added)');
     expect(await other.getByTestId('run-psu-signatory').inputValue()).toBe('FRA-MIA-WAGNER');
   }, 180_000);
+
+  it('removes the saved lesson from the Flows list, then its payee from the Bank screen, each after a question in plain words', async () => {
+    const { page } = second;
+    const api = controlClient(second.url);
+    const prep = panel(page);
+    const payee = prep.getByTestId('prep-payee-row').filter({ hasText: 'Café Müller' });
+
+    // The lesson pays Café Müller: the payee stays, and the panel names the lesson.
+    await goTo(page, 'Bank');
+    await payee.getByTestId('remove').click();
+    expect(await payee.getByTestId('remove-question').textContent()).toBe(
+      'Take Café Müller out of frankfurt’s VoP registry? The name check of new payments no longer knows this account; payments made already keep their answer.',
+    );
+    await payee.getByTestId('remove-confirm').click();
+    const refusal = prep.getByTestId('prep-error');
+    await refusal.waitFor(WAIT);
+    expect(await refusal.textContent()).toBe(
+      `Not removed: Café Müller (${IBAN}) is the payee of the saved lesson “${LESSON_NAME}”: remove the lesson first, then the payee`,
+    );
+
+    await goTo(page, 'Flows');
+    const saved = page.locator(`[data-testid="saved-lesson"][data-lesson="${LESSON_NAME}"]`);
+    const entry = page.getByTestId('saved-lesson-entry').filter({ has: saved });
+    await entry.getByTestId('remove').click();
+    await entry.getByTestId('remove-confirm').click();
+    await saved.waitFor({ state: 'detached', ...WAIT });
+    expect(await api.listLessons()).toEqual([]);
+
+    await goTo(page, 'Bank');
+    await payee.getByTestId('remove').click();
+    await payee.getByTestId('remove-confirm').click();
+    await payee.waitFor({ state: 'detached', ...WAIT });
+    expect(await prep.getByTestId('prep-notice').textContent()).toBe('Café Müller is no longer in the VoP registry of frankfurt.');
+    expect((await api.listVopRegistry('frankfurt')).payees.some((p) => p.iban === IBAN)).toBe(false);
+    // The customer stays: nothing removed it.
+    expect(await prep.getByTestId('prep-psu-row').filter({ hasText: 'Mia Wagner' }).count()).toBe(1);
+  }, 120_000);
 });

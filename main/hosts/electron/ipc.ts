@@ -141,6 +141,12 @@ function outgoing(value: unknown): OutgoingRequest {
 }
 
 /** A plain object argument; its fields are checked by the control API, which answers 400 naming the bad one. */
+/** A saved lesson's name is the trainer's own sentence: any characters, as long as the control API takes it. */
+function lessonName(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 140) throw new ArgumentError('the lesson name must be a string of 1 to 140 characters');
+  return value;
+}
+
 function object<T>(value: unknown, what: string): T {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ArgumentError(`${what} must be an object`);
   return value as T;
@@ -195,9 +201,12 @@ const HANDLERS: Handlers = {
   listInstitutions: (api) => api.listInstitutions(),
   listVopRegistry: (api, [i]) => api.listVopRegistry(shortString(i, 'institution')),
   addVopRegistryPayee: (api, [p]) => api.addVopRegistryPayee(object(p, 'the payee')),
+  removeVopRegistryPayee: (api, [i, n]) => api.removeVopRegistryPayee(shortString(i, 'institution'), id(n, 'iban')),
   addPsu: (api, [p]) => api.addPsu(object(p, 'the customer')),
+  removePsu: (api, [p]) => api.removePsu(id(p, 'psuId')),
   listLessons: (api) => api.listLessons(),
   saveLesson: (api, [l]) => api.saveLesson(object(l, 'the lesson')),
+  removeLesson: (api, [n]) => api.removeLesson(lessonName(n)),
   exportLessons: (api) => api.exportLessons(),
   importLessons: (api, [f]) => api.importLessons(object(f, 'the lessons file')),
   getPaymentPain001: (api, [p]) => api.getPaymentPain001(id(p, 'paymentId')),

@@ -59,6 +59,17 @@ export const BANK_OPERATOR_OPERATIONS: ControlPaths = {
       errors: [400],
     },
   },
+  '/psus/{psuId}': {
+    delete: {
+      operationId: 'removePsu',
+      tag: 'bank',
+      summary:
+        "Removes a customer added with POST psus: they can no longer log in or approve. 409 for the dataset's own customers and for one a saved lesson casts (the answer names the lesson)",
+      params: { psuId: 'The psuId of a customer added for a lesson' },
+      answers: NO_CONTENT,
+      errors: [404, 409],
+    },
+  },
   '/consents': {
     get: {
       operationId: 'listConsents',
@@ -208,6 +219,17 @@ export const BANK_OPERATOR_OPERATIONS: ControlPaths = {
       body: { schema: S.VopRegistryPayeeInput },
       answers: createdAnswer(S.VopRegistryPayee),
       errors: [400],
+    },
+  },
+  '/vop-registry/{institution}/{iban}': {
+    delete: {
+      operationId: 'removeVopRegistryPayee',
+      tag: 'bank',
+      summary:
+        "Removes a payee added with POST vop-registry from the institution's registry: its payments' name checks no longer find it. 409 for the dataset's own payees and for one a saved lesson pays (the answer names the lesson)",
+      params: { institution: 'An institution id', iban: 'The IBAN of a payee added there' },
+      answers: NO_CONTENT,
+      errors: [404, 409],
     },
   },
   '/templates': {

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import * as S from '../../../shared/control-api';
-import { okAnswer, createdAnswer, type ControlPaths } from './operation';
+import { okAnswer, createdAnswer, NO_CONTENT, type ControlPaths } from './operation';
 
 /** Lessons prepared ahead (docs/teaching.md): saved with their options, and shared as one file with the added payees and customers. */
 export const LESSON_OPERATIONS: ControlPaths = {
@@ -38,6 +38,16 @@ export const LESSON_OPERATIONS: ControlPaths = {
       body: { schema: S.LessonsFile },
       answers: okAnswer(S.LessonsImported),
       errors: [400],
+    },
+  },
+  '/lessons/{name}': {
+    delete: {
+      operationId: 'removeLesson',
+      tag: 'flows',
+      summary: 'Removes a saved lesson from the Flows list; the payees and customers it used stay',
+      params: { name: 'The name the lesson was saved under (URL-encoded)' },
+      answers: NO_CONTENT,
+      errors: [404],
     },
   },
 };

@@ -52,12 +52,27 @@ export function lessonPrepRoutes(control: FastifyInstance, services: Services, r
     return reply.code(201).send(toPsuSummary(added));
   });
 
-  if (runs === undefined) return;
-  const check = lessonCheck(runs);
+  // Without the flow library no lesson can be checked, nor saved here.
+  const check = runs === undefined ? null : lessonCheck(runs);
+  control.delete('/vop-registry/:institution/:iban', async (request, reply) => {
+    const { institution, iban } = request.params as { institution: string; iban: string };
+    prepared.removePayee(institution, iban, check);
+    return reply.code(204).send();
+  });
+  control.delete('/psus/:psuId', async (request, reply) => {
+    prepared.removePsu((request.params as { psuId: string }).psuId, check);
+    return reply.code(204).send();
+  });
+
+  if (check === null) return;
   control.get('/lessons', async () => prepared.lessons().map(toSavedLesson));
   control.post('/lessons', async (request, reply) =>
     reply.code(201).send(toSavedLesson(prepared.saveLesson(lessonOf(request.body as Contract.SavedLessonInput), check))),
   );
+  control.delete('/lessons/:name', async (request, reply) => {
+    prepared.removeLesson((request.params as { name: string }).name);
+    return reply.code(204).send();
+  });
   control.get('/lessons/export', async () => toLessonsFile(prepared.exportFile()));
   control.post('/lessons/import', async (request) => {
     const file = request.body as Contract.LessonsFile;

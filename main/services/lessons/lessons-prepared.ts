@@ -5,7 +5,7 @@
 import { checkAddedPayee, checkAddedPsu, withPsus } from '../../domain/dataset/additions';
 import { DatasetError } from '../../domain/dataset/dataset-error';
 import type { Dataset, Psu } from '../../domain/dataset/types';
-import { formatError } from '../../domain/errors';
+import { BankError, formatError } from '../../domain/errors';
 import type { PreparedPayee } from '../../domain/vop/prepared-payees';
 import { LessonsPreparedRepository } from '../../store/repositories/lessons-prepared';
 import { indexDataset, type BankContext } from '../context';
@@ -83,6 +83,10 @@ class Prepared {
     return this.payees.filter((p) => p.institution === institution);
   }
 
+  get bank(): PreparedBank {
+    return { dataset: this.dataset, payees: (institution) => this.payeesAt(institution) };
+  }
+
   withPayee(input: unknown, where = ''): { next: Prepared; payee: PreparedPayee } {
     const institution = (input as { institution?: unknown } | null)?.institution;
     const payee = checked(where, () => checkAddedPayee(this.dataset, typeof institution === 'string' ? this.payeesAt(institution) : [], input));
@@ -102,12 +106,47 @@ class Prepared {
     if (this.lessons.some((l) => l.name === name)) throw formatError(`${field('name')}: a lesson named "${name}" is saved already: choose another name`);
     const named = { ...lesson, name };
     try {
-      check(named, { dataset: this.dataset, payees: (institution) => this.payeesAt(institution) });
+      check(named, this.bank);
     } catch (err) {
       throw where === '' ? err : formatError(`${where}: ${(err as Error).message}`);
     }
     return new Prepared(this.base, this.payees, this.psus, [...this.lessons, named]);
   }
+
+  without(entry: { payee?: PreparedPayee; psu?: Psu; lesson?: PreparedLesson }): Prepared {
+    return new Prepared(
+      this.base,
+      this.payees.filter((p) => p !== entry.payee),
+      this.psus.filter((p) => p !== entry.psu),
+      this.lessons.filter((l) => l !== entry.lesson),
+    );
+  }
+
+  /** Whether the lesson's options would pass a run's start on this bank. */
+  fits(lesson: PreparedLesson, check: LessonCheck): boolean {
+    try {
+      check(lesson, this.bank);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The saved lessons the removal would break: those that would start before it and not after. */
+function brokenBy(before: Prepared, after: Prepared, check: LessonCheck | null): PreparedLesson[] {
+  if (check === null) return [];
+  return before.lessons.filter((lesson) => before.fits(lesson, check) && !after.fits(lesson, check));
+}
+
+/** Why an entry stays, in a trainer's words: the lessons that use it, and what to do first. */
+function usedBy(what: string, lessons: readonly PreparedLesson[], entry: string): BankError {
+  const names = lessons.map((l) => `“${l.name}”`).join(', ');
+  const one = lessons.length === 1;
+  return BankError.of(
+    'STATUS_INVALID',
+    `${what} the saved lesson${one ? '' : 's'} ${names}: remove ${one ? 'the lesson' : 'those lessons'} first, then the ${entry}`,
+  );
 }
 
 export class LessonsPrepared {
@@ -151,6 +190,49 @@ export class LessonsPrepared {
     const saved = next.lessons[next.lessons.length - 1] as PreparedLesson;
     this.keep(next, () => this.repo.addLesson(saved.name, JSON.stringify(saved)));
     return saved;
+  }
+
+  /**
+   * Takes an added payee out of the institution's registry: its payments' name checks no longer find it. The
+   * dataset's own payees stay; a saved lesson that pays the payee keeps it until the lesson goes (`check`: the
+   * flow library's, as for saving; null where no lessons are hosted).
+   */
+  removePayee(institution: string, iban: string, check: LessonCheck | null): void {
+    const payee = this.payeeAt(institution, iban);
+    if (payee === undefined) {
+      if (this.ctx.dataset.payees.some((p) => sameIban(p.iban, iban)))
+        throw BankError.of('STATUS_INVALID', `${iban} is one of the bank's own payees, which stay: only a payee added for a lesson can be removed`);
+      throw BankError.of('RESOURCE_UNKNOWN', `no payee ${iban} was added to the VoP registry of ${institution}`);
+    }
+    const next = this.prepared.without({ payee });
+    const broken = brokenBy(this.prepared, next, check);
+    if (broken.length > 0) throw usedBy(`${payee.registeredName} (${payee.iban}) is the payee of`, broken, 'payee');
+    this.keep(next, () => this.repo.removePayee(payee.institution, payee.iban));
+  }
+
+  /**
+   * Takes an added customer out of the dataset: they can no longer log in or approve (their consents, payments
+   * and approvals stay in the bank's state until a reset). The dataset's own customers stay; a saved lesson
+   * that casts the customer keeps them until the lesson goes.
+   */
+  removePsu(psuId: string, check: LessonCheck | null): void {
+    const psu = this.prepared.psus.find((p) => p.psuId === psuId);
+    if (psu === undefined) {
+      if (this.prepared.base.psus.some((p) => p.psuId === psuId))
+        throw BankError.of('STATUS_INVALID', `${psuId} is one of the bank's own customers, who stay: only a customer added for a lesson can be removed`);
+      throw BankError.of('RESOURCE_UNKNOWN', `no customer ${psuId} was added`);
+    }
+    const next = this.prepared.without({ psu });
+    const broken = brokenBy(this.prepared, next, check);
+    if (broken.length > 0) throw usedBy(`${psu.name} (${psu.psuId}) plays a part in`, broken, 'customer');
+    this.keep(next, () => this.repo.removePsu(psu.psuId));
+  }
+
+  /** Takes a saved lesson off the Flows list; the payees and customers it used stay. */
+  removeLesson(name: string): void {
+    const lesson = this.prepared.lessons.find((l) => l.name === name);
+    if (lesson === undefined) throw BankError.of('RESOURCE_UNKNOWN', `no lesson named “${name}” is saved`);
+    this.keep(this.prepared.without({ lesson }), () => this.repo.removeLesson(lesson.name));
   }
 
   exportFile(): PreparedFile {

@@ -40,8 +40,10 @@ export class PhoneLinks {
     return { token, link };
   }
 
-  /** The link a token opens; undefined when it never existed or New class ended it. */
+  /** The link a token opens; undefined when it never existed, New class ended it or its customer was removed. */
   holder(token: string): PhoneLinkGrant | undefined {
-    return this.links.get(sha256Hex(token));
+    const link = this.links.get(sha256Hex(token));
+    // A customer removed after a lesson can no longer log in, on a phone of the class either.
+    return link !== undefined && this.ctx.psus.has(link.psuId) ? link : undefined;
   }
 }

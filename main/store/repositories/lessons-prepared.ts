@@ -12,6 +12,9 @@ export class LessonsPreparedRepository {
   private readonly addPayeeStmt;
   private readonly addPsuStmt;
   private readonly addLessonStmt;
+  private readonly removePayeeStmt;
+  private readonly removePsuStmt;
+  private readonly removeLessonStmt;
   private readonly payeesStmt;
   private readonly psusStmt;
   private readonly lessonsStmt;
@@ -20,6 +23,9 @@ export class LessonsPreparedRepository {
     this.addPayeeStmt = db.prepare('INSERT INTO prepared_payees (institution, iban, record) VALUES (?, ?, ?)');
     this.addPsuStmt = db.prepare('INSERT INTO prepared_psus (psu_id, record) VALUES (?, ?)');
     this.addLessonStmt = db.prepare('INSERT INTO saved_lessons (name, record) VALUES (?, ?)');
+    this.removePayeeStmt = db.prepare('DELETE FROM prepared_payees WHERE institution = ? AND iban = ?');
+    this.removePsuStmt = db.prepare('DELETE FROM prepared_psus WHERE psu_id = ?');
+    this.removeLessonStmt = db.prepare('DELETE FROM saved_lessons WHERE name = ?');
     this.payeesStmt = db.prepare<[], string>('SELECT record FROM prepared_payees ORDER BY seq').pluck();
     this.psusStmt = db.prepare<[], string>('SELECT record FROM prepared_psus ORDER BY seq').pluck();
     this.lessonsStmt = db.prepare<[], string>('SELECT record FROM saved_lessons ORDER BY seq').pluck();
@@ -35,6 +41,18 @@ export class LessonsPreparedRepository {
 
   addLesson(name: string, record: string): void {
     this.addLessonStmt.run(name, record);
+  }
+
+  removePayee(institution: string, iban: string): void {
+    this.removePayeeStmt.run(institution, iban);
+  }
+
+  removePsu(psuId: string): void {
+    this.removePsuStmt.run(psuId);
+  }
+
+  removeLesson(name: string): void {
+    this.removeLessonStmt.run(name);
   }
 
   all(): PreparedRows {

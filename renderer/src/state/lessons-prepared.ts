@@ -21,35 +21,38 @@ interface LessonsPreparedState extends CommandState {
   addPayee(payee: VopRegistryPayeeInput): Promise<boolean>;
   addPsu(psu: PsuInput): Promise<boolean>;
   saveLesson(lesson: SavedLessonInput): Promise<SavedLesson | null>;
+  removePayee(payee: VopRegistryPayeeInput): Promise<boolean>;
+  removePsu(psu: PsuInput): Promise<boolean>;
+  removeLesson(name: string): Promise<boolean>;
   exportFile(): Promise<boolean>;
   importFile(text: string): Promise<boolean>;
   onEvents(events: readonly WorkbenchEvent[]): void;
 }
 
-/** The customers the phones and the Flows screen's forms offer, read again: an added one is among them. */
+/** The customers the phones and the Flows screen's forms offer, read again: an added one is among them, a removed one is not. */
 async function refreshPsus(): Promise<void> {
   const psus = await workbench.listPsus();
-  usePhone.setState((s) => ({ psus, psuId: s.psuId ?? psus[0]?.psuId ?? null }));
+  usePhone.setState((s) => ({ psus, psuId: psus.some((p) => p.psuId === s.psuId) ? s.psuId : (psus[0]?.psuId ?? null) }));
 }
 
 let loadSeq = 0;
 
 /** A refusal as the trainer reads it: what the bank said is wrong, without the request and its code. */
-function refusalText(err: unknown): string {
+function refusalText(err: unknown, refused: string): string {
   const text = errorText(err);
-  const code = text.indexOf('FORMAT_ERROR: ');
-  return code < 0 ? text : `Not saved: ${text.slice(code + 'FORMAT_ERROR: '.length)}`;
+  const code = /\b(?:FORMAT_ERROR|STATUS_INVALID|RESOURCE_UNKNOWN): /.exec(text);
+  return code === null ? text : `${refused}: ${text.slice(code.index + code[0].length)}`;
 }
 
 export const useLessonsPrepared = create<LessonsPreparedState>()((set, get) => {
   /** Runs a command; true when it went through (its failure is shown as the panel's error). */
-  const done = async (work: () => Promise<void>): Promise<boolean> => {
+  const done = async (work: () => Promise<void>, refused = 'Not saved'): Promise<boolean> => {
     set({ busy: true, error: null, notice: null });
     try {
       await work();
       return true;
     } catch (err) {
-      set({ error: refusalText(err) });
+      set({ error: refusalText(err, refused) });
       return false;
     } finally {
       set({ busy: false });
@@ -90,6 +93,24 @@ export const useLessonsPrepared = create<LessonsPreparedState>()((set, get) => {
       });
       return saved;
     },
+    removePayee: (payee) =>
+      done(async () => {
+        await workbench.removeVopRegistryPayee(payee.institution, payee.iban);
+        set({ notice: `${payee.registeredName} is no longer in the VoP registry of ${payee.institution}.` });
+        await get().load();
+      }, 'Not removed'),
+    removePsu: (psu) =>
+      done(async () => {
+        await workbench.removePsu(psu.psuId);
+        set({ notice: `${psu.name} (${psu.psuId}) is no longer a customer of ${psu.institution}.` });
+        await Promise.all([get().load(), refreshPsus()]);
+      }, 'Not removed'),
+    removeLesson: (name) =>
+      done(async () => {
+        await workbench.removeLesson(name);
+        set({ notice: `Removed the lesson “${name}”.` });
+        await get().load();
+      }, 'Not removed'),
     exportFile: () =>
       done(async () => {
         const file = await workbench.exportLessons();

@@ -5,18 +5,10 @@ import { useLessonsPrepared } from '../../state/lessons-prepared';
 import { usePhone } from '../../state/phone';
 import { selectInstitutions, useShell } from '../../state/shell';
 import { InstitutionSelect } from './InstitutionSelect';
+import { PAYEE_ANSWERS } from './payee-answers';
+import { PreparedLists } from './PreparedLists';
 import { useLivePanel } from './use-live-panel';
 import './lessons-prepared.css';
-
-/** What the payee's bank answers, in a trainer's words, as the registry takes it. */
-const PAYEE_ANSWERS = [
-  { outcome: 'match', label: 'Match: the name is right' },
-  { outcome: 'closeMatch', label: 'Close match: it suggests the registered name' },
-  { outcome: 'noMatch', label: 'No match: the name is someone else’s' },
-  { outcome: 'timeout', label: 'No answer: the payee’s bank is silent' },
-  { outcome: 'serviceUnavailable', label: 'Unavailable: the payee’s bank is down' },
-  { outcome: 'notApplicable', label: 'Cannot be checked for this account' },
-] as const;
 
 type PayeeOutcome = (typeof PAYEE_ANSWERS)[number]['outcome'];
 
@@ -353,75 +345,5 @@ function CustomerForm() {
         </button>
       </div>
     </form>
-  );
-}
-
-const answerLabel = (outcome: string): string => PAYEE_ANSWERS.find((a) => a.outcome === outcome)?.label.split(':')[0] ?? outcome;
-
-/** One list of what was prepared, titled; nothing when it is empty. */
-function PreparedList<T>({
-  title,
-  testId,
-  items,
-  keyOf,
-  children,
-}: {
-  title: string;
-  testId: string;
-  items: readonly T[];
-  keyOf(item: T): string;
-  children(item: T): ReactNode;
-}) {
-  if (items.length === 0) return null;
-  return (
-    <div>
-      <h3>{title}</h3>
-      <ul className="bank-blocks" data-testid={`prep-${testId}s`}>
-        {items.map((item) => (
-          <li key={keyOf(item)} data-testid={`prep-${testId}-row`}>
-            <span>{children(item)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function PreparedLists() {
-  const { payees, psus, lessons } = useLessonsPrepared((s) => s.prepared);
-  if (payees.length + psus.length + lessons.length === 0)
-    return (
-      <p className="bank-empty" data-testid="prep-empty">
-        Nothing prepared yet: add a payee or a customer above, then pick a lesson on the Flows screen and save it with your choices.
-      </p>
-    );
-  return (
-    <div className="prep-lists">
-      <PreparedList title="Payees added" testId="payee" items={payees} keyOf={(p) => `${p.institution}/${p.iban}`}>
-        {(p) => (
-          <>
-            <b>{p.registeredName}</b> <code>{p.iban}</code> at {p.institution}: {answerLabel(p.outcome).toLowerCase()}
-            {p.creditorName !== p.registeredName && <> when the payer writes “{p.creditorName}”</>}
-          </>
-        )}
-      </PreparedList>
-      <PreparedList title="Customers added" testId="psu" items={psus} keyOf={(p) => p.psuId}>
-        {(p) => (
-          <>
-            <b>{p.name}</b> <code>{p.psuId}</code> at {p.institution} for {p.corporateId} — {p.role}
-          </>
-        )}
-      </PreparedList>
-      <PreparedList title="Saved lessons" testId="lesson" items={lessons} keyOf={(l) => l.name}>
-        {(l) => (
-          <>
-            <b>{l.name}</b>{' '}
-            <span className="muted">
-              ({l.flow} at {l.institution}; start it from the Flows screen)
-            </span>
-          </>
-        )}
-      </PreparedList>
-    </div>
   );
 }

@@ -1,20 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useAskFirst } from '../../widgets/ask-first';
 
 const CONFIRM_WINDOW_MS = 5_000;
 
 /** Reset wipes every consent, payment and basket: the first click only asks, the second one resets. */
 export function ResetButton({ busy, onReset }: { busy: boolean; onReset(): void }) {
-  const [asking, setAsking] = useState(false);
-
-  useEffect(() => {
-    if (!asking) return;
-    const timer = setTimeout(() => setAsking(false), CONFIRM_WINDOW_MS);
-    return () => clearTimeout(timer);
-  }, [asking]);
+  const { asking, ask, stop } = useAskFirst(CONFIRM_WINDOW_MS);
 
   if (!asking) {
     return (
-      <button type="button" data-testid="bank-reset" disabled={busy} aria-label="Reset the bank to the dataset's initial state" onClick={() => setAsking(true)}>
+      <button type="button" data-testid="bank-reset" disabled={busy} aria-label="Reset the bank to the dataset's initial state" onClick={ask}>
         Reset
       </button>
     );
@@ -28,13 +22,13 @@ export function ResetButton({ busy, onReset }: { busy: boolean; onReset(): void 
         data-testid="bank-reset-confirm"
         autoFocus
         onClick={() => {
-          setAsking(false);
+          stop();
           onReset();
         }}
       >
         Reset now
       </button>
-      <button type="button" onClick={() => setAsking(false)}>
+      <button type="button" onClick={stop}>
         Keep
       </button>
     </span>

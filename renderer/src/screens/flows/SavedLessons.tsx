@@ -4,6 +4,7 @@ import type { FlowSummary, SavedLessonInput } from '../../../../preload/api/work
 import { payeeChoiceValue, readPayeeChoice } from '../../../../shared/payee-choice';
 import { useFlowRun } from '../../state/flow-run';
 import { useLessonsPrepared } from '../../state/lessons-prepared';
+import { ConfirmRemove } from '../../widgets/ConfirmRemove';
 import type { AddedPayeeChoice } from './ParameterForm';
 import './saved-lessons.css';
 
@@ -22,6 +23,9 @@ function pickSaved(flow: FlowSummary, lesson: SavedLessonInput): void {
  */
 export function SavedLessonList({ flows }: { flows: readonly FlowSummary[] }) {
   const lessons = useLessonsPrepared((s) => s.prepared.lessons);
+  const { busy, error, removeLesson } = useLessonsPrepared();
+  // The store's error is shared with "Save as lesson": shown here only when a removal from this list failed.
+  const [removalFailed, setRemovalFailed] = useState(false);
   const picked = useFlowRun((s) => (s.run === null ? s.picked : null));
   const setup = useFlowRun((s) => s.setup);
 
@@ -50,7 +54,7 @@ export function SavedLessonList({ flows }: { flows: readonly FlowSummary[] }) {
               sameEntries(setup.psus, lesson.psus ?? {}) &&
               sameEntries(setup.params, lesson.params ?? {});
             return (
-              <li key={lesson.name}>
+              <li key={lesson.name} className="saved-lesson-entry" data-testid="saved-lesson-entry">
                 <button
                   type="button"
                   className={`flow-item${lit ? ' flow-item-picked' : ''}`}
@@ -68,10 +72,21 @@ export function SavedLessonList({ flows }: { flows: readonly FlowSummary[] }) {
                     {flow.title} · {lesson.institution}
                   </span>
                 </button>
+                <ConfirmRemove
+                  what={`the lesson “${lesson.name}”`}
+                  question={`Remove the saved lesson “${lesson.name}”? Its flow stays in the list, and so do the payees and customers it uses.`}
+                  busy={busy}
+                  onRemove={() => void removeLesson(lesson.name).then((ok) => setRemovalFailed(!ok))}
+                />
               </li>
             );
           })}
         </ul>
+        {removalFailed && error && (
+          <p className="save-lesson-error" role="alert" data-testid="saved-lessons-error">
+            {error}
+          </p>
+        )}
       </section>
     </section>
   );
