@@ -22,9 +22,10 @@ const WORKERS = Math.max(2, Math.min(8, availableParallelism() - 1));
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
 
 /**
- * Unit and API files share their worker process (no fresh process and imports per file): each tier takes about
- * half the CPU it would take isolated. They hold no process state across files; a test that fakes timers, spies or
- * sets an environment variable puts it back (afterEach), and an API file stops the simulators it starts (afterAll).
+ * Unit, API and UI files share their worker process (no fresh process and imports per file): the unit and API tiers
+ * take about half the CPU they would take isolated, the UI tier about a quarter less. They hold no process state
+ * across files; a test that fakes timers, spies or sets an environment variable puts it back (afterEach), and a file
+ * stops the simulators and browsers it starts (afterAll).
  */
 const processShared = { ...shared, isolate: false } as const;
 
@@ -35,7 +36,7 @@ export default defineConfig({
     projects: [
       { test: { ...processShared, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { test: { ...processShared, name: 'api', include: ['test/api/**/*.test.ts'], globalSetup: SHARED_PKI } },
-      { test: { ...shared, name: 'ui', include: ['test/ui/**/*.test.ts'], globalSetup: SHARED_PKI } },
+      { test: { ...processShared, name: 'ui', include: ['test/ui/**/*.test.ts'], globalSetup: SHARED_PKI } },
       { test: { ...shared, name: 'build', include: ['test/build/**/*.test.ts'] } },
     ],
   },
