@@ -1,5 +1,6 @@
-// The pictures of docs/teaching.md, made by the app as a trainer would see it on a projector
-// (1920×1080 at 150 %: 1280×720 CSS pixels): `npm run screenshots` writes them into docs/teaching/.
+// The pictures of docs/teaching.md, made by the app as a trainer would see it on a projector at 150 %:
+// 1920×1080 (1280×720 CSS pixels) for most, and the presentation view at 1280×800 too (853×533), light
+// and dark, where the room is tightest. `npm run screenshots` writes them into docs/teaching/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,12 @@ import { goTo, PROJECT_ROOT, startUi } from '../test/ui/support/browser';
 import { awaitedCard, decideOnPhone, finishLesson, startLesson, stepUntil } from '../test/ui/support/lesson';
 
 const OUT = join(PROJECT_ROOT, 'docs', 'teaching');
+/** The screens a trainer projects, each at 150 %: CSS pixels of two thirds the screen's, drawn with 1.5 device pixels each. */
+const SCREENS = [
+  { name: '1920x1080', viewport: { width: 1280, height: 720 } },
+  { name: '1280x800', viewport: { width: 853, height: 533 } },
+] as const;
+const SCALE = 1.5;
 
 async function shoot(page: Page, name: string): Promise<void> {
   // No focus ring or caret in a picture for a guide.
@@ -17,11 +24,27 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(file);
 }
 
+/** The presentation view as it is at each screen size, light and dark: `present-1280x800-dark.png`, …. */
+async function shootPresent(page: Page): Promise<void> {
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen.viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await shoot(page, `present-${screen.name}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize(SCREENS[0].viewport);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 export async function teachingScreenshots(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const ui = await startUi({ viewport: { width: 1280, height: 720 } });
+  const ui = await startUi({ viewport: SCREENS[0].viewport });
+  // A context of its own: the pictures have the projector's 1.5 device pixels per CSS pixel, as the class sees them.
+  const context = await ui.browser.newContext({ viewport: SCREENS[0].viewport, deviceScaleFactor: SCALE, colorScheme: 'light' });
   try {
-    const { page } = ui;
+    const page = await context.newPage();
+    await page.goto(`${ui.url}/`);
     const api = controlClient(ui.url);
 
     await goTo(page, 'Bank');
@@ -30,6 +53,9 @@ export async function teachingScreenshots(): Promise<void> {
     await page.getByTestId('new-class-confirm').click();
 
     const close = await startLesson(page, api, 'vop-close-match-psu-decides', { payee: 'closeMatch' });
+    // The step that says what the payee's bank answered: the longest caption, the diagram at the payee's bank.
+    await stepUntil(close, (run) => run.steps.some((s) => s.step.id === 'vop'));
+    await shootPresent(page);
     await stepUntil(close, () => false);
     await shoot(page, 'close-match');
     await decideOnPhone(close, 'approve');
@@ -57,6 +83,7 @@ export async function teachingScreenshots(): Promise<void> {
     await shoot(page, 'time-is-up');
     await finishLesson(timeout);
   } finally {
+    await context.close();
     await ui.stop();
   }
 }

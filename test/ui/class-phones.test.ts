@@ -1,7 +1,7 @@
 // "Approve on your own phone" in Chromium: Present shows a QR code per customer of the lesson; a phone on the
 // class's network (a second loopback address, 127.0.0.2, standing in for it, with mobile emulation at 390×844)
 // opens the link as that customer's bank app, sees the approval arrive and decides it; the page's link reaches
-// nothing else of the control API; New class ends it.
+// nothing else of the control API; New class ends it. On 1280×800 at 150 % the panel shows every code whole.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScaJourney } from '../../preload/api/workbench-api';
@@ -89,5 +89,34 @@ describe('class phones', () => {
       await own.close();
     },
     UI_TIMEOUT * 2,
+  );
+
+  it(
+    'fit 1280×800 at 150 % (853×533 CSS pixels): each code whole with its customer’s name, the panel on the screen, nothing to scroll',
+    async () => {
+      // A simulator on this computer only: the panel says how to reach it, the most it ever holds.
+      const small = await startUi({ viewport: { width: 853, height: 533 } });
+      try {
+        const { page } = small;
+        // Three customers: the creator and an approver of each signatory group.
+        await startLesson(page, controlClient(small.url), 'separation-of-duty');
+        await page.getByTestId('present-class-phones').click();
+        const panel = page.getByTestId('class-phones');
+        const codes = panel.getByTestId('class-phone');
+        await expect.poll(() => codes.count(), WAIT).toBe(3);
+        await panel.getByTestId('class-phones-unreachable').waitFor(WAIT);
+        await expect.poll(() => panel.evaluate((p) => p.scrollHeight - p.clientHeight), WAIT).toBeLessThanOrEqual(0);
+        const frame = (await panel.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+        expect(frame.x >= 0 && frame.y >= 0 && frame.x + frame.width <= 853 && frame.y + frame.height <= 533, JSON.stringify(frame)).toBe(true);
+        for (const code of await codes.all()) {
+          const box = (await code.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+          expect(box.y + box.height, `${await code.textContent()}: in the panel`).toBeLessThanOrEqual(frame.y + frame.height);
+        }
+        await page.screenshot({ path: '/tmp/present-class-phones-1280x800.png' });
+      } finally {
+        await small.stop();
+      }
+    },
+    UI_TIMEOUT,
   );
 });

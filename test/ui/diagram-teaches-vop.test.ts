@@ -1,13 +1,14 @@
-// The sequence diagram as a class reads it (issue 35, items 3 and 8), in Chromium against the real
-// simulator: the payee's bank has a lifeline and the name check is its own exchange, asked and answered
-// in words (no answer at all until the trainer moves time); a lesson's setup is one row that opens on a
-// click; the lifelines' headers stay in view while the diagram scrolls; the creator's refused approval
-// is red with the reason in words; the text is never below 14 CSS px at 150 % on a 1280×800 screen.
+// The sequence diagram as a class reads it, in Chromium against the real simulator: the payee's bank has a
+// lifeline and the name check is its own exchange, asked and answered in words (no answer at all until the
+// trainer moves time); a lesson's setup is one row that opens on a click; the lifelines' headers stay in
+// view while the diagram scrolls; the creator's refused approval is red with the reason in words; the text
+// is never below 14 CSS px at 150 % on a 1280×800 screen.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { controlClient } from '../../shared/control-client';
 import { goTo } from './support/browser';
 import { startLesson, stepUntil } from './support/lesson';
+import { captionCut } from './support/lesson-checks';
 import { uiPerFile } from './support/ui-per-file';
 
 const WAIT = { timeout: 20_000 };
@@ -154,6 +155,13 @@ describe('a lesson’s diagram in separation of duty', () => {
   );
 });
 
+/** Whether `element` shows whole within the visible width of the diagram's scrolling box, without scrolling sideways. */
+async function inViewSideways(scroll: Locator, element: Locator): Promise<boolean> {
+  const frame = await scroll.boundingBox();
+  const box = await element.boundingBox();
+  return frame !== null && box !== null && box.x >= frame.x - 1 && box.x + box.width <= frame.x + frame.width + 1;
+}
+
 /** The smallest text of the diagram as the screen shows it, in CSS px of the page. */
 function smallestText(page: Page): Promise<number> {
   return page.getByTestId('present-diagram').evaluate((root) => {
@@ -171,14 +179,14 @@ function smallestText(page: Page): Promise<number> {
 
 describe('legible at any size', () => {
   it(
-    'scales the diagram’s text with the text size, never below 14 px at 150 % on 1280×800, scrolling instead of shrinking',
+    'scales the diagram’s text with the text size, never below 14 px at 150 % on 1280×800, scrolling instead of shrinking, the step in view',
     async () => {
       const { page, url } = running();
       await leavePresent(page);
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByTestId('text-size').selectOption('100');
       const lesson = await startLesson(page, controlClient(url), 'vop-close-match-psu-decides');
-      await stepUntil(lesson, (run) => run.steps.length >= 4);
+      await stepUntil(lesson, (run) => run.steps.length >= 3);
       await page.getByTestId('present-diagram').getByTestId('http-labels').setChecked(true);
       await checks(page.getByTestId('present-diagram'), 'answer').waitFor(WAIT);
       const at100 = await smallestText(page);
@@ -192,6 +200,17 @@ describe('legible at any size', () => {
       expect(at150).toBeCloseTo(at100 * 1.5, 0);
       const scroll = page.getByTestId('present-diagram').getByTestId('sequence-scroll');
       expect(await scroll.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
+      // Wider than its box, the diagram shows the step's arrows: the name check, with the payee's bank, as the payment goes out.
+      const payeeBank = page.getByTestId('present-diagram').locator('[data-testid="seq-heads"] [data-lifeline="payeeBank"] rect');
+      expect(await inViewSideways(scroll, payeeBank), 'the payee’s bank in view').toBe(true);
+      for (const kind of ['question', 'answer']) {
+        const words = checks(page.getByTestId('present-diagram'), kind).locator('.seq-words');
+        expect(await inViewSideways(scroll, words), `the name check’s ${kind} in view`).toBe(true);
+      }
+      // The step that says what the payment got: every line of the caption in view, the result wrapped, not cut.
+      await stepUntil(lesson, (run) => run.steps.length >= 4);
+      await page.getByTestId('present-result').waitFor(WAIT);
+      expect(await captionCut(page)).toBeNull();
       if (SHOTS) {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });

@@ -14,7 +14,7 @@ import type { FlowRunState } from '../../preload/api/workbench-api';
 import { controlClient, type ControlClient } from '../../shared/control-client';
 import { PROJECT_ROOT, startUi, UI_TIMEOUT } from './support/browser';
 import { startLesson } from './support/lesson';
-import { checkLessonStep } from './support/lesson-checks';
+import { checkLessonStep, psuNames, shown } from './support/lesson-checks';
 
 const WAIT = { timeout: 30_000 };
 const POLL_MS = 100;
@@ -56,17 +56,10 @@ async function settled(api: ControlClient, runId: string): Promise<FlowRunState>
   throw new Error(`run ${runId} did not come to rest`);
 }
 
-/** The view shows the run as it rests: its steps, and the waiting line when it waits for the PSU. */
-async function shown(page: Page, run: FlowRunState): Promise<void> {
-  await page.locator(`[data-testid="present"][data-steps-done="${run.steps.length}"]`).waitFor(WAIT);
-  const state = run.pending?.kind === 'psu' ? 'underWay' : 'done';
-  await page.locator(`[data-testid="present-caption"][data-state="${state}"]`).waitFor(WAIT);
-}
-
 /** Gives one lesson step by step in the presentation view, checking the words and the phone at each step. */
 async function walk(expect: ExpectStatic, page: Page, api: ControlClient, flow: string): Promise<void> {
   const lesson = await startLesson(page, api, flow);
-  const names = new Map((await api.listPsus()).map((p) => [p.psuId, p.name]));
+  const names = await psuNames(api);
   await page.getByTestId('present-diagram').getByTestId('http-labels').setChecked(false);
   const next = async (): Promise<void> => {
     const done = (await api.getRun(lesson.runId)).steps.length;

@@ -1,14 +1,19 @@
 // At a trainer's pace in Chromium: the lesson script of docs/teaching.md given in one session in the
-// presentation view, lesson after lesson, pausing wherever the guide pauses to explain; and the
-// time-dependent flows stepped with a pause between clicks while they wait on a time limit. The runs
-// hold the simulated clock, so nothing runs out unseen and every step is met (without the hold, the silent
-// payee's 5-second VoP limit passes during the pause and its "authorisation refused" step is unmet). The
-// script and the three flows have a simulator and a browser each and run side by side, so pauses overlap.
+// presentation view, lesson after lesson, pausing wherever the guide pauses to explain, on the two screens
+// the guide names at 150 % (1920×1080 and 1280×800); and the time-dependent flows stepped with a pause
+// between clicks while they wait on a time limit. The runs hold the simulated clock, so nothing runs out
+// unseen and every step is met (without the hold, the silent payee's 5-second VoP limit passes during the
+// pause and its "authorisation refused" step is unmet). At every step the script rests at, what the class
+// reads is in a bank clerk's words, the phone belongs to the step and the caption's every line is in view
+// (test/ui/support/lesson-checks.ts). Each script and each flow has a simulator and a browser of its own,
+// and they run side by side, so pauses overlap.
 import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
+import type { FlowRunState } from '../../preload/api/workbench-api';
 import { controlClient, type ControlClient } from '../../shared/control-client';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
 import { awaitedCard, decideOnPhone, finishLesson, newClass, phoneText, startLesson, stepUntil, type Lesson } from './support/lesson';
+import { captionCut, checkLessonStep, psuNames, shown } from './support/lesson-checks';
 
 /**
  * The trainer's pause between two clicks: a real one talks for half a minute, but what a pause can break
@@ -48,19 +53,48 @@ async function stepAtTrainerPace(expect: ExpectStatic, flow: string, paced: read
 
 const explain = (): Promise<void> => sleep(PACE_MS);
 
+/** The screens docs/teaching.md names, at 150 %: the page's CSS pixels are two thirds of the screen's. */
+const SCREENS = [
+  { name: '1920×1080', viewport: { width: 1280, height: 720 } },
+  { name: '1280×800', viewport: { width: 853, height: 533 } },
+] as const;
+
+interface Trainer {
+  page: Page;
+  api: ControlClient;
+  /** The dataset's PSUs' names, for the waiting line. */
+  names: ReadonlyMap<string, string>;
+  screen: string;
+}
+
+/** Looks at each step once where the lesson rests on it: the words and the phone, and the caption's every line in view. */
+function checkEachStep(expect: ExpectStatic, trainer: Trainer, flow: string): (run: FlowRunState) => Promise<void> {
+  let checked = '';
+  return async (run) => {
+    const pending = run.pending?.kind === 'psu';
+    const step = pending ? run.nextStep?.id : run.steps.at(-1)?.step.id;
+    const at = `${trainer.screen}, ${flow}, step ${run.steps.length}${pending ? ' (the decision)' : ''}: ${step}`;
+    if (step === undefined || at === checked) return;
+    checked = at;
+    await shown(trainer.page, run);
+    await checkLessonStep(expect, trainer.page, run, trainer.names, at);
+    expect(await captionCut(trainer.page), `${at}: the caption`).toBeNull();
+  };
+}
+
 /**
- * A lesson as the guide gives it: chosen, presented, stepped with →; `decide` at each decision the
- * lesson waits for on the phone; every step met at the end.
+ * A lesson as the guide gives it: chosen, presented, stepped with →, each step looked at where it rests;
+ * `decide` at each decision the lesson waits for on the phone; every step met at the end.
  */
 async function giveLesson(
   expect: ExpectStatic,
-  ui: { page: Page; api: ControlClient },
+  trainer: Trainer,
   flow: string,
   choices: Record<string, string>,
   decide: (lesson: Lesson) => Promise<void>,
   before?: (lesson: Lesson) => Promise<void>,
 ): Promise<void> {
-  const lesson = await startLesson(ui.page, ui.api, flow, choices);
+  const lesson = { ...(await startLesson(trainer.page, trainer.api, flow, choices)), atRest: checkEachStep(expect, trainer, flow) };
   await before?.(lesson);
   for (let run = await stepUntil(lesson, () => false); run.phase !== 'finished'; run = await stepUntil(lesson, () => false)) await decide(lesson);
   expect((await finishLesson(lesson)).met, flow).toBe(true);
@@ -68,93 +102,95 @@ async function giveLesson(
 
 describe.concurrent('at a trainer’s pace: a pause longer than the VoP limit where the trainer explains, and every step is met', () => {
   // docs/teaching.md's "The 20-minute script": six lessons one after the other on one bank and one
-  // browser, as a trainer gives them, then New class; six pauses.
-  it(
-    'the 20-minute script, lesson after lesson in the presentation view, then New class',
-    async ({ expect }) => {
-      const ui = await startUi({ viewport: { width: 1280, height: 720 } });
-      try {
-        const { page } = ui;
-        const api = controlClient(ui.url);
-        const trainer = { page, api };
-        await newClass(page);
+  // browser, as a trainer gives them, then New class; six pauses. Once per screen, side by side.
+  for (const screen of SCREENS)
+    it(
+      `the 20-minute script at ${screen.name} and 150 %, lesson after lesson in the presentation view, each step in plain words with its phone, then New class`,
+      async ({ expect }) => {
+        const ui = await startUi({ viewport: screen.viewport });
+        try {
+          const { page } = ui;
+          const api = controlClient(ui.url);
+          const trainer: Trainer = { page, api, names: await psuNames(api), screen: screen.name };
+          await newClass(page);
 
-        // 1. A consent, approved on the phone.
-        await giveLesson(expect, trainer, 'ais-consent', {}, async (lesson) => {
-          await explain();
-          await decideOnPhone(lesson, 'approve');
-        });
-
-        // 2. A close match the PSU decides on the phone (the class votes Reject).
-        await giveLesson(expect, trainer, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
-          expect(await phoneText(lesson)).toMatch(/Close match/);
-          expect(await phoneText(lesson)).toMatch(/Did you mean/);
-          await explain();
-          await decideOnPhone(lesson, 'reject');
-        });
-
-        // 3. No match: the PSU may still approve.
-        await giveLesson(expect, trainer, 'vop-no-match', {}, async (lesson) => {
-          expect(await phoneText(lesson)).toMatch(/does not match/i);
-          await explain();
-          await decideOnPhone(lesson, 'approve');
-        });
-
-        // 4. The payee's bank does not answer: the trainer talks while the check is in progress. Without
-        // the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
-        await giveLesson(
-          expect,
-          trainer,
-          'vop-payee-bank-silent',
-          {},
-          (lesson) => decideOnPhone(lesson, 'approve'),
-          async (lesson) => {
-            await stepUntil(lesson, (run) => run.steps.some((s) => s.step.id === 'vop'));
+          // 1. A consent, approved on the phone.
+          await giveLesson(expect, trainer, 'ais-consent', {}, async (lesson) => {
             await explain();
-          },
-        );
+            await decideOnPhone(lesson, 'approve');
+          });
 
-        // 5. Two approvers, the creator refused in words before pressing anything.
-        let warned = 0;
-        await giveLesson(expect, trainer, 'separation-of-duty', {}, async (lesson) => {
-          const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
-          if (await warning.count()) {
-            expect(await warning.textContent()).toMatch(/you created this payment/);
-            warned++;
+          // 2. A close match the PSU decides on the phone (the class votes Reject).
+          await giveLesson(expect, trainer, 'vop-close-match-psu-decides', { payee: 'closeMatch' }, async (lesson) => {
+            expect(await phoneText(lesson)).toMatch(/Close match/);
+            expect(await phoneText(lesson)).toMatch(/Did you mean/);
             await explain();
-          }
-          await decideOnPhone(lesson, 'approve');
-        });
-        expect(warned, 'the creator’s phone said the refusal once').toBe(1);
+            await decideOnPhone(lesson, 'reject');
+          });
 
-        // 6. The SCA runs out of time.
-        await giveLesson(
-          expect,
-          trainer,
-          'sca-timeout-after-opening',
-          {},
-          () => Promise.reject(new Error('the lesson asks no decision')),
-          async (lesson) => {
-            await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
+          // 3. No match: the PSU may still approve.
+          await giveLesson(expect, trainer, 'vop-no-match', {}, async (lesson) => {
+            expect(await phoneText(lesson)).toMatch(/does not match/i);
             await explain();
-            await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
-            // The phone hears of the time-out a moment after the run's step.
-            await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
-          },
-        );
+            await decideOnPhone(lesson, 'approve');
+          });
 
-        // New class for the next group: no runs, an empty log.
-        expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
-        await newClass(page);
-        await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
-        await goTo(page, 'Inspector');
-        await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
-      } finally {
-        await ui.stop();
-      }
-    },
-    UI_TIMEOUT + 6 * PACE_MS + 300_000,
-  );
+          // 4. The payee's bank does not answer: the trainer talks while the check is in progress. Without
+          // the run's hold on the clock the 5-second VoP limit passes here, and "authorisation refused" is unmet.
+          await giveLesson(
+            expect,
+            trainer,
+            'vop-payee-bank-silent',
+            {},
+            (lesson) => decideOnPhone(lesson, 'approve'),
+            async (lesson) => {
+              await stepUntil(lesson, (run) => run.steps.some((s) => s.step.id === 'vop'));
+              await explain();
+            },
+          );
+
+          // 5. Two approvers, the creator refused in words before pressing anything.
+          let warned = 0;
+          await giveLesson(expect, trainer, 'separation-of-duty', {}, async (lesson) => {
+            const warning = (await awaitedCard(lesson)).getByTestId('refusal-warning');
+            if (await warning.count()) {
+              expect(await warning.textContent()).toMatch(/you created this payment/);
+              warned++;
+              await explain();
+            }
+            await decideOnPhone(lesson, 'approve');
+          });
+          expect(warned, 'the creator’s phone said the refusal once').toBe(1);
+
+          // 6. The SCA runs out of time.
+          await giveLesson(
+            expect,
+            trainer,
+            'sca-timeout-after-opening',
+            {},
+            () => Promise.reject(new Error('the lesson asks no decision')),
+            async (lesson) => {
+              await stepUntil(lesson, (run) => run.nextStep?.operation === 'advanceClock');
+              await explain();
+              await stepUntil(lesson, (run) => run.steps.some((s) => s.step.operation === 'advanceClock'));
+              // The phone hears of the time-out a moment after the run's step.
+              await expect.poll(() => phoneText(lesson), WAIT).toMatch(/Time is up/);
+            },
+          );
+
+          // New class for the next group: no runs, an empty log.
+          expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
+          await newClass(page);
+          await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
+          await goTo(page, 'Inspector');
+          await expect.poll(() => page.getByTestId('inspector-count').textContent(), WAIT).toBe('showing 0 of 0 kept');
+        } finally {
+          await ui.stop();
+        }
+      },
+      // Each of the script's some sixty rests is looked at, and the view catches up with the run first.
+      UI_TIMEOUT + 6 * PACE_MS + 480_000,
+    );
 
   // The bulk is created at step 3; its VoP limit (5 s) is pending until the clock is moved at step 6.
   it('SEPA bulk with a VoP timeout', ({ expect }) => stepAtTrainerPace(expect, 'vop-timeout', [4, 5, 6]), UI_TIMEOUT + 4 * PACE_MS + 60_000);

@@ -4,6 +4,35 @@
 import type { Page } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
 import type { FlowExchange, FlowRunState } from '../../../preload/api/workbench-api';
+import type { ControlClient } from '../../../shared/control-client';
+
+const WAIT = { timeout: 30_000 };
+
+/** The dataset's PSUs' names by psuId, as `checkLessonStep` takes them. */
+export async function psuNames(api: ControlClient): Promise<Map<string, string>> {
+  return new Map((await api.listPsus()).map((p) => [p.psuId, p.name]));
+}
+
+/** Waits until the presentation view shows the run as it rests: its steps, and the waiting line when it waits for the PSU. */
+export async function shown(page: Page, run: FlowRunState): Promise<void> {
+  await page.locator(`[data-testid="present"][data-steps-done="${run.steps.length}"]`).waitFor(WAIT);
+  const state = run.pending?.kind === 'psu' ? 'underWay' : 'done';
+  await page.locator(`[data-testid="present-caption"][data-state="${state}"]`).waitFor(WAIT);
+}
+
+/**
+ * What of the presentation's caption the class cannot read, or null when every line is in view: a line below
+ * the caption's edge (cut, or hidden in its scrolling) or past the window's.
+ */
+export function captionCut(page: Page): Promise<string | null> {
+  return page.getByTestId('present-caption').evaluate((caption) => {
+    const edge = caption.getBoundingClientRect();
+    const bottom = Math.min(edge.bottom, caption.ownerDocument.defaultView?.innerHeight ?? edge.bottom);
+    const lines = [...caption.children].filter((line) => line.getClientRects().length > 0);
+    const cut = lines.find((line) => line.getBoundingClientRect().bottom > bottom + 0.5);
+    return cut ? `“${cut.textContent ?? ''}” ends ${Math.round(cut.getBoundingClientRect().bottom - bottom)} px below what shows` : null;
+  });
+}
 
 /** Wire codes and developers' words a lesson's visible words must not carry, each with what it is. */
 export const CODE_WORDS: readonly [RegExp, string][] = [

@@ -14,6 +14,8 @@ export interface Lesson {
   page: Page;
   api: ControlClient;
   runId: string;
+  /** Looks at the screen wherever `stepUntil` finds the lesson at rest (after each step, and where it waits for the PSU). */
+  atRest?: (run: FlowRunState) => Promise<void>;
 }
 
 /** "New class" on the Bank screen, confirmed: the next group starts from the dataset's state. */
@@ -57,6 +59,7 @@ export async function stepUntil(lesson: Lesson, until: (run: FlowRunState) => bo
     const run = await current(lesson);
     const unmet = run.steps.find((s) => !s.met);
     if (unmet) throw new Error(`step ${unmet.number} (${unmet.step.id}) of ${run.flow.name} was not met: ${JSON.stringify(unmet.unmet)} ${unmet.error ?? ''}`);
+    await lesson.atRest?.(run);
     if (until(run) || run.phase === 'finished' || run.pending?.kind === 'psu') return run;
     const done = run.steps.length;
     await lesson.page.getByTestId('present-next').click(WAIT);

@@ -44,13 +44,45 @@ function usePresentKeys(): void {
   }, []);
 }
 
-/** The newest arrows stay in view as the diagram grows. */
-function useNewestArrows(run: FlowRunState | null): React.RefObject<HTMLDivElement | null> {
+/** How far down the drawing the newest row reaches back: its words, its arrow and its answer. */
+const NEWEST_ROW = 70;
+
+/**
+ * Scrolls the diagram to its newest row, sideways too: on a narrow screen the diagram is wider than its box
+ * (its text keeps its size), and the step's row may stand at the payee's bank or the PSU's app.
+ */
+function showNewest(scroller: HTMLElement): void {
+  scroller.scrollTop = scroller.scrollHeight;
+  const box = scroller.getBoundingClientRect();
+  // The boxes are measured as drawn, the scrolling is in the page's CSS pixels: the text size zooms one and not the other.
+  const zoom = box.width / scroller.offsetWidth || 1;
+  const drawn = [...scroller.querySelectorAll('[data-testid="sequence-diagram"] text')].map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
+  const bottom = Math.max(...drawn.map((r) => r.bottom));
+  const newest = drawn.filter((r) => r.bottom >= bottom - NEWEST_ROW * zoom);
+  if (newest.length === 0) return;
+  const inside = (x: number): number => (x - box.left) / zoom - scroller.clientLeft + scroller.scrollLeft;
+  const left = inside(Math.min(...newest.map((r) => r.left)));
+  const right = inside(Math.max(...newest.map((r) => r.right)));
+  const width = scroller.clientWidth;
+  if (left >= scroller.scrollLeft && right <= scroller.scrollLeft + width) return;
+  scroller.scrollLeft = right - left > width ? left : Math.max(0, right - width + 8);
+}
+
+/** The newest arrows stay in view as the diagram grows, and when the window or the text size changes its box. */
+function useNewestArrows(run: FlowRunState | null, showHttp: boolean): React.RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const scroller = ref.current?.querySelector('.sequence-scroll');
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  }, [run]);
+    const frame = ref.current;
+    if (!frame) return;
+    const reveal = (): void => {
+      const scroller = frame.querySelector<HTMLElement>('.sequence-scroll');
+      if (scroller) showNewest(scroller);
+    };
+    reveal();
+    const resized = new ResizeObserver(reveal);
+    resized.observe(frame);
+    return () => resized.disconnect();
+  }, [run, showHttp]);
   return ref;
 }
 
@@ -65,7 +97,7 @@ export function PresentView() {
   const autoApprove = useFlowRun((s) => s.setup.autoApprove);
   const { showHttp, backNote, setShowHttp, next, back, setOn } = usePresent();
   usePresentKeys();
-  const diagram = useNewestArrows(run);
+  const diagram = useNewestArrows(run, showHttp);
   const psuName = usePsuName();
   const payments = useResources((s) => s.payments);
   const [phonesOpen, setPhonesOpen] = useState(false);
