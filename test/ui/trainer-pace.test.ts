@@ -4,16 +4,16 @@
 // between clicks while they wait on a time limit. The runs hold the simulated clock, so nothing runs out
 // unseen and every step is met (without the hold, the silent payee's 5-second VoP limit passes during the
 // pause and its "authorisation refused" step is unmet). At every step the script rests at, what the class
-// reads is in a bank clerk's words, the phone belongs to the step and the caption's every line is in view
-// (test/ui/support/lesson-checks.ts). Each script and each flow has a simulator and a browser of its own,
+// reads is in a bank clerk's words (HTTP labels off on the small screen), the phone belongs to the step, the
+// name check says what the payment got and the caption's every line is in view (test/ui/support/lesson-checks.ts). Each script and each flow has a simulator and a browser of its own,
 // and they run side by side, so pauses overlap.
 import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import type { FlowRunState } from '../../preload/api/workbench-api';
 import { controlClient, type ControlClient } from '../../shared/control-client';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
-import { awaitedCard, decideOnPhone, finishLesson, newClass, phoneText, startLesson, stepUntil, type Lesson } from './support/lesson';
-import { captionCut, checkLessonStep, psuNames, shown } from './support/lesson-checks';
+import { awaitedCard, decideOnPhone, finishLesson, newClass, phoneText, SCRIPT_LESSONS, startLesson, stepUntil, type Lesson } from './support/lesson';
+import { captionCut, checkLessonStep, checkNameCheck, psuNames, shown } from './support/lesson-checks';
 
 /**
  * The trainer's pause between two clicks: a real one talks for half a minute, but what a pause can break
@@ -55,8 +55,9 @@ const explain = (): Promise<void> => sleep(PACE_MS);
 
 /** The screens docs/teaching.md names, at 150 %: the page's CSS pixels are two thirds of the screen's. */
 const SCREENS = [
-  { name: '1920×1080', viewport: { width: 1280, height: 720 } },
-  { name: '1280×800', viewport: { width: 853, height: 533 } },
+  { name: '1920×1080', viewport: { width: 1280, height: 720 }, httpLabels: true },
+  // With the diagram's HTTP labels off, as for bank clerks: the script's share of lesson-words.test.ts.
+  { name: '1280×800', viewport: { width: 853, height: 533 }, httpLabels: false },
 ] as const;
 
 interface Trainer {
@@ -65,6 +66,7 @@ interface Trainer {
   /** The dataset's PSUs' names, for the waiting line. */
   names: ReadonlyMap<string, string>;
   screen: string;
+  httpLabels: boolean;
 }
 
 /** Looks at each step once where the lesson rests on it: the words and the phone, and the caption's every line in view. */
@@ -78,6 +80,7 @@ function checkEachStep(expect: ExpectStatic, trainer: Trainer, flow: string): (r
     checked = at;
     await shown(trainer.page, run);
     await checkLessonStep(expect, trainer.page, run, trainer.names, at);
+    await checkNameCheck(expect, trainer.page, flow, step, at);
     expect(await captionCut(trainer.page), `${at}: the caption`).toBeNull();
   };
 }
@@ -95,6 +98,7 @@ async function giveLesson(
   before?: (lesson: Lesson) => Promise<void>,
 ): Promise<void> {
   const lesson = { ...(await startLesson(trainer.page, trainer.api, flow, choices)), atRest: checkEachStep(expect, trainer, flow) };
+  await trainer.page.getByTestId('present-diagram').getByTestId('http-labels').setChecked(trainer.httpLabels);
   await before?.(lesson);
   for (let run = await stepUntil(lesson, () => false); run.phase !== 'finished'; run = await stepUntil(lesson, () => false)) await decide(lesson);
   expect((await finishLesson(lesson)).met, flow).toBe(true);
@@ -111,7 +115,7 @@ describe.concurrent('at a trainer’s pace: a pause longer than the VoP limit wh
         try {
           const { page } = ui;
           const api = controlClient(ui.url);
-          const trainer: Trainer = { page, api, names: await psuNames(api), screen: screen.name };
+          const trainer: Trainer = { page, api, names: await psuNames(api), screen: screen.name, httpLabels: screen.httpLabels };
           await newClass(page);
 
           // 1. A consent, approved on the phone.
@@ -179,7 +183,9 @@ describe.concurrent('at a trainer’s pace: a pause longer than the VoP limit wh
           );
 
           // New class for the next group: no runs, an empty log.
-          expect((await api.listRuns()).map((r) => r.met)).toEqual([true, true, true, true, true, true]);
+          const runs = await api.listRuns();
+          expect(runs.map((r) => r.flowName).sort(), 'the lessons lesson-words leaves to this script').toEqual([...SCRIPT_LESSONS].sort());
+          expect(runs.map((r) => r.met)).toEqual([true, true, true, true, true, true]);
           await newClass(page);
           await expect.poll(async () => (await api.listRuns()).length, WAIT).toBe(0);
           await goTo(page, 'Inspector');

@@ -123,3 +123,27 @@ export async function checkLessonStep(expect: ExpectStatic, page: Page, run: Flo
   expect(await page.getByTestId('present-status').textContent(), `${at}: the waiting line`).toBe(`Waiting for ${name} to ${verb} on the phone`);
   expect(arrows, `${at}: the diagram’s waiting note`).toContain(`Waiting for ${name} to ${verb}`);
 }
+
+/** What the name check's caption must say, by lesson and step, for the payee the lesson is given with. */
+const CHECK_SAYS: Record<string, Record<string, RegExp>> = {
+  'vop-close-match-psu-decides': { vop: /The payee’s bank says: close match — the name is almost right\. The account holder’s name is .+\./ },
+  'vop-no-match': { vop: /The payee’s bank says: no match/ },
+  'vop-payee-bank-silent': { vop: /The bank is checking the payee’s name…/, noap: /The payee’s bank says: no answer in time/ },
+};
+/** What the phone shows as the payment is sent (the bank checking the name) and at the name check's step (its answer). */
+const PHONE_VOP: Record<string, Record<string, string>> = {
+  'vop-close-match-psu-decides': { payment: 'inProgress', vop: 'closeMatch' },
+  'vop-no-match': { payment: 'inProgress', vop: 'noMatch' },
+  'vop-payee-bank-silent': { payment: 'inProgress', vop: 'inProgress', noap: 'timeout' },
+};
+
+/** At a VoP lesson's name-check steps: the caption says what this payment got, and the phone's payment shows it. */
+export async function checkNameCheck(expect: ExpectStatic, page: Page, flow: string, step: string | undefined, at: string): Promise<void> {
+  const vop = PHONE_VOP[flow]?.[step ?? ''];
+  if (vop) {
+    const banner = page.locator('[data-testid="present-phones"] [data-testid="phone-payment"] [data-testid="vop-banner"]');
+    await expect.poll(() => banner.getAttribute('data-outcome'), { ...WAIT, message: `${at}: the payment on the phone` }).toBe(vop);
+  }
+  const says = CHECK_SAYS[flow]?.[step ?? ''];
+  if (says) expect(await page.getByTestId('present-result').textContent(), `${at}: what this payment got`).toMatch(says);
+}

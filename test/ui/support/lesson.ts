@@ -10,6 +10,19 @@ const POLL_MS = 100;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * docs/teaching.md's 20-minute script, in its order: trainer-pace gives these at both screen sizes, and
+ * lesson-words walks the library's other lessons, so every lesson is looked at step by step once per screen.
+ */
+export const SCRIPT_LESSONS = [
+  'ais-consent',
+  'vop-close-match-psu-decides',
+  'vop-no-match',
+  'vop-payee-bank-silent',
+  'separation-of-duty',
+  'sca-timeout-after-opening',
+] as const;
+
 export interface Lesson {
   page: Page;
   api: ControlClient;
