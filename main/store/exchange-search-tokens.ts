@@ -1,4 +1,4 @@
-import { COMMON_AFTER, Counts, MAX_COMMON, MAX_COUNTED, SHAPED, shapeOf, shapeText } from './exchange-search-counts';
+import { COMMON_AFTER, Counts, detached, MAX_COMMON, MAX_COUNTED, SHAPED, shapeOf, shapeText } from './exchange-search-counts';
 import { asciiLower, MIN_PART, PIECE_BREAK, PIECE_BREAK_CHAR, type SearchedColumns } from './exchange-search-text';
 
 /** A body longer than this is not looked up whole: hashing it would cost more than its lines. */
@@ -219,7 +219,7 @@ export class ExchangeTokenizer {
       counts.forget(text);
       id = this.nextId++;
       this.persist(id, text);
-      this.common.set(text, id);
+      this.common.set(detached(text), id);
     }
     this.name(id);
     this.placedId = id;
