@@ -23,11 +23,18 @@ function written(dir: string): string[] {
 }
 
 const files = written(ROOT).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+/** Lines as an editor counts them: a last newline ends the last line, it starts none. */
+const lineCount = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 describe('the repository explains itself in small files', () => {
   it(`no file written by hand is over ${MAX_LINES} lines`, () => {
-    const long = files.map(({ path, text }) => ({ path, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) })).filter((f) => f.lines > MAX_LINES);
+    const long = files.map(({ path, text }) => ({ path, lines: lineCount(text) })).filter((f) => f.lines > MAX_LINES);
     expect(long).toEqual([]);
+  });
+
+  it('the benchmarks page stays under 300 lines: current figures, the method and the parts, not a diary', () => {
+    const page = files.find((f) => f.path === join('docs', 'benchmarks.md'));
+    expect(page === undefined ? Infinity : lineCount(page.text)).toBeLessThan(300);
   });
 
   it('no file narrates the project’s history (an issue number, a run named after a session)', () => {
