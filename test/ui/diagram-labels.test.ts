@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uiPerFile } from './support/ui-per-file';
-import { goTo } from './support/browser';
+import { runFlowToEnd } from './support/lesson';
 
 const WAIT = { timeout: 20_000 };
 const FLOW_TIMEOUT = 120_000;
@@ -14,16 +14,6 @@ const FLOW_TIMEOUT = 120_000;
 const HTTP_LINE = />POST \/frankfurt\/oauth\/v1\/token → 200<\/text>/;
 
 const running = uiPerFile({ viewport: { width: 1920, height: 1080 } });
-
-async function runFlow(page: Page, name: string): Promise<void> {
-  await goTo(page, 'Flows');
-  await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
-  await page.getByTestId('psu-decides').setChecked(false);
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('request-editor').waitFor(WAIT);
-  await page.getByTestId('run-to-end').click();
-  await page.getByTestId('run-finished').waitFor(WAIT);
-}
 
 const diagram = (page: Page) => page.getByTestId('sequence-diagram');
 const words = (page: Page): Promise<string[]> => diagram(page).locator('.seq-words').allTextContents();
@@ -39,7 +29,7 @@ describe('the diagram in words', () => {
     'says a rejected consent in words, numbered by step, with the HTTP line beneath',
     async () => {
       const { page } = running();
-      await runFlow(page, 'consent-rejected');
+      await runFlowToEnd(page, 'consent-rejected');
       const said = await words(page);
       expect(said).toContain('1.2 TPP asks for a consent');
       expect(said).toContain('2. PSU’s browser opens the SCA link');
@@ -57,12 +47,12 @@ describe('the diagram in words', () => {
     'says why the bank refused a signature, and a clock move and a refused refresh in words',
     async () => {
       const { page } = running();
-      await runFlow(page, 'signature-body-changed');
+      await runFlowToEnd(page, 'signature-body-changed');
       expect(await answers(page)).toContain('Bank refuses: signature invalid');
       const red = diagram(page).locator('[data-testid="seq-arrow"][data-failed="true"] .seq-words');
       expect(await red.allTextContents()).toEqual([expect.stringMatching(/^\d+(\.\d+)?\.? TPP initiates a payment$/)]);
 
-      await runFlow(page, 'token-refresh');
+      await runFlowToEnd(page, 'token-refresh');
       const said = await words(page);
       expect(said).toContain('1.4 PSU approves in the bank’s app');
       expect(said).toContain('1.6 TPP swaps the code for a token');

@@ -6,8 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { controlClient } from '../../shared/control-client';
-import { goTo } from './support/browser';
-import { startLesson, stepUntil } from './support/lesson';
+import { runFlowToEnd, startLesson, stepUntil } from './support/lesson';
 import { captionCut } from './support/lesson-checks';
 import { uiPerFile } from './support/ui-per-file';
 
@@ -25,13 +24,7 @@ async function leavePresent(page: Page): Promise<void> {
 
 async function runFlow(page: Page, name: string): Promise<void> {
   await leavePresent(page);
-  await goTo(page, 'Flows');
-  await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
-  await page.getByTestId('psu-decides').setChecked(false);
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('request-editor').waitFor(WAIT);
-  await page.getByTestId('run-to-end').click();
-  await page.getByTestId('run-finished').waitFor(WAIT);
+  await runFlowToEnd(page, name);
 }
 
 const checks = (scope: Locator, kind: string): Locator => scope.locator(`[data-testid="seq-check"][data-kind="${kind}"]`);

@@ -1,28 +1,26 @@
 // A data folder whose search index was written before shaped exchanges carried the `shaped` token: migration 23
 // empties the index and its common entries and sets its mark back to the start, so the index is written again
 // behind the log (a search reads the exchanges it has not reached) instead of answering from rows without it.
-import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, type Db } from '../../main/store/database';
 import { MIGRATIONS } from '../../main/store/migrations';
+import { databaseAtVersion } from '../support/temp-store';
 
+const dir = mkdtempSync(join(tmpdir(), 'wb-shapes-migration-'));
 let db: Db | undefined;
-afterEach(() => db?.close());
-
-function schema22(): Db {
-  const old = new Database(':memory:');
-  for (const [i, step] of MIGRATIONS.slice(0, 22).entries()) {
-    old.exec(step);
-    old.pragma(`user_version = ${i + 1}`);
-  }
-  return old;
-}
+afterEach(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const count = (table: string): number => db?.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? -1;
 
 describe('migration 23: the search index written again', () => {
   it('empties the old index, its common entries and its removal notes, and starts its mark at the first exchange', () => {
-    db = schema22();
+    db = databaseAtVersion(dir, 22);
     db.exec(`INSERT INTO exchange_search_text (id, text) VALUES (1, 'own text'), (2, 'more');
       INSERT INTO exchange_search_pieces (rowid, pieces) VALUES (1, 'p1 p2'), (2, 'p3');
       INSERT INTO exchange_search_common (id, piece) VALUES (1, 'consents'), (2, 'frankfurt'), (3, '"S1 2');

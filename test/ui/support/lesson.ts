@@ -31,6 +31,17 @@ export interface Lesson {
   atRest?: (run: FlowRunState) => Promise<void>;
 }
 
+/** Runs a library flow from the Flows screen to its end, the PSUs approving automatically. */
+export async function runFlowToEnd(page: Page, name: string): Promise<void> {
+  await goTo(page, 'Flows');
+  await page.locator(`[data-testid="flow-item"][data-flow="${name}"]`).click();
+  await page.getByTestId('psu-decides').setChecked(false);
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('request-editor').waitFor(WAIT);
+  await page.getByTestId('run-to-end').click();
+  await page.getByTestId('run-finished').waitFor(WAIT);
+}
+
 /** "New class" on the Bank screen, confirmed: the next group starts from the dataset's state. */
 export async function newClass(page: Page): Promise<void> {
   await goTo(page, 'Bank');
