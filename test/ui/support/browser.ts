@@ -3,8 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ensureRendererBuilt } from '../../../main/hosts/cli/web-host';
 import type { RunningSimulator } from '../../../main/simulator';
 import { startSimulator } from '../../../main/simulator';
@@ -13,9 +12,9 @@ import { BankControl } from '../../../main/tpp/control';
 import { dataFolderTransport, loadTppCredentials } from '../../../main/tpp/data-folder';
 import type { TestBank } from '../../support/simulator';
 import { newDataFolder, TEST_NOW, tppClientFor } from '../../support/simulator';
+import { contextsClosedTogether, leaseBrowser, type LeasedBrowser, type UiBrowser } from './shared-browser';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** UI tests start a browser and may build the UI first: give them room. */
 export const UI_TIMEOUT = 60_000;
 
@@ -24,7 +23,8 @@ export interface RunningUi {
   sim: RunningSimulator;
   dataDir: string;
   page: Page;
-  browser: Browser;
+  /** Where the test opens more pages (a phone, a second window): they close with the UI. */
+  browser: UiBrowser;
   /** The same simulator as the API tests see it: the demo TPP from the data folder, to send requests as a TPP would. */
   bank: TestBank;
   stop(): Promise<void>;
@@ -67,21 +67,14 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     logLimit: options.logLimit,
     failureLogLimit: options.failureLogLimit,
   });
-  let browser: Browser | undefined;
+  let leased: LeasedBrowser | undefined;
+  let closeContexts = async (): Promise<void> => undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        ...(options.browserArgs ?? []),
-      ],
-    });
+    leased = await leaseBrowser(options.browserArgs);
+    const { uiBrowser, closeAll } = contextsClosedTogether(leased.browser);
+    closeContexts = closeAll;
     const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
-    const context = await browser.newContext({
+    const context = await uiBrowser.newContext({
       viewport: options.viewport ?? { width: 1280, height: 800 },
       colorScheme: options.colorScheme ?? 'light',
       ...(options.tls
@@ -94,9 +87,10 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     });
     const page = await context.newPage();
     await page.goto(sim.controlTokenRequired ? `${url}/#token=${sim.controlToken}` : `${url}/`);
-    const running = browser;
+    const browser = leased;
     const stop = async (): Promise<void> => {
-      await running.close().catch(() => undefined);
+      await closeAll();
+      await browser.release();
       await sim.close();
       rmSync(dataDir, { recursive: true, force: true });
     };
@@ -108,12 +102,13 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
       sim,
       dataDir,
       page,
-      browser: running,
+      browser: uiBrowser,
       bank: { sim, url, dataDir, client, tpp: tppClientFor(transport, client, control), control, stop },
       stop,
     };
   } catch (err) {
-    await browser?.close().catch(() => undefined);
+    await closeContexts();
+    await leased?.release();
     await sim.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
