@@ -57,7 +57,7 @@ describe('command contract', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serve stops cleanly on ${signal} with exit code 0`, async () => {
       const data = newDataFolder('wb-cmd-');
-      const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data]);
+      const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data]);
       await run.line;
       run.child.kill(signal);
       expect(await run.exit).toBe(0);
@@ -67,7 +67,7 @@ describe('command contract', () => {
 
   it('serve --tls prints "PSU pages on https://HOST:PORT" right after the listening line', async () => {
     const data = newDataFolder('wb-cmd-');
-    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--tls']);
+    const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data, '--tls']);
     run.line.catch(() => undefined);
     await expect.poll(() => run.output(), { timeout: 30_000 }).toMatch(/^PSU pages on /m);
     expect(run.output()).toMatch(/^PSD2 Workbench listening on https:\/\/127\.0\.0\.1:(\d+)\nPSU pages on https:\/\/127\.0\.0\.1:(?!\1\n)\d+$/m);
@@ -78,7 +78,7 @@ describe('command contract', () => {
 
   it('--now starts the simulated clock', async () => {
     const data = newDataFolder('wb-cmd-');
-    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data, '--now', '2026-03-29T00:30:00Z']);
+    const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data, '--now', '2026-03-29T00:30:00Z']);
     const url = await run.line;
     const { now } = (await (await fetch(`${url}/simulator/v1/clock`)).json()) as { now: string };
     expect(Date.parse(now) - Date.parse('2026-03-29T00:30:00Z')).toBeLessThan(30_000);
@@ -90,7 +90,7 @@ describe('command contract', () => {
     const parent = mkdtempSync(join(tmpdir(), 'wb-ro-'));
     const blocked = join(parent, 'file');
     writeFileSync(blocked, 'not a folder');
-    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', join(blocked, 'data')]);
+    const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', join(blocked, 'data')]);
     run.line.catch(() => undefined);
     expect(await run.exit).toBe(1);
     expect(run.output()).toMatch(/cannot write the data folder .*--data DIR/);
@@ -103,9 +103,8 @@ describe('command contract', () => {
     dataset.psus[0].institution = 'atlantis';
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(dataset));
     const run = launch(process.execPath, [
-      '--import',
-      'tsx',
-      'main/hosts/cli/serve.ts',
+      'main/hosts/cli/launcher.mjs',
+      'serve',
       '--port',
       '0',
       '--data',
@@ -119,7 +118,7 @@ describe('command contract', () => {
   }, 60_000);
 
   it('an unknown flag is a usage error with exit code 2', async () => {
-    const run = launch(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--colour', 'blue']);
+    const run = launch(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--colour', 'blue']);
     run.line.catch(() => undefined);
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('--port N');

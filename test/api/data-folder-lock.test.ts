@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 function serve(data: string): { child: ChildProcess; output: () => string; listening: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', '--data', data], {
+  const child = spawn(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', '--data', data], {
     env: { ...process.env, NO_COLOR: '1' },
   });
   running.push(child);
@@ -75,7 +75,7 @@ describe('one process per data folder', () => {
     const data = newDataFolder('wb-lock-');
     // `exec sleep` puts a parent in place that never reaps: the killed simulator stays a zombie, as under a
     // container's PID 1 that reaps nothing (and for about a second under any shell or supervisor).
-    const parent = spawn('sh', ['-c', `${process.execPath} --import tsx main/hosts/cli/serve.ts --port 0 --data '${data}' & echo "pid $!"; exec sleep 120`], {
+    const parent = spawn('sh', ['-c', `${process.execPath} main/hosts/cli/launcher.mjs serve --port 0 --data '${data}' & echo "pid $!"; exec sleep 120`], {
       env: { ...process.env, NO_COLOR: '1' },
     });
     running.push(parent);

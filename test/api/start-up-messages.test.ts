@@ -13,7 +13,7 @@ import { newDataFolder } from '../support/simulator';
 function serveOnce(args: string[]): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/hosts/cli/serve.ts', '--port', '0', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['main/hosts/cli/launcher.mjs', 'serve', '--port', '0', ...args], { env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
