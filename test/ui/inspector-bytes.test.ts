@@ -13,6 +13,7 @@ import { sendRaw } from '../support/qa-forms';
 import { demoSigningKey } from '../support/signing';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
+import { tickForCompare } from './support/compare-picks';
 
 const WAIT = { timeout: 15_000 };
 const ui = uiPerFile();
@@ -175,8 +176,7 @@ describe('Compare compares bytes', () => {
     async () => {
       const page = ui().page;
       await closeDiagnose();
-      await page.getByRole('checkbox', { name: `Compare exchange ${lfAccepted.id}` }).check(WAIT);
-      await page.getByRole('checkbox', { name: `Compare exchange ${crlfAccepted.id}` }).check(WAIT);
+      await tickForCompare(page, [lfAccepted.id, crlfAccepted.id]);
       await page.getByRole('button', { name: /^Compare/ }).click();
       const diff = page.getByTestId('exchange-diff');
       await diff.waitFor(WAIT);

@@ -6,6 +6,7 @@ import type { Exchange } from '../../preload/api/workbench-api';
 import { sendPaymentWithRequestIdTwice } from '../support/raw-request';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
+import { tickForCompare } from './support/compare-picks';
 
 const running = uiPerFile();
 
@@ -108,7 +109,7 @@ describe('a request with a header sent twice, in the Inspector', () => {
       );
       if (!twice) throw new Error('the payment with X-Request-ID twice is not in the log');
       const once = await bank.tpp.startConsent('frankfurt', 'FRA-CREATOR').then(newest);
-      for (const id of [twice.id, once.id]) await page.getByRole('checkbox', { name: `Compare exchange ${id}` }).check({ timeout: 15_000 });
+      await tickForCompare(page, [twice.id, once.id]);
       await page.getByRole('button', { name: /^Compare \(2\)/ }).click();
       const headers = page
         .getByTestId('exchange-diff')

@@ -5,6 +5,7 @@ import type { Exchange } from '../../preload/api/workbench-api';
 import { validateSignedAndTampered } from '../support/signing';
 import type { RunningUi } from './support/browser';
 import { goTo, startUi, UI_TIMEOUT } from './support/browser';
+import { tickForCompare } from './support/compare-picks';
 
 const WAIT = { timeout: 15_000 };
 /** More than the Inspector's first page (PAGE_SIZE 200). */
@@ -129,8 +130,7 @@ describe('Inspector: diff two exchanges', () => {
       expect(failing?.signature?.verdict.valid).toBe(false);
       expect(passing?.signature?.verdict.valid).toBe(true);
 
-      await ui.page.getByRole('checkbox', { name: `Compare exchange ${passing?.id}` }).check(WAIT);
-      await ui.page.getByRole('checkbox', { name: `Compare exchange ${failing?.id}` }).check(WAIT);
+      await tickForCompare(ui.page, [passing?.id ?? 0, failing?.id ?? 0]);
       await ui.page.getByRole('button', { name: /^Compare/ }).click();
       const diff = ui.page.getByTestId('exchange-diff');
       await diff.waitFor(WAIT);

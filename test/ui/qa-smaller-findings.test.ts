@@ -14,6 +14,7 @@ import { PASTE_FORMS, sendRaw } from '../support/qa-forms';
 import { demoSigningKey } from '../support/signing';
 import { goTo, UI_TIMEOUT } from './support/browser';
 import { uiPerFile } from './support/ui-per-file';
+import { tickForCompare } from './support/compare-picks';
 
 const WAIT = { timeout: 15_000 };
 const ui = uiPerFile();
@@ -93,7 +94,7 @@ describe('Compare', () => {
       const left = await newest();
       await sendRaw(ui().url, request(['application/json', 'application/json']));
       const right = await newest();
-      for (const id of [left.id, right.id]) await page.getByRole('checkbox', { name: `Compare exchange ${id}` }).check(WAIT);
+      await tickForCompare(page, [left.id, right.id]);
       await page.getByRole('button', { name: /^Compare/ }).click();
       const diff = page.getByTestId('exchange-diff');
       await diff.waitFor(WAIT);
