@@ -85,6 +85,16 @@ describe('the packed package in another project', () => {
     );
   });
 
+  it("ships React's production build of the UI, though built under a test runner's NODE_ENV=test", () => {
+    expect(process.env.NODE_ENV, 'npm pack ran with the test runner’s environment').toBe('test');
+    const ui = join(project, 'node_modules', 'psd2-workbench', 'out', 'renderer');
+    const entry = /<script type="module"[^>]* src="\.\/([^"]+)"/.exec(readFileSync(join(ui, 'index.html'), 'utf8'))?.[1] ?? '';
+    const code = readFileSync(join(ui, entry), 'utf8');
+    // The development build's JSX calls, and its warning text; neither is in the production build.
+    expect(code).not.toContain('jsxDEV');
+    expect(code).toContain('Minified React error');
+  });
+
   it('installs no build tool: esbuild, tsx, TypeScript, Vite and Electron are not there', () => {
     const installed = readdirSync(join(project, 'node_modules'));
     for (const tool of ['esbuild', 'tsx', 'typescript', 'vite', 'electron']) expect(installed, `${tool} is not installed`).not.toContain(tool);

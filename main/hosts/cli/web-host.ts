@@ -63,9 +63,24 @@ export async function ensureRendererBuilt(projectRoot: string): Promise<string> 
     console.log(existsSync(join(outDir, 'index.html')) ? 'Rebuilding the user interface (sources changed)...' : 'Building the user interface (first run)...');
     // Loaded only when needed: starting with a fresh build is the exception.
     const { build } = await import('vite');
-    await build({ ...rendererViteConfig(projectRoot), configFile: false, logLevel: 'warn' });
+    await asProduction(() => build({ ...rendererViteConfig(projectRoot), configFile: false, logLevel: 'warn' }));
     return outDir;
   });
+}
+
+/**
+ * Vite builds React's development build (jsxDEV, several times the CPU of every render) when NODE_ENV is set to
+ * anything but production, as a test runner sets it; what is built here is what users run and the package ships.
+ */
+async function asProduction<T>(work: () => Promise<T>): Promise<T> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await work();
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 function builtFromSources(projectRoot: string, outDir: string): boolean {
@@ -77,6 +92,8 @@ function newestSourceMtime(projectRoot: string): number {
   const inputs = [
     ...RENDERER_SOURCE_DIRS.map((dir) => join(projectRoot, dir)),
     join(projectRoot, 'main', 'hosts', 'renderer-vite-config.ts'),
+    // How it is built: a UI built by an older way (React's development build, before asProduction) is built again.
+    join(projectRoot, 'main', 'hosts', 'cli', 'web-host.ts'),
     // Rewritten by every npm install, so upgraded UI dependencies trigger a rebuild too.
     join(projectRoot, 'node_modules', '.package-lock.json'),
   ];
