@@ -4,6 +4,7 @@ import type { FlowTimes } from './flows';
 import type { BulkTimes, InProcessRow } from './in-process';
 import type { InspectorResults } from './inspector';
 import type { LoadResult } from './load-spec';
+import type { RssSpread } from './rss-samples';
 import type { SustainedRow } from './sustained';
 
 export interface BenchResults {
@@ -14,6 +15,8 @@ export interface BenchResults {
   editor: string[];
   rssAfterStart: number;
   rssAfterPayments: number;
+  /** While the payments for the memory figure were made (rss-samples.ts); null when none were left to make. */
+  rssWhilePaying: RssSpread | null;
   rssAfterBulk: number;
   paymentsForMemory: number;
   mass: LoadResult | null;

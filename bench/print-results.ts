@@ -54,7 +54,11 @@ export function printResults(r: BenchResults): void {
         (r.mass
           ? ` (the last ${fmt(r.mass.requests)} created through the signed HTTP route at ${fmt(r.mass.perSecond)} req/s, from a pool of 2,000 requests each signed once${r.mass.errors ? `, ${r.mass.errors} errors` : ''}, statuses ${JSON.stringify(r.mass.statuses)})`
           : '') +
-        `, every exchange logged; ${mib(r.rssAfterBulk)} after the ${r.bulks.length} 10,000-transaction bulks that followed.`,
+        `, every exchange logged` +
+        (r.rssWhilePaying
+          ? ` (while they were made: median ${mib(r.rssWhilePaying.median)}, highest ${mib(r.rssWhilePaying.max)}, of ${r.rssWhilePaying.readings} readings in the load's second half)`
+          : '') +
+        `; ${mib(r.rssAfterBulk)} after the ${r.bulks.length} 10,000-transaction bulks that followed.`,
       '',
     );
   }

@@ -22,6 +22,7 @@ import { bulkPayment, signatureRows, type BulkTimes } from './in-process';
 import { inspectorRows } from './inspector';
 import { printResults } from './print-results';
 import { removeLoadSpecs, rssBytes, startCeiling, startServe, type Started } from './processes';
+import { rssWhile } from './rss-samples';
 import { soak } from './soak';
 import { throughputRows } from './throughput-rows';
 
@@ -117,6 +118,7 @@ async function bench(): Promise<void> {
         signatures: [],
         editor: [],
         rssAfterPayments: Number.NaN,
+        rssWhilePaying: null,
         rssAfterBulk: Number.NaN,
         paymentsForMemory: 0,
         mass: null,
@@ -128,7 +130,9 @@ async function bench(): Promise<void> {
     // Memory after 100,000 payments: made through the real signed route, 10 connections in parallel. Before the
     // bulk, whose one-off peak the allocator keeps for a while (its figure is printed apart).
     const toMake = Math.max(0, paymentsForMemory - STATUS_PAYMENTS - paymentsMade - 1);
-    const mass = toMake === 0 ? null : await load(sim.url, await f.paymentCreate(2000), { amount: toMake, dataDir: starts.dataDir });
+    const scenario = await f.paymentCreate(2000);
+    const made = toMake === 0 ? null : await rssWhile(pid, () => load(sim.url, scenario, { amount: toMake, dataDir: starts.dataDir }));
+    const mass = made?.result ?? null;
     const rssAfterPayments = rssBytes(pid);
     const inspector = await inspectorRows(sim.url, await f.onePayment(), 'FRA-CREATOR', pid);
 
@@ -140,7 +144,18 @@ async function bench(): Promise<void> {
     // keep-alive connection just as the client reuses it: one retry, so that does not cost the whole run.
     const editor = await editorMarkerRows(sim.url, [1_000, 10_000]).catch(() => editorMarkerRows(sim.url, [1_000, 10_000]));
 
-    printResults({ ...measured, bulks, signatures, editor, rssAfterPayments, rssAfterBulk, paymentsForMemory, mass, inspector });
+    printResults({
+      ...measured,
+      bulks,
+      signatures,
+      editor,
+      rssAfterPayments,
+      rssWhilePaying: made?.rss ?? null,
+      rssAfterBulk,
+      paymentsForMemory,
+      mass,
+      inspector,
+    });
   } finally {
     await Promise.all([sim.stop(), ceilingServer?.stop()]);
     if (sim.stderr() !== '') process.stderr.write(`\nThe simulator reported faults (its stderr):\n${sim.stderr()}\n`);

@@ -57,9 +57,15 @@ export function benchTargets(r: BenchResults): Target[] {
       met: inspectorWorst < INSPECTOR_MS,
     });
   if (r.bulks.length > 0) {
+    const rssJudged = r.rssWhilePaying?.median ?? r.rssAfterPayments;
     targets.push(
       { what: '10,000-transaction bulk', goal: '< 500 ms', measured: `${fmt(bulkMs)} ms`, met: bulkMs < 500 },
-      { what: `RSS after ${fmt(r.paymentsForMemory)} payments`, goal: '< 200 MiB', measured: mib(r.rssAfterPayments), met: r.rssAfterPayments < 200 * 2 ** 20 },
+      {
+        what: `RSS while the last of ${fmt(r.paymentsForMemory)} payments are made (median)`,
+        goal: '< 200 MiB',
+        measured: mib(rssJudged),
+        met: rssJudged < 200 * 2 ** 20,
+      },
     );
   }
   return targets;
