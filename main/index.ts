@@ -3,18 +3,17 @@
 import type { WebContents } from 'electron';
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { defaultDataDir } from './hosts/data-dir';
 import { forwardEvents, registerWorkbenchIpc } from './hosts/electron/ipc';
+import { limitHeapGrowth } from './hosts/heap-growth.mjs';
 import { startOnPreferredPort } from './hosts/electron/start-simulator';
 import { CONTENT_SECURITY_POLICY, isAppUrl, isExternalWebUrl, windowWebPreferences } from './hosts/electron/window-options';
 import { sqliteBindingFor } from './hosts/native/sqlite-binding';
 import type { RunningSimulator } from './simulator';
 import { startSimulator } from './simulator';
 
-// As the command line's launcher sets it (main/hosts/cli/launcher.mjs, HEAP_GROWING_PERCENT): the simulator runs in this process.
-setFlagsFromString('--heap-growing-percent=50');
+limitHeapGrowth();
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const rendererFile = join(import.meta.dirname, '../renderer/index.html');

@@ -1,5 +1,5 @@
 // The simulator's process lets V8's old generation grow to 1.5 times what survived a full collection, not to its
-// default of up to four times (main/hosts/cli/launcher.mjs; docs/benchmarks.md#memory has what it saves). V8 says
+// default of up to four times (main/hosts/heap-growth.mjs; docs/benchmarks.md#memory has what it saves). V8 says
 // which factor it used after each full collection under --trace-gc-verbose.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

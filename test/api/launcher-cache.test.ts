@@ -10,6 +10,7 @@ const checkout = mkdtempSync(join(tmpdir(), 'wb-launcher-'));
 const cli = join(checkout, 'main', 'hosts', 'cli');
 mkdirSync(cli, { recursive: true });
 copyFileSync(resolve('main/hosts/cli/launcher.mjs'), join(cli, 'launcher.mjs'));
+copyFileSync(resolve('main/hosts/heap-growth.mjs'), join(checkout, 'main', 'hosts', 'heap-growth.mjs'));
 // esbuild stays outside the bundle as a development tool, so the command's import() of it is one of node:vm.
 writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'launcher-check', private: true, type: 'module', devDependencies: { esbuild: '*' } }));
 const greeting = join(checkout, 'node_modules', 'greeting');

@@ -26,7 +26,8 @@ afterAll(() => {
 });
 
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string =>
-  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // Bounded: a block that waits on a server that never starts fails here rather than holding the suite.
+  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
 
 /** The first bash block under a heading of docs/ci.md, as written there. */
 function docsBlock(heading: string): string {

@@ -5,18 +5,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newDataFolder, TEST_NOW } from '../support/simulator';
 import { PROJECT_ROOT, UI_TIMEOUT } from './support/browser';
-import { leaseBrowser } from './support/shared-browser';
+import { leaseBrowser, type BrowserLease } from './support/shared-browser';
 
 const RENDERER_COPY = join(PROJECT_ROOT, '.dev-renderer-test');
 const EDITED_SCREEN = join(RENDERER_COPY, 'src', 'screens', 'inspector', 'InspectorScreen.tsx');
 const WAIT = { timeout: 15_000 };
 
 let child: ChildProcess | undefined;
-let context: BrowserContext | undefined;
+let lease: BrowserLease | undefined;
 let page: Page;
 let dataDir: string;
 let uiUrl: string;
@@ -49,12 +49,12 @@ beforeAll(async () => {
   const started = await addresses(child);
   simulatorUrl = started.simulator;
   uiUrl = started.ui;
-  context = await (await leaseBrowser()).browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  lease = await leaseBrowser();
+  page = await lease.browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, UI_TIMEOUT);
 
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
+  await lease?.release();
   if (child?.exitCode === null) {
     const exited = new Promise((resolve) => child?.on('exit', resolve));
     child.kill('SIGTERM');

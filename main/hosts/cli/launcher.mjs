@@ -17,17 +17,10 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { createRequire } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import vm from 'node:vm';
+import { limitHeapGrowth } from '../heap-growth.mjs';
 
-/**
- * V8 lets the old generation grow to 1.5 times what survived a full collection, not up to four times: under
- * thousands of requests a second the log's queue and each answer live just long enough to be promoted, and at the
- * default the simulator kept a heap several times its live data (docs/benchmarks.md#memory). Set before the bundle
- * loads, so the start's own collections use it too; the desktop app sets the same in main/index.ts.
- */
-const HEAP_GROWING_PERCENT = 50;
-setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+limitHeapGrowth();
 
 const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 const ENTRIES = { serve: 'serve.ts', web: 'web.ts', start: 'start.ts', dev: 'dev.ts', flow: 'flow.ts', conduct: 'conduct.ts' };

@@ -12,7 +12,7 @@ import { BankControl } from '../../../main/tpp/control';
 import { dataFolderTransport, loadTppCredentials } from '../../../main/tpp/data-folder';
 import type { TestBank } from '../../support/simulator';
 import { newDataFolder, TEST_NOW, tppClientFor } from '../../support/simulator';
-import { contextsClosedTogether, leaseBrowser, type LeasedBrowser, type UiBrowser } from './shared-browser';
+import { leaseBrowser, type BrowserLease, type UiBrowser } from './shared-browser';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** UI tests start a browser and may build the UI first: give them room. */
@@ -67,14 +67,11 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     logLimit: options.logLimit,
     failureLogLimit: options.failureLogLimit,
   });
-  let leased: LeasedBrowser | undefined;
-  let closeContexts = async (): Promise<void> => undefined;
+  let lease: BrowserLease | undefined;
   try {
-    leased = await leaseBrowser(options.browserArgs);
-    const { uiBrowser, closeAll } = contextsClosedTogether(leased.browser);
-    closeContexts = closeAll;
+    lease = await leaseBrowser(options.browserArgs);
     const url = sim.url.replace('//0.0.0.0:', '//127.0.0.1:');
-    const context = await uiBrowser.newContext({
+    const context = await lease.browser.newContext({
       viewport: options.viewport ?? { width: 1280, height: 800 },
       colorScheme: options.colorScheme ?? 'light',
       ...(options.tls
@@ -87,10 +84,9 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
     });
     const page = await context.newPage();
     await page.goto(sim.controlTokenRequired ? `${url}/#token=${sim.controlToken}` : `${url}/`);
-    const browser = leased;
+    const { browser, release } = lease;
     const stop = async (): Promise<void> => {
-      await closeAll();
-      await browser.release();
+      await release();
       await sim.close();
       rmSync(dataDir, { recursive: true, force: true });
     };
@@ -102,13 +98,12 @@ export async function startUi(options: StartUiOptions = {}): Promise<RunningUi> 
       sim,
       dataDir,
       page,
-      browser: uiBrowser,
+      browser,
       bank: { sim, url, dataDir, client, tpp: tppClientFor(transport, client, control), control, stop },
       stop,
     };
   } catch (err) {
-    await closeContexts();
-    await leased?.release();
+    await lease?.release();
     await sim.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;

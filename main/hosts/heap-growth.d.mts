@@ -1,0 +1,2 @@
+/** See heap-growth.mjs. */
+export function limitHeapGrowth(): void;
