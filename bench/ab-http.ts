@@ -1,7 +1,7 @@
 /**
  * Two checkouts' simulators side by side under the same load, in alternate slices, so a busy machine's swings
  * fall on both alike: CPU µs per request of each (all threads, from /proc), per row and slice.
- *   tsx bench/ab-http.ts OTHER_CHECKOUT [rows: consent,status] [slices] [seconds a slice]
+ *   tsx bench/ab-http.ts OTHER_CHECKOUT [rows: consent,status,signed] [slices] [seconds a slice]
  * The other checkout must have node_modules (a symlink will do). Not part of `npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +22,7 @@ interface Side {
   child: ChildProcess;
   url: string;
   fixtures: Fixtures;
+  dataDir: string;
 }
 
 function serve(name: string, root: string): Promise<Side> {
@@ -35,7 +36,7 @@ function serve(name: string, root: string): Promise<Side> {
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const url = /PSD2 Workbench listening on (\S+)/.exec(out)?.[1];
-      if (url) resolve({ name, child, url, fixtures: new Fixtures(url, dataDir) });
+      if (url) resolve({ name, child, url, fixtures: new Fixtures(url, dataDir), dataDir });
     });
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${out}`)));
   });
@@ -64,9 +65,15 @@ async function main(): Promise<void> {
   try {
     const scenarios = new Map<Side, Record<string, Scenario>>();
     for (const side of sides) {
-      scenarios.set(side, { consent: await side.fixtures.consentStatus(200), status: await side.fixtures.paymentStatus(50) });
+      scenarios.set(side, {
+        consent: await side.fixtures.consentStatus(200),
+        status: await side.fixtures.paymentStatus(50),
+        // Signed payments from a pool signed beforehand, sent in turn (as the bench's sustained signed row).
+        signed: await side.fixtures.paymentCreate(2000),
+      });
       // Warm: the first seconds of a process are the JIT's.
-      for (const scenario of Object.values(scenarios.get(side)!)) await runLoad({ url: side.url, connections: 10, seconds: 3, scenario });
+      for (const scenario of Object.values(scenarios.get(side)!))
+        await runLoad({ url: side.url, connections: 10, seconds: 3, scenario, dataDir: side.dataDir });
     }
     const perThread = new Map<string, number>();
     for (const row of rowList.split(',')) {
@@ -75,12 +82,15 @@ async function main(): Promise<void> {
         for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
           const scenario = scenarios.get(side)![row] as Scenario;
           const before = threads(side.child.pid);
-          const { result, cpuMicros } = await cpuDuring(side.child.pid, () => runLoad({ url: side.url, connections: 10, seconds: SECONDS, scenario }));
+          const { result, cpuMicros } = await cpuDuring(side.child.pid, () =>
+            runLoad({ url: side.url, connections: 10, seconds: SECONDS, scenario, dataDir: side.dataDir }),
+          );
           for (const [name, micros] of threads(side.child.pid)) {
             const key = `${side.name} ${row} ${name}`;
             perThread.set(key, (perThread.get(key) ?? 0) + (micros - (before.get(name) ?? 0)) / result.requests);
           }
-          if (Object.keys(result.statuses).some((s) => s !== '200')) throw new Error(`${side.name} ${row}: ${JSON.stringify(result.statuses)}`);
+          if (Object.keys(result.statuses).some((s) => s !== (row === 'signed' ? '201' : '200')))
+            throw new Error(`${side.name} ${row}: ${JSON.stringify(result.statuses)}`);
           cpu[side.name]!.push(cpuMicros / result.requests);
         }
       }

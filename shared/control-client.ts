@@ -6,6 +6,7 @@ import type {
   ConsentSummary,
   Exchange,
   ExchangePage,
+  ExchangeSummary,
   ExchangeQuery,
   FlowOperationSummary,
   FlowRunListItem,
@@ -81,11 +82,13 @@ export function controlClient(baseUrl: string, ready: Promise<void> = Promise.re
   /** A search of the traffic log: the array body, the counts from the X-Total-Count, X-Kept-Count and X-Discarded-(Failure-)Count headers. */
   async function search(query: ExchangeQuery): Promise<ExchangePage> {
     await ready;
-    const path = `/exchanges?${exchangeSearchParams(query).toString()}`;
+    const params = exchangeSearchParams(query);
+    params.set('view', 'summary');
+    const path = `/exchanges?${params.toString()}`;
     const res = await fetch(`${control}${path}`, { headers: { accept: 'application/json' } });
     const text = await res.text();
     if (!res.ok) throw new ControlApiError(res.status, `GET /simulator/v1${path}: ${res.status} ${errorText(text)}`);
-    const exchanges = JSON.parse(text) as Exchange[];
+    const exchanges = JSON.parse(text) as ExchangeSummary[];
     const count = (name: string, absent: number): number => Number(res.headers.get(name) ?? absent);
     return {
       exchanges,

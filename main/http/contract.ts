@@ -18,6 +18,7 @@ import type { PhoneLinkGrant } from '../services/phone-links/phone-links';
 import type { ConsentView } from '../services/consents/consents';
 import type { SimulatorMode } from '../domain/simulator-mode';
 import { bankPaths } from './bank-paths';
+import { failureOf } from './failure-line';
 import type { SimulatorEvent } from '../services/events';
 import type { PsuWithAccounts } from '../services/operator/operator';
 import type { ClockReading } from '../services/clock/clock-control';
@@ -83,25 +84,29 @@ function message(m: { headers: Contract.ExchangeMessage['headers']; rawHeaders?:
   };
 }
 
-type ExchangeSummary = Extract<Contract.WorkbenchEvent, { type: 'exchange' }>['exchange'];
+/** What every view of an exchange starts with: who, when, what. */
+function exchangeHead({ id, timing, parties, request }: ExchangeRecord) {
+  return { id, ...parties, startedAt: timing.startedAt.toISOString(), durationMs: timing.durationMs, method: request.method, url: request.url };
+}
 
-/** What the Inspector's live list shows of an exchange before it asks for the whole. */
-function exchangeSummary({ id, timing, parties, request, response }: ExchangeRecord): ExchangeSummary {
+/** A failed answer's code and first words, from the body as logged (the list's second line). */
+const failureLine = ({ response }: ExchangeRecord): Contract.FailureLine | null =>
+  response.status < 400 ? null : failureOf(response.status, response.body?.toString('utf8') ?? null);
+
+/** An exchange as a list row shows it: the live event, and a page of `GET exchanges?view=summary`. */
+export function toExchangeSummary(e: ExchangeRecord): Contract.ExchangeSummary {
   return {
-    id,
-    ...parties,
-    startedAt: timing.startedAt.toISOString(),
-    durationMs: timing.durationMs,
-    method: request.method,
-    url: request.url,
-    status: response.status,
+    ...exchangeHead(e),
+    status: e.response.status,
+    pinned: e.pinned,
+    verdict: e.signature === null ? null : e.signature.verdict,
+    failure: failureLine(e),
   };
 }
 
 export function toExchange(e: ExchangeRecord): Contract.Exchange {
-  const { status: _status, ...summary } = exchangeSummary(e);
   return {
-    ...summary,
+    ...exchangeHead(e),
     simulatedAt: e.timing.simulatedAt.toISOString(),
     request: message(e.request),
     response: { ...message(e.response), status: e.response.status },
@@ -109,6 +114,7 @@ export function toExchange(e: ExchangeRecord): Contract.Exchange {
     pinned: e.pinned,
     ...(e.signature === null || e.signature.verdict.valid ? {} : { comparedWith: e.comparedWith }),
     ...(e.refusal ? { refusal: parserRefusal(e.refusal) } : {}),
+    failure: failureLine(e),
   };
 }
 
@@ -266,7 +272,7 @@ export function toServiceBlock(b: ServiceBlock): Contract.ServiceBlock {
 export function toWorkbenchEvent(event: SimulatorEvent): Contract.WorkbenchEvent {
   switch (event.type) {
     case 'exchange':
-      return { type: 'exchange', exchange: exchangeSummary(event.exchange) };
+      return { type: 'exchange', exchange: toExchangeSummary(event.exchange) };
     case 'clock':
       return { type: 'clock', now: event.now.toISOString(), paused: event.paused };
     case 'mode':

@@ -1,7 +1,7 @@
 import type { Db } from './database';
 import { ExchangeTokenizer } from './exchange-search-tokens';
 import { asciiLower, bodyText, heldBytes, MIN_PART, PIECE_BREAK, SEARCHED_TEXT, type SearchedColumns } from './exchange-search-text';
-import { intersection, union } from './sorted-ids';
+import { intersection, unionAll } from './sorted-ids';
 
 /** See the constructor: when FTS5 rewrites a segment for the exchanges deleted from it. */
 const DELETE_MERGE_PERCENT = 50;
@@ -291,6 +291,6 @@ export class ExchangeSearchIndex {
   private holding(part: string): number[] {
     const found = [this.textMatch.all(part), ...this.tokenizer.queriesHolding(part).map((query) => this.piecesMatch.all(query))];
     // Each list ascends (rowid order): their union is a merge, not a set (100,000 ids of a common word).
-    return found.reduce(union, []);
+    return unionAll(found);
   }
 }

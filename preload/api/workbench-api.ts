@@ -21,6 +21,7 @@ export type ListPageQuery = Static<typeof S.ListPageQuery>;
 export type SignatureCheck = Static<typeof S.SignatureCheck>;
 export type SigningRule = Static<typeof S.SigningRule>;
 export type SignatureDiagnosis = Static<typeof S.SignatureDiagnosis>;
+export type SignatureVerdict = Static<typeof S.SignatureVerdict>;
 export type PastedRequestKind = Static<typeof S.PastedRequestKind>;
 export type DiagnoseAs = NonNullable<Static<typeof S.DiagnoseRequest>['tpp']>;
 /** `tpp`: whom the checks are made as; `hashedBody`: the body the client hashed, from its own log. */
@@ -30,6 +31,9 @@ export type PastedDiagnosis = Static<typeof S.PastedDiagnosis>;
 export type HeaderLine = Static<typeof S.HeaderLine>;
 export type ExchangeMessage = Static<typeof S.ExchangeMessage>;
 export type Exchange = Static<typeof S.Exchange>;
+/** An exchange as a list row shows it (the live event, a page of a search). */
+export type ExchangeSummary = Static<typeof S.ExchangeSummary>;
+export type FailureLine = Static<typeof S.FailureLine>;
 export type ParserRefusal = Static<typeof S.ParserRefusal>;
 export type ResendOptions = Static<typeof S.ResendOptions>;
 
@@ -110,7 +114,8 @@ export interface ConductQuery {
 
 /** A page of a search: newest first; `total` matches in all (whatever the page), `kept` exchanges in the log. */
 export interface ExchangePage {
-  exchanges: Exchange[];
+  /** As a list row shows them: the whole of one is `getExchange`. */
+  exchanges: ExchangeSummary[];
   total: number;
   kept: number;
   /** Exchanges the log discarded since it was last cleared (`X-Discarded-Count`); failures and pinned ones outlive the others. */
@@ -150,7 +155,7 @@ export interface WorkbenchApi {
   simulatorUrl(): Promise<string>;
   /** Newest first; with `resourceId`, only the exchanges concerning that consent, payment or basket. */
   listExchanges(limit: number, resourceId?: string): Promise<Exchange[]>;
-  /** Searches the whole traffic log, newest first, with the count of every match. */
+  /** Searches the whole traffic log, newest first, with the count of every match: a page of summaries. */
   searchExchanges(query: ExchangeQuery): Promise<ExchangePage>;
   listJourneys(): Promise<ScaJourney[]>;
   /** Newest first: the first 500, or the page asked for. */

@@ -4,8 +4,10 @@ import { flag, instant, integer, nullable, text } from './build';
 import { JourneyKind, JourneyStatus } from './bank';
 import { FlowRunPhase } from './flows';
 import { SimulatorMode } from './simulator';
+import { FailureLine } from './exchanges';
+import { SignatureVerdict } from './signature';
 
-/** What the Inspector's live list shows of an exchange before it asks for the whole. */
+/** What the Inspector's list shows of an exchange: the live event, and `GET /simulator/v1/exchanges?view=summary`. */
 export const ExchangeSummary = Type.Object(
   {
     id: integer(),
@@ -17,8 +19,11 @@ export const ExchangeSummary = Type.Object(
     tppId: nullable(text()),
     resourceId: nullable(text()),
     status: integer(),
+    pinned: flag('Kept by the log through every prune and reset until unpinned.'),
+    verdict: nullable(SignatureVerdict, "The bank's verdict on the request's signature; null: not a signed operation."),
+    failure: nullable(FailureLine, 'Of a 4xx or 5xx answered with a Berlin Group or OAuth error: its code and first words.'),
   },
-  { title: 'ExchangeSummary' },
+  { title: 'ExchangeSummary', description: 'One exchange as a list row shows it: no bodies, no header lines, no diagnosis.' },
 );
 
 const event = <T extends string>(type: T) => Type.Literal(type);

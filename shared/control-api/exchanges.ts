@@ -3,6 +3,15 @@ import Type from 'typebox';
 import { CLOSED, flag, instant, integer, nullable, oneOf, text } from './build';
 import { HeaderValues, SignatureDiagnosis } from './signature';
 
+/** Why an answer failed, in a few words: the list's second line. */
+export const FailureLine = Type.Object(
+  {
+    code: text("The Berlin Group error's first tppMessage code, or the OAuth error (RFC 6749 section 5.2)."),
+    text: text('The start of its reason, at most eight words.'),
+  },
+  { title: 'FailureLine' },
+);
+
 /** One header line as sent: the name in its case, the value. */
 export const HeaderLine = Type.Unsafe<[name: string, value: string]>(
   Type.Array(text(), { minItems: 2, maxItems: 2, description: 'One header line as received: [name as sent, value].' }),
@@ -77,6 +86,7 @@ export const Exchange = Type.Object(
       ),
     ),
     refusal: Type.Optional(ParserRefusal),
+    failure: Type.Optional(nullable(FailureLine, 'Of a 4xx or 5xx answered with a Berlin Group or OAuth error: its code and first words; absent elsewhere.')),
   },
   { title: 'Exchange', description: 'One request to the simulator and its response (`GET /simulator/v1/exchanges`).' },
 );

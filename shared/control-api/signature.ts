@@ -30,23 +30,26 @@ const Certificate = Type.Object({
   form: text(),
 });
 
+/** The bank's verdict on a signed request: valid, or the error it answered with and the check that failed first. */
+export const SignatureVerdict = Type.Union([
+  Type.Object({ valid: Type.Literal(true) }),
+  Type.Object({
+    valid: Type.Literal(false),
+    code: text(),
+    status: integer(),
+    text: text(),
+    checkId: text(
+      'The check that failed first; `refused-before-signature`: the bank refused the signed operation before it checked the signature (a header, the token), `text` its answer, and no check was made.',
+    ),
+  }),
+]);
+
 export const SignatureDiagnosis = Type.Object(
   {
     operation: text(),
     checks: Type.Array(SignatureCheck),
     rules: Type.Array(SigningRule, { description: "Each rule the checks cite, once, in number order, with the spec's sentence: the legend." }),
-    verdict: Type.Union([
-      Type.Object({ valid: Type.Literal(true) }),
-      Type.Object({
-        valid: Type.Literal(false),
-        code: text(),
-        status: integer(),
-        text: text(),
-        checkId: text(
-          'The check that failed first; `refused-before-signature`: the bank refused the signed operation before it checked the signature (a header, the token), `text` its answer, and no check was made.',
-        ),
-      }),
-    ]),
+    verdict: SignatureVerdict,
     digest: Type.Object({ sent: nullable(text()), computed: text() }),
     headersParameter: nullable(Type.Array(text())),
     signingString: nullable(Type.Object({ text: text(), lines: Type.Array(Type.Object({ name: text(), value: nullable(text()) })) })),

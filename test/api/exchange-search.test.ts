@@ -1,7 +1,7 @@
 // `GET /simulator/v1/exchanges` searches the whole traffic log (docs/qa.md#the-inspector): each
 // parameter checked against the whole log filtered here, on real signed and unsigned traffic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exchange } from '../../preload/api/workbench-api';
+import type { Exchange, ExchangeSummary } from '../../preload/api/workbench-api';
 import { controlClient } from '../../shared/control-client';
 import { validateSignedAndTampered } from '../support/signing';
 import { call, createConsent, expectBgError, otherTpp, startTestBank, tppToken, type JsonResponse, type TestBank } from '../support/simulator';
@@ -45,6 +45,40 @@ beforeAll(async () => {
   whole = (await search('limit=10000')).body;
 }, 60_000);
 afterAll(() => bank.stop());
+
+describe('GET exchanges?view=summary: the rows of a list', () => {
+  it('gives each match as a list row shows it, the same page and counts as the whole', async () => {
+    const res = await call<ExchangeSummary[]>(bank, 'GET', '/simulator/v1/exchanges?limit=10000&view=summary');
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['x-total-count']).toBe(String(whole.length));
+    expect(res.body.map((e) => e.id)).toEqual(ids(whole));
+    for (const [i, summary] of res.body.entries()) {
+      const full = whole[i] as Exchange;
+      const { id, startedAt, durationMs, method, url, institution, tppId, resourceId } = full;
+      expect(summary).toEqual({
+        ...{ id, startedAt, durationMs, method, url, institution, tppId, resourceId },
+        status: full.response.status,
+        pinned: full.pinned,
+        verdict: full.signature?.verdict ?? null,
+        failure: full.failure,
+      });
+    }
+    expect(res.text.length).toBeLessThan(JSON.stringify(whole).length / 4);
+  });
+
+  it("carries the signature's verdict, and a failure's code and first words", async () => {
+    const summaries = (await call<ExchangeSummary[]>(bank, 'GET', '/simulator/v1/exchanges?limit=10000&view=summary')).body;
+    const refused = summaries.find((e) => e.verdict?.valid === false);
+    expect(refused?.verdict).toMatchObject({ valid: false, code: 'SIGNATURE_INVALID' });
+    expect(summaries.some((e) => e.verdict?.valid === true)).toBe(true);
+    const failed = summaries.find((e) => e.url === '/london/berlingroup/v1/consents');
+    const answered = JSON.parse(whole.find((e) => e.id === failed?.id)?.response.body ?? '{}') as { tppMessages: { code: string }[] };
+    expect(failed?.status).toBe(400);
+    expect(failed?.failure?.code).toBe(answered.tppMessages[0]?.code);
+    expect(failed?.failure?.text.split(' ').length).toBeLessThanOrEqual(8);
+    expect(summaries.filter((e) => e.status < 400).every((e) => e.failure === null)).toBe(true);
+  });
+});
 
 describe('GET exchanges: search the whole log', () => {
   it('keeps the array body and gives the counts in headers', async () => {
@@ -142,11 +176,12 @@ describe('GET exchanges: search the whole log', () => {
     expect(seen).toEqual(ids(matching));
   });
 
-  it('the control client gives the page with its counts', async () => {
+  it('the control client gives the page with its counts, each exchange as its summary', async () => {
     const page = await controlClient(bank.url).searchExchanges({ q: 'quokka', limit: 5 });
     expect(page.total).toBe(1);
     expect(page.kept).toBe(whole.length);
-    expect(page.exchanges[0]?.request.body).toContain('Quokka');
+    expect(page.exchanges[0]?.id).toBe(whole.find((e) => e.request.body?.includes('Quokka'))?.id);
+    expect(page.exchanges[0]).not.toHaveProperty('request');
   });
 
   it('gives the exact bytes in bodyBase64 when a body is not UTF-8, and only then', async () => {
@@ -157,6 +192,7 @@ describe('GET exchanges: search the whole log', () => {
   });
 
   const bad: [string, string][] = [
+    ['an unknown view', 'view=short'],
     ['q over 200 characters', `q=${'x'.repeat(201)}`],
     ['q over 8 words', `q=${'a '.repeat(9)}`],
     ['q twice', 'q=a&q=b'],

@@ -72,6 +72,37 @@ describe('Inspector', () => {
   );
 
   it(
+    'lists summaries and asks for the whole of an exchange only when it is selected',
+    async () => {
+      const asked: string[] = [];
+      const note = (request: { url(): string }): void => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/simulator/v1/exchanges')) asked.push(`${url.pathname}${url.search}`);
+      };
+      ui.page.on('request', note);
+      try {
+        for (let i = 0; i < 3; i++) await (await fetch(`${ui.url}/frankfurt/berlingroup/v1/summaries-only-${i}`)).text();
+        const rows = ui.page.getByTestId('exchange-row').filter({ hasText: '/summaries-only-' });
+        await expect.poll(() => rows.count(), { timeout: 3_000 }).toBe(3);
+        // A search's page is asked for as summaries, and new traffic fetches no whole record.
+        await ui.page.getByLabel('Filter exchanges').fill('summaries-only');
+        await expect.poll(() => asked.some((a) => a.includes('q=summaries-only'))).toBe(true);
+        expect(asked.filter((a) => /^\/simulator\/v1\/exchanges\?/.test(a)).every((a) => a.includes('view=summary'))).toBe(true);
+        expect(asked.filter((a) => /^\/simulator\/v1\/exchanges\/\d+$/.test(a))).toEqual([]);
+        const id = await rows.first().getAttribute('data-id');
+        await rows.first().click();
+        await ui.page.getByRole('tab', { name: /Response/ }).click();
+        await ui.page.getByTestId('exchange-detail').getByText('RESOURCE_UNKNOWN').first().waitFor();
+        expect(asked.filter((a) => /^\/simulator\/v1\/exchanges\/\d+$/.test(a))).toEqual([`/simulator/v1/exchanges/${id}`]);
+      } finally {
+        ui.page.off('request', note);
+        await ui.page.getByLabel('Filter exchanges').fill('');
+      }
+    },
+    UI_TIMEOUT,
+  );
+
+  it(
     'copies an unsigned payment request as cURL that replays to the same status',
     async () => {
       const res = await fetch(`${ui.url}/frankfurt/berlingroup/v1/payments/sepa-credit-transfers`, {

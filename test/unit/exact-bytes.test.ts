@@ -1,6 +1,6 @@
 // The Inspector's exact bytes: the hex dump, the as-sent marks, and a failure's few words.
 import { describe, expect, it } from 'vitest';
-import { failureOf } from '../../renderer/src/lib/failure';
+import { failureOf } from '../../main/http/failure-line';
 import { bodyBytes } from '../../shared/body-bytes';
 import { hexLines } from '../../renderer/src/lib/hex';
 import { visibleLines } from '../../renderer/src/lib/visible';

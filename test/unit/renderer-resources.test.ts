@@ -60,7 +60,10 @@ describe('listsTouchedBy', () => {
   it('names the lists each event can change, and none for exchanges', () => {
     const exchange = {
       type: 'exchange',
-      exchange: { id: 1, startedAt: '', durationMs: 1, method: 'GET', url: '/', institution: null, tppId: null, resourceId: null, status: 200 },
+      exchange: {
+        ...{ id: 1, startedAt: '', durationMs: 1, method: 'GET', url: '/', institution: null, tppId: null, resourceId: null, status: 200 },
+        ...{ pinned: false, verdict: null, failure: null },
+      },
     } as const;
     expect([...listsTouchedBy([exchange])]).toEqual([]);
     expect([...listsTouchedBy([{ type: 'sca', journeyId: 'J', kind: 'consent', psuId: 'P', status: 'opened' }])]).toEqual(['journeys']);

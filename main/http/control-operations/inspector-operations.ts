@@ -40,11 +40,15 @@ export const INSPECTOR_OPERATIONS: ControlPaths = {
         ...EXCHANGE_FILTERS,
         before: { description: 'Only exchanges older than this id: the next page', schema: Type.Integer() },
         limit: { description: '1-10,000; default 100', schema: Type.Integer({ minimum: 1, maximum: 10_000 }) },
+        view: {
+          description: 'full (the default): whole exchanges; summary: each as a list row shows it (ExchangeSummary: no bodies, header lines or diagnosis)',
+          schema: Type.Union([Type.Literal('full'), Type.Literal('summary')]),
+        },
       },
       answers: {
         200: {
-          description: 'The page of exchanges',
-          schema: Type.Array(S.Exchange),
+          description: 'The page of exchanges, whole or as summaries (view)',
+          schema: Type.Union([Type.Array(S.Exchange), Type.Array(S.ExchangeSummary)]),
           unserialised: true,
           headers: {
             'X-Total-Count': countHeader('How many exchanges match in all'),

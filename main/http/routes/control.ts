@@ -11,6 +11,7 @@ import {
   toDecisionExchange,
   toInstitutionSummary,
   toExchange,
+  toExchangeSummary,
   toInfo,
   toJourney,
   toPaymentSummary,
@@ -222,15 +223,17 @@ export function controlRoutes(app: FastifyInstance, services: Services, options:
       // The body stays the array it always was; the counts travel in headers (X-Total-Count: every match, X-Kept-Count: the whole log,
       // X-Discarded-Count: what pruning took since the log was last cleared, X-Discarded-Failure-Count: the failures among them,
       // X-Discarded-Signature-Failure-Count: the signature failures among those, each budget's own).
+      // view=summary: each as a list row shows it (no bodies, no diagnosis), a fraction of the bytes.
       control.get('/exchanges', async (request, reply) => {
-        const page = services.exchangeLog.search(request.query as ExchangeQueryInput);
+        const { view, ...query } = request.query as ExchangeQueryInput & { view?: 'summary' | 'full' };
+        const page = services.exchangeLog.search(query);
         return reply
           .header('x-total-count', String(page.total))
           .header('x-kept-count', String(page.kept))
           .header('x-discarded-count', String(page.discarded.all))
           .header('x-discarded-failure-count', String(page.discarded.failures))
           .header('x-discarded-signature-failure-count', String(page.discarded.signatureFailures))
-          .send(page.records.map(toExchange));
+          .send(view === 'summary' ? page.records.map(toExchangeSummary) : page.records.map(toExchange));
       });
       const exchangeId = (request: FastifyRequest): unknown => (request.params as { exchangeId?: unknown }).exchangeId;
       control.get('/exchanges/:exchangeId', async (request) => toExchange(services.exchangeLog.get(exchangeId(request))));

@@ -9,7 +9,7 @@ import { exportRunFile, exportRunHar } from '../state/flow-run-export';
 import type { useFlows } from '../state/flows';
 import { useConduct } from '../state/conduct';
 import type { useInspector } from '../state/inspector';
-import { exportExchangeAsHar, exportMatchesAsHar, listedExchanges } from '../state/inspector-export';
+import { exportExchangeAsHar, exportMatchesAsHar } from '../state/inspector-export';
 import type { usePhone } from '../state/phone';
 import { describeKind, pendingJourneys } from '../state/phone';
 import type { useResources } from '../state/resources';
@@ -224,7 +224,7 @@ function inspectorCommands({ shell, inspector, curlView }: CommandSources): Comm
       group,
       title: 'Export every exchange the search matches as HAR',
       keywords: 'download save har all whole log',
-      disabledReason: listedExchanges().length === 0 ? 'No exchange is listed' : undefined,
+      disabledReason: inspector.rows.length === 0 ? 'No exchange is listed' : undefined,
       run: () => void exportMatchesAsHar(),
     },
     onSelected('inspector-curl', 'Copy the selected exchange as cURL', 'curl command shell', (e) => curlView.show(e.id)),

@@ -25,11 +25,6 @@ export const useExportNotice = create<ExportNotice>()((set) => ({
   clear: () => set({ notice: null }),
 }));
 
-/** The exchanges the list shows (the host has applied the search) whose full record has arrived. */
-export function listedExchanges(): Exchange[] {
-  return useInspector.getState().rows.flatMap((r) => (r.full ? [r.full] : []));
-}
-
 /** The search in a few words: “its words”, its status chips, and whether other chips narrow it. */
 function searchInWords(s: ReturnType<typeof useInspector.getState>): string {
   const chips = s.verdicts.length > 0 || s.fault !== null ? ['the chips chosen'] : [];

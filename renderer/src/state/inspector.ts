@@ -1,11 +1,12 @@
 // The Inspector's state: the traffic log as the host reports it, newest first.
 import { create } from 'zustand';
 import { workbench } from '../api';
-import type { Exchange, ExchangePage, ExchangeQuery, WorkbenchEvent } from '../../../preload/api/workbench-api';
+import type { Exchange, ExchangePage, ExchangeQuery, ExchangeSummary, WorkbenchEvent } from '../../../preload/api/workbench-api';
 
-type ExchangeSummary = Extract<WorkbenchEvent, { type: 'exchange' }>['exchange'];
-
-/** A row: the event's summary at once, the full record (bodies, signature) once fetched. */
+/**
+ * A row: its summary (from the event or the search's page: what the list shows), and the full record (bodies,
+ * signature) once it is selected. A page of 200 summaries is some 60 KB where 200 signed payments were 2.7 MB.
+ */
 export interface InspectorRow {
   summary: ExchangeSummary;
   full: Exchange | null;
@@ -109,6 +110,7 @@ const recount = (rows: readonly InspectorRow[], counted: Counted | null): Pick<I
   return { total: counted.total + newer, kept: counted.kept + newer };
 };
 
+/** The summary of a whole exchange found elsewhere (the Bank, a diagram): as the host would list it. */
 const summarise = (e: Exchange): ExchangeSummary => ({
   id: e.id,
   startedAt: e.startedAt,
@@ -119,14 +121,15 @@ const summarise = (e: Exchange): ExchangeSummary => ({
   tppId: e.tppId,
   resourceId: e.resourceId,
   status: e.response.status,
+  pinned: e.pinned ?? false,
+  verdict: e.signature?.verdict ?? null,
+  failure: e.failure ?? null,
 });
 
 const newestFirst = (a: InspectorRow, b: InspectorRow): number => b.summary.id - a.summary.id;
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-let fetching = false;
-let fetchAgain = false;
 /** Answers of an older search are dropped: only the latest one's counts and rows are shown. */
 let searchSeq = 0;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -147,32 +150,24 @@ export const queryOf = (s: Narrowing, before?: number): ExchangeQuery => ({
   ...(before === undefined ? {} : { before }),
 });
 
-const rowsOf = (page: ExchangePage): InspectorRow[] => page.exchanges.map((full) => ({ summary: summarise(full), full }));
+/** A page's rows, each keeping the full record already fetched for it. */
+const rowsOf = (page: ExchangePage, known: readonly InspectorRow[]): InspectorRow[] => {
+  const full = new Map(known.flatMap((r) => (r.full ? [[r.summary.id, r.full] as const] : [])));
+  return page.exchanges.map((summary) => ({ summary, full: full.get(summary.id) ?? null }));
+};
 
 const toggled = <T>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 export const useInspector = create<InspectorState>()((set, get) => {
-  /** Fetches the full records of rows that only have their summary (one request for a burst). */
-  async function fillMissing(): Promise<void> {
-    if (fetching) {
-      fetchAgain = true;
-      return;
-    }
-    fetching = true;
+  /** The selected row's full record, fetched once it is selected (a list row needs only its summary). */
+  async function fetchSelected(): Promise<void> {
+    const id = get().selectedId;
+    const row = get().rows.find((r) => r.summary.id === id);
+    if (id === null || row === undefined || row.full !== null) return;
     try {
-      do {
-        fetchAgain = false;
-        const rows = get().rows;
-        const missing = rows.findLastIndex((r) => r.full === null);
-        if (missing < 0) break;
-        // Newest first, so the oldest row still missing is at index `missing`.
-        const records = await workbench.listExchanges(Math.min(10_000, missing + 1 + 20));
-        const byId = new Map(records.map((r) => [r.id, r]));
-        set((s) => ({ rows: s.rows.map((r) => (r.full === null && byId.has(r.summary.id) ? { ...r, full: byId.get(r.summary.id) ?? null } : r)) }));
-      } while (fetchAgain);
+      const full = await workbench.getExchange(id);
+      set((s) => ({ rows: s.rows.map((r) => (r.summary.id === id && r.full === null ? { ...r, full } : r)) }));
     } catch (err) {
       set({ error: errorText(err) });
-    } finally {
-      fetching = false;
     }
   }
 
@@ -248,7 +243,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
         set((s) => {
           // Events may have arrived while the page loaded, and the Bank may have shown an older
           // exchange: without a search, keep the rows the page does not have, each in its place.
-          const fresh = rowsOf(page);
+          const fresh = rowsOf(page, s.rows);
           const known = new Set(fresh.map((r) => r.summary.id));
           // Rows of an earlier narrowed search are not kept: they are not what the log's newest page lacks.
           const extra = narrowed || s.narrowed ? [] : s.rows.filter((r) => !known.has(r.summary.id));
@@ -268,7 +263,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
             error: null,
           };
         });
-        void fillMissing();
+        void fetchSelected();
       } catch (err) {
         if (seq === searchSeq) set({ error: errorText(err), loaded: true });
       }
@@ -284,7 +279,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
         if (seq !== searchSeq) return;
         set((now) => {
           const known = new Set(now.rows.map((r) => r.summary.id));
-          const older = rowsOf(page);
+          const older = rowsOf(page, []);
           const rows = [...now.rows, ...older.filter((r) => !known.has(r.summary.id))].sort(newestFirst);
           return {
             rows,
@@ -340,7 +335,6 @@ export const useInspector = create<InspectorState>()((set, get) => {
         const rows = [...fresh.map((summary) => ({ summary, full: null })), ...s.rows].slice(0, Math.max(MAX_ROWS, s.rows.length));
         return { rows, ...recount(rows, s.counted) };
       });
-      void fillMissing();
       refreshCounts();
     },
 
@@ -386,7 +380,10 @@ export const useInspector = create<InspectorState>()((set, get) => {
         set({ error: errorText(err) });
       }
     },
-    select: (id) => set((s) => ({ selectedId: id, comparing: false, tab: id === s.selectedId ? s.tab : s.tab === 'resend' ? 'request' : s.tab })),
+    select(id) {
+      set((s) => ({ selectedId: id, comparing: false, tab: id === s.selectedId ? s.tab : s.tab === 'resend' ? 'request' : s.tab }));
+      void fetchSelected();
+    },
     show(exchange) {
       set((s) => {
         const row = { summary: summarise(exchange), full: exchange };
@@ -401,7 +398,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
       try {
         const exchange = await workbench.pinExchange(id, pinned);
         set((s) => ({
-          rows: s.rows.map((r) => (r.summary.id === id ? { ...r, full: exchange } : r)),
+          rows: s.rows.map((r) => (r.summary.id === id ? { summary: { ...r.summary, pinned: exchange.pinned ?? pinned }, full: exchange } : r)),
           compared: s.compared.map((e) => (e.id === id ? exchange : e)),
         }));
       } catch (err) {

@@ -1,5 +1,5 @@
 // Opens an exchange of the traffic log in the Inspector, from a diagram arrow or a step:
-// selected when the Inspector holds it, fetched and inserted when it does not.
+// selected when the Inspector lists it (its record fetched then), fetched and inserted when it does not.
 import { workbench } from '../api';
 import { errorText } from './host-events';
 import { useInspector } from './inspector';
@@ -9,7 +9,7 @@ export async function openExchangeInInspector(id: number): Promise<string | null
   const inspector = useInspector.getState();
   const row = inspector.rows.find((r) => r.summary.id === id);
   try {
-    if (row?.full) inspector.select(id);
+    if (row) inspector.select(id);
     else inspector.show(await workbench.getExchange(id));
   } catch (err) {
     return errorText(err);

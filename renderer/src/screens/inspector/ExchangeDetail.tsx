@@ -13,7 +13,7 @@ import { ParserRefusalNote } from './ParserRefusalNote';
 import { ResendPanel } from './ResendPanel';
 import { ResendLinks } from './ResendLinks';
 import { tppInWords } from './exchange-tpp';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 import { SignatureView, UnsignedOperationNote, signatureHeadersSent } from './SignatureView';
 
 interface Props {
@@ -55,7 +55,7 @@ export function ExchangeDetail({ exchange, tab, simulatorUrl, onTab }: Props) {
           <span className="exchange-method">{exchange.method}</span>
           <span className="wire-plain detail-path">{exchange.url}</span>
           <span className={httpStatusClass(exchange.response.status)}>{statusInWords(exchange.response.status)}</span>
-          {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
+          {exchange.signature && <VerdictBadge verdict={exchange.signature.verdict} />}
         </div>
         {exchange.refusal && <ParserRefusalNote exchange={exchange} refusal={exchange.refusal} />}
         {fault !== undefined && (

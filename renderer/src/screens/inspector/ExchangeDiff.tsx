@@ -4,7 +4,7 @@ import { factDifferences, type FactRow } from '../../lib/byte-diff';
 import { alignPairs, diffLines, diffWords, type AlignedPair, type DiffRow, type WordPart } from '../../lib/diff';
 import { bodyKind, prettyBody } from '../../lib/pretty';
 import { responseHeaderValue, httpStatusClass } from '../../widgets/http-status';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 import { VisibleText } from './VisibleText';
 import { headerLinesOf } from '../../../../shared/header-lines';
 
@@ -56,7 +56,7 @@ function ExchangeTitle({ exchange, side }: { exchange: Exchange; side: string })
     <div className="diff-side-title">
       <span className="muted">{side}</span> <span className="wire-plain">#{exchange.id}</span> <span className="exchange-method">{exchange.method}</span>{' '}
       <span className={httpStatusClass(exchange.response.status)}>{exchange.response.status}</span>{' '}
-      {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
+      {exchange.signature && <VerdictBadge verdict={exchange.signature.verdict} />}
       <div className="wire-plain diff-side-url" title={exchange.url}>
         {exchange.url}
       </div>

@@ -2,8 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { InspectorRow } from '../../state/inspector';
 import { formatDuration, httpStatusClass, statusInWords } from '../../widgets/http-status';
-import { failureOf } from '../../lib/failure';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 
 interface Props {
   rows: InspectorRow[];
@@ -36,8 +35,6 @@ const NEAR_END_PX = 400;
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
-const failureOfRow = ({ full }: InspectorRow) => (full ? failureOf(full.response.status, full.response.body) : null);
-
 /** The first index whose row ends below `y`, in `tops` (each row's top, then the end). */
 function rowAt(tops: readonly number[], y: number): number {
   let low = 0;
@@ -55,7 +52,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
   /** The part of the list in view, in the rows' own pixels (not the zoomed ones the text size makes). */
   const [view, setView] = useState({ top: 0, height: 800 });
 
-  const failures = useMemo(() => rows.map(failureOfRow), [rows]);
+  const failures = useMemo(() => rows.map((row) => row.summary.failure), [rows]);
   const tops = useMemo(() => {
     const out = new Array<number>(rows.length + 1);
     let y = 0;
@@ -146,7 +143,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
       onTouchStart={letGo}
     >
       <div className="exchange-list-space" style={{ height }}>
-        {rows.slice(first, last).map(({ summary, full }, offset) => {
+        {rows.slice(first, last).map(({ summary }, offset) => {
           const index = first + offset;
           const failure = failures[index];
           return (
@@ -178,7 +175,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
               </span>
               <span className={httpStatusClass(summary.status)}>{statusInWords(summary.status)}</span>
               <span className="exchange-meta">
-                {full?.pinned && (
+                {summary.pinned && (
                   <span className="exchange-kept" data-testid="exchange-kept" title="Kept: never discarded from the log">
                     Kept
                   </span>
@@ -191,7 +188,7 @@ export function ExchangeList({ rows, selectedId, onSelect, onOpen, picked, onPic
                     {summary.tppId}
                   </span>
                 )}
-                {full?.signature && <SignatureVerdict signature={full.signature} />}
+                {summary.verdict && <VerdictBadge verdict={summary.verdict} />}
               </span>
               {failure && (
                 <span className="exchange-failure" data-testid="exchange-failure" title={failure.text}>

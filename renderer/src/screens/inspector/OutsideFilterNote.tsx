@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useInspector } from '../../state/inspector';
 import { useResends } from '../../state/resends';
 import { httpStatusClass, statusInWords } from '../../widgets/http-status';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 
 /**
  * Above the list: the exchanges Edit and resend sent that the current search does not match (a search for
@@ -37,7 +37,7 @@ export function OutsideFilterNote() {
             <li key={e.id} data-testid="outside-filter-exchange" data-id={e.id}>
               <span className="wire-plain">#{e.id}</span> <span className="exchange-method">{e.method}</span>{' '}
               <span className={httpStatusClass(e.response.status)}>{statusInWords(e.response.status)}</span>
-              {e.signature && <SignatureVerdict signature={e.signature} />}
+              {e.signature && <VerdictBadge verdict={e.signature.verdict} />}
               <button type="button" className="small" onClick={() => select(e.id)} disabled={selectedId === e.id} aria-pressed={selectedId === e.id}>
                 {selectedId === e.id ? 'Shown' : 'Show it'}
               </button>

@@ -2,14 +2,14 @@ import type { Exchange } from '../../../../preload/api/workbench-api';
 import { useInspector } from '../../state/inspector';
 import { useResends } from '../../state/resends';
 import { httpStatusClass, statusInWords } from '../../widgets/http-status';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 
 /** An exchange's status and verdict in one line, as the list shows them. */
 function Outcome({ exchange }: { exchange: Exchange }) {
   return (
     <>
       <span className={httpStatusClass(exchange.response.status)}>{statusInWords(exchange.response.status)}</span>
-      {exchange.signature && <SignatureVerdict signature={exchange.signature} />}
+      {exchange.signature && <VerdictBadge verdict={exchange.signature.verdict} />}
     </>
   );
 }

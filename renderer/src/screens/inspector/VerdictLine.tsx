@@ -2,7 +2,7 @@ import type { SignatureDiagnosis } from '../../../../preload/api/workbench-api';
 import { isRefusedBeforeSignature } from '../../lib/signature-verdict';
 import { StatusBadge } from '../../widgets/StatusBadge';
 import { RuleRef, withoutRule } from './RuleLegend';
-import { SignatureVerdict } from './SignatureVerdict';
+import { VerdictBadge } from './VerdictBadge';
 
 /**
  * The bank's verdict in one line: valid, or the status, the text and the check that failed with its rule; for a
@@ -15,7 +15,7 @@ export function VerdictLine({ signature, unchecked }: { signature: SignatureDiag
   const partly = v.valid && unchecked !== undefined;
   return (
     <section className={`verdict ${partly ? 'verdict-unchecked' : v.valid ? 'verdict-valid' : 'verdict-invalid'}`} data-testid="signature-verdict">
-      {partly ? <StatusBadge value="unchecked" label="signature valid, not every check made" /> : <SignatureVerdict signature={signature} />}
+      {partly ? <StatusBadge value="unchecked" label="signature valid, not every check made" /> : <VerdictBadge verdict={signature.verdict} />}
       <span>
         {v.valid ? (
           partly ? (

@@ -1,13 +1,11 @@
-// Why an exchange failed, in a few words for the Inspector's list: the Berlin Group error's
-// first tppMessage, or the OAuth error (RFC 6749 section 5.2).
+import type { FailureLine } from '../../preload/api/workbench-api';
 
-export interface Failure {
-  code: string;
-  /** The start of the reason, at most `words` words. */
-  text: string;
-}
-
-export function failureOf(status: number, body: string | null, words = 8): Failure | null {
+/**
+ * Why an exchange failed, in a few words for the Inspector's list (an exchange's `failure`): the Berlin Group
+ * error's first tppMessage, or the OAuth error (RFC 6749 section 5.2). Made by the host, so a list row needs
+ * no body.
+ */
+export function failureOf(status: number, body: string | null, words = 8): FailureLine | null {
   if (status < 400 || body === null || body === '') return null;
   let parsed: unknown;
   try {
