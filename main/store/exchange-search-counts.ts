@@ -12,8 +12,6 @@ export const MAX_COUNTED_CHARS = 4 * 1024 * 1024;
  * older release, which reads every entry as text, finds no part of a word in it.
  */
 const SHAPE = '"S';
-/** The token every exchange named by a shape carries beside it (no common entry's name: those are p and a number). */
-export const SHAPED = 'shaped';
 export const shapeText = (tokens: readonly number[]): string => `${SHAPE}${tokens.map((id) => [...String(id)].join('"')).join(' ')}`;
 
 /** The token ids of a shape's entry; null for a chunk's, a piece's or a body's. */

@@ -85,7 +85,7 @@ export class ExchangeSearchIndex {
       db.exec(`INSERT INTO exchange_search_pieces (exchange_search_pieces, rank) VALUES ('deletemerge', ${DELETE_MERGE_PERCENT})`);
     this.through = db.prepare<[], number>('SELECT indexed_through FROM exchange_search_state').pluck().get() ?? 0;
     this.openedWith = newestId;
-    this.addText = db.prepare<[number, string]>('INSERT INTO exchange_search_text (id, text) VALUES (?, ?)');
+    this.addText = db.prepare<[number, string, number | null]>('INSERT INTO exchange_search_text (id, text, shape) VALUES (?, ?, ?)');
     this.addPiecesRow = db.prepare<[number, string]>('INSERT INTO exchange_search_pieces (rowid, pieces) VALUES (?, ?)');
     // LIKE reads a text up to its first NUL: so does the index.
     this.addWhole = db.prepare<[number]>(
@@ -104,8 +104,13 @@ export class ExchangeSearchIndex {
     this.allRemoved = db.prepare<[], number>('SELECT id FROM exchange_search_removed').pluck();
     this.removedCount = db.prepare<[], number>('SELECT count(*) FROM exchange_search_removed').pluck().get() ?? 0;
     this.saveThrough = db.prepare<[number]>('UPDATE exchange_search_state SET indexed_through = ?');
-    // Both sides lowercased as LIKE compares: instr() is then LIKE '%part%' without the pattern's work.
-    this.textMatch = db.prepare<[string], number>('SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0 ORDER BY id').pluck();
+    // Both sides lowercased as LIKE compares: instr() is then LIKE '%part%' without the pattern's work. The shaped
+    // exchanges holding it come in the same pass: their shape's id is in the list given (a JSON array).
+    this.textMatch = db
+      .prepare<[string, string], number>(
+        'SELECT id FROM exchange_search_text WHERE instr(text, ?) > 0 OR shape IN (SELECT value FROM json_each(?)) ORDER BY id',
+      )
+      .pluck();
     this.piecesMatch = db.prepare<[string], number>('SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH ? ORDER BY rowid').pluck();
     this.nextIds = db.prepare<[number, number], number>('SELECT id FROM exchanges WHERE id > ? ORDER BY id LIMIT ?').pluck();
     this.readRow = db.prepare<[number], SearchedColumns>(
@@ -165,8 +170,8 @@ export class ExchangeSearchIndex {
       this.addPiecesRow.run(id, '');
       return;
     }
-    const { tokens, own } = this.tokenizer.tokenize(c, requestBody, responseBody);
-    this.addText.run(id, own);
+    const { tokens, own, shape } = this.tokenizer.tokenize(c, requestBody, responseBody);
+    this.addText.run(id, own, shape);
     this.addPiecesRow.run(id, tokens);
   }
 
@@ -289,7 +294,8 @@ export class ExchangeSearchIndex {
 
   /** The indexed exchanges with a piece holding `part` (one piece's worth of text, lowercased), ascending. */
   private holding(part: string): number[] {
-    const found = [this.textMatch.all(part), ...this.tokenizer.queriesHolding(part).map((query) => this.piecesMatch.all(query))];
+    const { queries, shapes } = this.tokenizer.holding(part);
+    const found = [this.textMatch.all(part, JSON.stringify(shapes)), ...queries.map((query) => this.piecesMatch.all(query))];
     // Each list ascends (rowid order): their union is a merge, not a set (100,000 ids of a common word).
     return unionAll(found);
   }

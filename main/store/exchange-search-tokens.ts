@@ -1,4 +1,4 @@
-import { COMMON_AFTER, Counts, detached, MAX_COMMON, MAX_COUNTED, SHAPED, shapeOf, shapeText } from './exchange-search-counts';
+import { COMMON_AFTER, Counts, detached, MAX_COMMON, MAX_COUNTED, shapeOf, shapeText } from './exchange-search-counts';
 import { asciiLower, MIN_PART, PIECE_BREAK, PIECE_BREAK_CHAR, type SearchedColumns } from './exchange-search-text';
 
 /** A body longer than this is not looked up whole: hashing it would cost more than its lines. */
@@ -12,10 +12,20 @@ const TOKENS_PER_QUERY = 500;
 
 const token = (id: number): string => `p${id.toString(36)}`;
 
-/** An exchange as the index stores it: its tokens (FTS5's text) and its own text, read whole by a search. */
+/**
+ * An exchange as the index stores it: its tokens (FTS5's text; none when its shape names it) and its own text,
+ * read whole by a search, with the id of its shape (null: not shaped).
+ */
 export interface TokenizedExchange {
   tokens: string;
   own: string;
+  shape: number | null;
+}
+
+/** What holds a part of a word: FTS5 queries for the exchanges not shaped, and the shapes whose exchanges hold it. */
+export interface Holding {
+  queries: string[];
+  shapes: number[];
 }
 
 /**
@@ -41,10 +51,10 @@ export class ExchangeTokenizer {
   private readonly tokenSeen = new Float64Array(MAX_COMMON + 1);
   /**
    * Shapes: the whole list of an exchange's tokens, when the same list recurs (exchanges that differ only in
-   * their own text: a status polled again, a payment like the one before), kept as one common entry and named
-   * by its own token: such an exchange is one token in FTS5 where it was some 40 (a status read) to 170 (a
-   * signed payment). FTS5's inserts, deletes and merges were most of the index's work under load (perf), and
-   * they grow with the tokens. Each shape's list, by its id, and by its key (the list joined).
+   * their own text: a status polled again, a payment like the one before), kept as one common entry; such an
+   * exchange keeps its shape's id beside its own text and no token in FTS5, where it had some 40 (a status read)
+   * to 170 (a signed payment). FTS5's inserts, deletes and merges were most of the index's work under load
+   * (perf), and they grow with the tokens. Each shape's list, by its id, and by its key (the list joined).
    */
   private readonly shapeTokens = new Map<number, readonly number[]>();
   private readonly shapes = new Map<string, number>();
@@ -95,46 +105,42 @@ export class ExchangeTokenizer {
     this.addField(requestBody);
     this.addField(responseBody);
     if (c.signature !== null) this.addField(c.signature);
-    return { tokens: this.tokenList(), own: this.own.join(' ') };
+    const shape = this.shapeOfTokens();
+    return { tokens: shape === null ? this.tokenList() : '', own: this.own.join(' '), shape };
   }
 
   /**
    * FTS5 queries for the exchanges with a common entry holding `part` (lowercased, one piece's worth of text):
    * its chunks and pieces, and the shapes that name them.
    */
-  queriesHolding(part: string): string[] {
+  holding(part: string): Holding {
     const tokens: string[] = [];
-    const queries: string[] = [];
     const held = new Set<number>();
     for (const [piece, id] of this.common) {
       if (!piece.includes(part)) continue;
       tokens.push(token(id));
       held.add(id);
     }
-    // An exchange named by its shape holds the part when any token of its shape does. A word most exchanges hold
-    // is in most shapes: then the shaped exchanges but those of the other shapes (one OR of thousands of shapes
-    // took 200 ms at 100,000 signed exchanges; this, one doclist and a few).
-    if (held.size > 0 && this.shapeTokens.size > 0) {
-      const holding: string[] = [];
-      const other: string[] = [];
-      for (const [id, list] of this.shapeTokens) (list.some((t) => held.has(t)) ? holding : other).push(token(id));
-      if (holding.length <= other.length) tokens.push(...holding);
-      else queries.push(other.length === 0 ? SHAPED : `${SHAPED} NOT (${other.join(' OR ')})`);
-    }
+    // An exchange named by its shape holds the part when any token of its shape does.
+    const shapes: number[] = [];
+    if (held.size > 0) for (const [id, list] of this.shapeTokens) if (list.some((t) => held.has(t))) shapes.push(id);
+    const queries: string[] = [];
     for (let at = 0; at < tokens.length; at += TOKENS_PER_QUERY) queries.push(tokens.slice(at, at + TOKENS_PER_QUERY).join(' OR '));
-    return queries;
+    return { queries, shapes };
   }
 
-  /** The exchange's tokens as FTS5 takes them: its shape's one token when the list recurs, else every token. */
-  private tokenList(): string {
+  /** The exchange's shape when its list of tokens recurs (then FTS5 holds none of them), else null. */
+  private shapeOfTokens(): number | null {
     const tokens = this.tokens;
-    if (tokens.length > 1) {
-      const key = tokens.join(',');
-      const shape = this.shapes.get(key) ?? this.countShape(key);
-      if (shape !== undefined) return `${SHAPED} ${this.tokenName(shape)}`;
-    }
+    if (tokens.length <= 1) return null;
+    const key = tokens.join(',');
+    return this.shapes.get(key) ?? this.countShape(key) ?? null;
+  }
+
+  /** The exchange's tokens as FTS5 takes them. */
+  private tokenList(): string {
     let names = '';
-    for (const token of tokens) names = names === '' ? this.tokenName(token) : `${names} ${this.tokenName(token)}`;
+    for (const token of this.tokens) names = names === '' ? this.tokenName(token) : `${names} ${this.tokenName(token)}`;
     return names;
   }
 

@@ -34,6 +34,7 @@ const SHIPPED = [
   '01c112ad0c3bf180a75de300b5112ba31c752ffddca3b6338848ded52fa9422e', // 021 exchange parser refusals
   '2736988fc48cc4ca6bc72b0bbeb1745d48c10ab67a557e64094b8c7e14afb0e0', // 022 lessons prepared
   '7fc665c006dd54cf05011c5edf6636f6a96157b7c6a3afaae48a0a9940c9818f', // 023 exchange search shapes marked
+  '3a21272ff6576bf33d379ecdd348a6559d699de4c8496321393a80aa2fcdbff7', // 024 exchange search shape column
 ];
 
 const dirs: string[] = [];

@@ -1,16 +1,20 @@
-// A data folder whose search index was written before shaped exchanges carried the `shaped` token: migration 23
-// empties the index and its common entries and sets its mark back to the start, so the index is written again
-// behind the log (a search reads the exchanges it has not reached) instead of answering from rows without it.
+// A data folder whose search index was written before shaped exchanges carried the `shaped` token (migration 23),
+// or before they kept their shape's id in its own column (migration 24): each empties the index and its common
+// entries and sets its mark back to the start, so the index is written again behind the log (a search reads the
+// exchanges it has not reached) instead of answering from rows without it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, type Db } from '../../main/store/database';
 import { MIGRATIONS } from '../../main/store/migrations';
 import { databaseAtVersion } from '../support/temp-store';
 
-const dir = mkdtempSync(join(tmpdir(), 'wb-shapes-migration-'));
+let dir = '';
 let db: Db | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wb-shapes-migration-'));
+});
 afterEach(() => {
   db?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -33,5 +37,25 @@ describe('migration 23: the search index written again', () => {
     expect(count('exchange_search_removed')).toBe(0);
     expect(db.prepare("SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH 'p1 OR p3'").all()).toEqual([]);
     expect(db.prepare('SELECT indexed_through FROM exchange_search_state').pluck().get()).toBe(0);
+  });
+});
+
+describe('migration 24: shaped exchanges keep their shape in a column, the index written again', () => {
+  it('adds the column, empties the index, its common entries and removal notes, and starts its mark at the first exchange', () => {
+    db = databaseAtVersion(dir, 23);
+    db.exec(`INSERT INTO exchange_search_text (id, text) VALUES (1, 'own text'), (2, 'more');
+      INSERT INTO exchange_search_pieces (rowid, pieces) VALUES (1, 'shaped p9'), (2, 'p3');
+      INSERT INTO exchange_search_common (id, piece) VALUES (1, 'consents'), (9, '"S1 2');
+      INSERT INTO exchange_search_removed (id) VALUES (1);
+      UPDATE exchange_search_state SET indexed_through = 2;`);
+    migrate(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(count('exchange_search_text')).toBe(0);
+    expect(count('exchange_search_common')).toBe(0);
+    expect(count('exchange_search_removed')).toBe(0);
+    expect(db.prepare("SELECT rowid FROM exchange_search_pieces WHERE exchange_search_pieces MATCH 'shaped OR p3'").all()).toEqual([]);
+    expect(db.prepare('SELECT indexed_through FROM exchange_search_state').pluck().get()).toBe(0);
+    db.exec("INSERT INTO exchange_search_text (id, text, shape) VALUES (3, 'own', 9)");
+    expect(db.prepare('SELECT id FROM exchange_search_text WHERE shape = 9').pluck().all()).toEqual([3]);
   });
 });

@@ -21,6 +21,7 @@ import { sql as signatureEvidence } from './020-signature-evidence';
 import { sql as exchangeParserRefusals } from './021-exchange-parser-refusals';
 import { sql as lessonsPrepared } from './022-lessons-prepared';
 import { sql as exchangeSearchShapesMarked } from './023-exchange-search-shapes-marked';
+import { sql as exchangeSearchShapeColumn } from './024-exchange-search-shape-column';
 
 /** Ordered schema migrations; the position + 1 is the version stored in PRAGMA user_version. Never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly string[] = [
   exchangeParserRefusals,
   lessonsPrepared,
   exchangeSearchShapesMarked,
+  exchangeSearchShapeColumn,
 ];
