@@ -62,6 +62,8 @@ export interface InspectorState {
   /** The records of the two picked, as the diff shows them. */
   compared: Exchange[];
   selectedId: number | null;
+  /** Why the selected exchange's whole record could not be fetched (the log may have discarded it since it was listed). */
+  detailError: { id: number; text: string } | null;
   tab: DetailTab;
   simulatorUrl: string;
   load(): Promise<void>;
@@ -167,7 +169,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
       const full = await workbench.getExchange(id);
       set((s) => ({ rows: s.rows.map((r) => (r.summary.id === id && r.full === null ? { ...r, full } : r)) }));
     } catch (err) {
-      set({ error: errorText(err) });
+      set({ detailError: { id, text: errorText(err) } });
     }
   }
 
@@ -219,6 +221,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
     comparing: false,
     compared: [],
     selectedId: null,
+    detailError: null,
     tab: 'request',
     simulatorUrl: '',
 

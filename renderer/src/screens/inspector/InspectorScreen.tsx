@@ -113,12 +113,14 @@ export function InspectorScreen() {
           <ExchangeDetail exchange={shown} tab={state.tab} simulatorUrl={state.simulatorUrl} onTab={state.setTab} />
         ) : (
           <div className="empty-state">
-            <p>
-              {selected
-                ? 'Loading the exchange…'
-                : conductShown
-                  ? 'Click an exchange of a finding (#12) to see its headers, bodies and signature here.'
-                  : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}
+            <p data-testid="inspector-detail-note">
+              {selected && state.detailError?.id === selected.summary.id
+                ? `This exchange could not be loaded: the log may have discarded it since the list was shown (older exchanges make room for new ones; Keep pins one). Search again to see what the log keeps. (${state.detailError.text})`
+                : selected
+                  ? 'Loading the exchange…'
+                  : conductShown
+                    ? 'Click an exchange of a finding (#12) to see its headers, bodies and signature here.'
+                    : 'Select an exchange to see its headers, bodies and signature. ↑ ↓ move, Enter opens.'}
             </p>
           </div>
         )}
