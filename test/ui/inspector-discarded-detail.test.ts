@@ -36,6 +36,9 @@ it(
     const oldest = rows.filter({ hasText: 'listed-then-discarded-0' });
     for (let i = 0; i < 30 && !(await oldest.isVisible()); i++) await ui.page.mouse.wheel(0, 2_000);
 
+    await expect
+      .poll(() => ui.page.getByTestId('inspector-count').textContent(), { timeout: 5_000 })
+      .toMatch(/^showing \d+; the log keeps 3: the older rows listed were discarded after they arrived$/);
     await oldest.click();
     const note = ui.page.getByTestId('inspector-detail-note');
     await expect.poll(() => note.textContent(), { timeout: 5_000 }).toContain('could not be loaded');

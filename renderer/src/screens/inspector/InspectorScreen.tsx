@@ -162,6 +162,8 @@ function discardedMatchText(discarded: number): string {
 /** "showing 200 of 3,412 matching, 10,000 kept": true counts from the host. */
 function countText(shown: number, total: number | null, kept: number | null, searching: boolean): string {
   if (total === null || kept === null) return `showing ${n(shown)}`;
+  // Rows stay listed after the log discards them (live traffic adds rows, a prune takes none away).
+  if (!searching && shown > kept) return `showing ${n(shown)}; the log keeps ${n(kept)}: the older rows listed were discarded after they arrived`;
   if (!searching) return `showing ${n(shown)} of ${n(kept)} kept`;
   return `showing ${n(shown)} of ${n(total)} matching, ${n(kept)} kept`;
 }
