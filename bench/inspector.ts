@@ -17,8 +17,8 @@ export interface InspectorRow {
 }
 
 const CALLS = 5;
-/** The Inspector's page (renderer/src/state/inspector.ts, PAGE_SIZE), as its rows: summaries (shared/control-client.ts). */
-const PAGE = '200&view=summary';
+/** The Inspector's page (renderer/src/state/inspector.ts, PAGE_SIZE) as its list asks for it: summaries (shared/control-client.ts). */
+const PAGE = 'limit=200&view=summary';
 
 async function timed(url: string, calls = CALLS): Promise<{ ms: number; total: number }> {
   const times: number[] = [];
@@ -50,17 +50,17 @@ export interface InspectorResults {
  */
 export async function inspectorRows(origin: string, rareWord: string, commonWord: string, pid: number | undefined): Promise<InspectorResults> {
   const exchanges = `${origin}/simulator/v1/exchanges`;
-  const rareSearch = `${exchanges}?limit=${PAGE}&q=${encodeURIComponent(rareWord)}`;
+  const rareSearch = `${exchanges}?${PAGE}&q=${encodeURIComponent(rareWord)}`;
   const beforeCatchUp = { what: 'search a word found once, before waiting for the search index (one call)', ...(await timed(rareSearch, 1)) };
   const cpuBefore = cpuMicros(pid);
   const catchUpMs = await untilQuiet(pid);
   const catchUpCpuMs = (cpuMicros(pid) - cpuBefore) / 1000;
   const calls: [string, string][] = [
-    ['open: the newest 200', `${exchanges}?limit=${PAGE}`],
+    ['open: the newest 200', `${exchanges}?${PAGE}`],
     [`search a word found once ("${rareWord}")`, rareSearch],
-    [`search a word found in most ("${commonWord}")`, `${exchanges}?limit=${PAGE}&q=${encodeURIComponent(commonWord)}`],
-    ['filter 4xx', `${exchanges}?limit=${PAGE}&status=4xx`],
-    ['filter by resource (one payment)', `${exchanges}?limit=${PAGE}&resource=${encodeURIComponent(rareWord)}`],
+    [`search a word found in most ("${commonWord}")`, `${exchanges}?${PAGE}&q=${encodeURIComponent(commonWord)}`],
+    ['filter 4xx', `${exchanges}?${PAGE}&status=4xx`],
+    ['filter by resource (one payment)', `${exchanges}?${PAGE}&resource=${encodeURIComponent(rareWord)}`],
   ];
   const rows: InspectorRow[] = [];
   for (const [what, url] of calls) rows.push({ what, ...(await timed(url)) });

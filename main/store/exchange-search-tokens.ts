@@ -110,8 +110,8 @@ export class ExchangeTokenizer {
   }
 
   /**
-   * FTS5 queries for the exchanges with a common entry holding `part` (lowercased, one piece's worth of text):
-   * its chunks and pieces, and the shapes that name them.
+   * What holds `part` (lowercased, one piece's worth of text): FTS5 queries for the exchanges not shaped that
+   * name a common chunk or piece holding it, and the shapes whose lists name one (their exchanges have no token).
    */
   holding(part: string): Holding {
     const tokens: string[] = [];

@@ -138,9 +138,6 @@ interface TagName {
   qualified: string;
   prefix: string;
   local: string;
-  /** Its namespace in the scope it was last met in. */
-  scope: ReadonlyMap<string, string> | null;
-  namespace: string | null;
 }
 
 /**
@@ -164,20 +161,11 @@ class TagReader {
         throw new NotWellFormed(qualified === '' ? '"<" must start a tag; write it &lt; in text' : `"${qualified}" is not a valid element name`, lt);
       }
       const [prefix, local] = splitName(qualified);
-      name = { qualified, prefix, local, scope: null, namespace: null };
+      name = { qualified, prefix, local };
       this.names.set(qualified, name);
     }
     return name;
   }
-}
-
-/** The namespace of a name's prefix in `scope` (most elements share their parent's scope: kept per name for the last scope). */
-function namespaceIn(tag: TagName, scope: ReadonlyMap<string, string>): string | null {
-  if (tag.scope !== scope) {
-    tag.scope = scope;
-    tag.namespace = scope.get(tag.prefix) ?? (tag.prefix === '' ? '' : null);
-  }
-  return tag.namespace;
 }
 
 function addChild(parent: XmlElement, child: XmlElement): void {
@@ -252,7 +240,7 @@ function startTag(text: string, lt: number, scope: ReadonlyMap<string, string>, 
     }
     attributes = list;
   }
-  const namespace = namespaceIn(tag, inner);
+  const namespace = inner.get(tag.prefix) ?? (tag.prefix === '' ? '' : null);
   reader.qualified = qualified;
   reader.end = j;
   reader.empty = empty;
